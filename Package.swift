@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+//
+// ErrorFormatter: one set of error rules and translations for C, C++, Python, Rust and Swift.
+//
+// No package dependencies (none can be fetched). The shared library's static Swift runtime,
+// soname and version script are passed by the Makefile, not here, so that Swift users can still
+// depend on this package without unsafe flags.
+import PackageDescription
+
+let package = Package(
+    name: "ErrorFormatter",
+    products: [
+        .library(name: "ErrorFormatter", targets: ["ErrorFormatter"]),
+        .library(name: "errorformatter", type: .dynamic, targets: ["ErrorFormatterC"]),
+        .executable(name: "errfmt", targets: ["errfmt"]),
+    ],
+    targets: [
+        // The public C header (the ABI's single source of truth), exposed to Swift so that every
+        // `@_cdecl @implementation` is checked against its declaration.
+        .systemLibrary(name: "CErrorFormatter", path: "include"),
+        // static-inline shims over ICU's C API (ICU renames its symbols per version).
+        .systemLibrary(name: "CICU", path: "Sources/CICU"),
+        .target(
+            name: "ErrorFormatter",
+            dependencies: ["CICU"],
+            path: "Sources/ErrorFormatter"
+        ),
+        .target(
+            name: "ErrorFormatterC",
+            dependencies: ["ErrorFormatter", "CErrorFormatter"],
+            path: "Sources/ErrorFormatterC"
+        ),
+        .executableTarget(
+            name: "errfmt",
+            dependencies: ["ErrorFormatter"],
+            path: "Sources/errfmt"
+        ),
+        .testTarget(
+            name: "ErrorFormatterTests",
+            dependencies: ["ErrorFormatter", "CICU"],
+            path: "Tests/ErrorFormatterTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

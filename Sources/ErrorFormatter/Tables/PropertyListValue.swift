@@ -1,0 +1,85 @@
+/// A value of an Apple property list, as CoreFoundation's parsers produce it.
+///
+/// Old-style (`.strings`) files only ever produce strings, arrays, dictionaries and data;
+/// numbers, booleans and dates exist only in XML and binary plists and are not used by tables.
+public indirect enum PropertyListValue: Sendable, Equatable {
+    case string(String)
+    case data([UInt8])
+    case array([PropertyListValue])
+    case dictionary(PropertyListDictionary)
+
+    /// The string, if this value is one.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The dictionary, if this value is one.
+    public var dictionaryValue: PropertyListDictionary? {
+        if case .dictionary(let dictionary) = self { return dictionary }
+        return nil
+    }
+
+    /// Code-unit exact equality (`String ==` would merge NFC and NFD spellings).
+    public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.data(let a), .data(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.dictionary(let a), .dictionary(let b)): a == b
+        default: false
+        }
+    }
+}
+
+/// An insertion-ordered dictionary with CF key semantics: keys compared by code units, and a
+/// later value for an existing key replaces the earlier one in place (last duplicate wins).
+public struct PropertyListDictionary: Sendable, Equatable, Sequence {
+    public private(set) var keys: [TableKey] = []
+    public private(set) var values: [PropertyListValue] = []
+    private var indexByKey: [TableKey: Int] = [:]
+
+    public init() {}
+
+    public init(minimumCapacity: Int) {
+        keys.reserveCapacity(minimumCapacity)
+        values.reserveCapacity(minimumCapacity)
+        indexByKey.reserveCapacity(minimumCapacity)
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
+    @discardableResult
+    public mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
+        if let index = indexByKey[key] {
+            values[index] = value
+            return index
+        }
+        indexByKey[key] = keys.count
+        keys.append(key)
+        values.append(value)
+        return nil
+    }
+
+    public subscript(key: TableKey) -> PropertyListValue? {
+        guard let index = indexByKey[key] else { return nil }
+        return values[index]
+    }
+
+    public subscript(key: String) -> PropertyListValue? { self[TableKey(key)] }
+
+    public func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+
+    /// Equal when they hold the same keys with equal values, whatever the order.
+    public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (key, value) in lhs {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
+    }
+}

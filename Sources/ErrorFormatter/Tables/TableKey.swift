@@ -1,0 +1,36 @@
+/// A string compared the way CoreFoundation compares table keys: code unit by code unit.
+///
+/// Swift's `String ==` uses canonical equivalence, so `"café"` spelled with U+00E9 and with
+/// `e` + U+0301 would be one key; in CF (and so on Apple platforms) they are two. Keys are kept
+/// as valid Unicode (a lone surrogate becomes U+FFFD when parsed), so comparing UTF-8 bytes is
+/// the same as comparing UTF-16 code units.
+public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let string: String
+
+    public init(_ string: String) {
+        var copy = string
+        copy.makeContiguousUTF8()
+        self.string = copy
+    }
+
+    public static func == (lhs: TableKey, rhs: TableKey) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil {
+            for byte in string.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(0xFF as UInt8)  // terminator: "a"+"b" and "ab" must differ in sequences
+    }
+
+    /// Code-point order (the same as UTF-8 byte order), as `expected/` JSON sorts keys.
+    public static func < (lhs: TableKey, rhs: TableKey) -> Bool {
+        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+    }
+
+    public var description: String { string }
+}

@@ -1,0 +1,39 @@
+// errfmt: the command-line face of ErrorFormatter.
+//
+// Each subcommand lives in its own file as `run<Name>(_ arguments: [String]) -> Int32`; this
+// file only dispatches. Exit statuses: 0 success, 1 the inputs had problems (a bad locale ID, a
+// broken file), 2 bad usage.
+#if canImport(Glibc)
+import Glibc
+#endif
+import ErrorFormatter
+
+let usage = """
+    usage: errfmt <command> [options]
+
+    commands:
+      format     format an error for the user's locales
+      chain      print the CLDR fallback chain of locale IDs
+      dump       parse .strings files exactly as CoreFoundation does and print them
+
+    errfmt <command> --help shows a command's options.
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case nil, "-h", "--help", "help":
+    print(usage)
+    status = arguments.isEmpty ? 2 : 0
+case "--version":
+    print("errfmt \(ErrorFormatterVersion.string)")
+    status = 0
+case let command?:
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    default:
+        CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
+        status = 2
+    }
+}
+exit(status)

@@ -1,0 +1,494 @@
+/*
+ * errorformatter.h -- the C interface of ErrorFormatter.
+ *
+ * ErrorFormatter turns an error (domain, code, optional texts) and the user's preferred locales
+ * into a localized title, message and button label, looked up in Apple-style string tables
+ * (<loc>.lproj/<Table>.strings) with ICU-correct locale fallback. This header is the
+ * specification of the C ABI: every exported function is declared here, and the Swift
+ * implementation is compiled against these declarations.
+ *
+ * CONVENTIONS (they hold for every function unless its documentation says otherwise)
+ *
+ * Status codes. Every fallible function returns an ef_status: EF_OK (0) on success, one of the
+ * EF_E_* codes on failure. Numbers are append-only: a published code never changes meaning.
+ * ef_status_name() and ef_status_string() describe any code.
+ *
+ * Error details. Fallible functions take a last parameter `ef_error_details **err`, which may be
+ * NULL. If it is not NULL, *err is set to NULL on success and to a newly allocated details object
+ * on failure (message, and file/line/column where a file is at fault); free it with
+ * ef_error_details_free(). There is no global or thread-local "last error".
+ *
+ * Out-parameters come first. On failure every out-parameter that receives a handle or an owned
+ * string is set to NULL (when the out pointer itself is not NULL).
+ *
+ * Strings in: UTF-8, NUL-terminated. Invalid UTF-8 is reported as EF_E_INVALID_UTF8, never
+ * repaired silently. The library copies everything it keeps; the caller's buffers may be freed
+ * as soon as a call returns.
+ *
+ * Strings out: three kinds, always stated in the function's documentation.
+ *   - static: valid for the life of the process, never freed (ef_status_name, ef_version_string);
+ *   - borrowed: owned by the handle they were read from, valid until that handle is freed;
+ *   - owned: allocated for the caller, freed with ef_string_free() (never with free()).
+ * Every returned string is NUL-terminated UTF-8.
+ *
+ * Handles. ef_catalog, ef_result, ef_locale_chain and ef_error_details are immutable once made.
+ * ef_error_info and ef_catalog_builder are mutable builders. Every *_free function accepts NULL.
+ *
+ * Thread safety. (1) Functions that take no handle, or only const handles, may be called
+ * concurrently from any number of threads, including on the same handle: a catalog may be shared
+ * by every thread of a process. (2) A *_free call must not run concurrently with any other call on
+ * the same handle. (3) A builder (ef_catalog_builder, ef_error_info) must not be modified by one
+ * thread while another thread uses it. (4) The library keeps no mutable global state visible to
+ * the caller (its internal caches are synchronized) and calls nothing back.
+ *
+ * Paths. A catalog directory is read once, when it is opened; nothing outside it is read, and a
+ * locale string never becomes part of a path.
+ *
+ * Crashes. No input, however malformed, makes a function abort the process.
+ *
+ * ABI. The soname is liberrorformatter.so.EF_VERSION_MAJOR. Within one major version functions
+ * are only added, never changed or removed. No structs, unions, enums or varargs cross the ABI.
+ */
+#ifndef ERRORFORMATTER_H
+#define ERRORFORMATTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------- version */
+
+#define EF_VERSION_MAJOR 1
+#define EF_VERSION_MINOR 0
+#define EF_VERSION_PATCH 0
+/** EF_VERSION_MAJOR * 10000 + EF_VERSION_MINOR * 100 + EF_VERSION_PATCH, as a literal. */
+#define EF_VERSION_NUMBER 10000
+#define EF_VERSION_STRING "1.0.0"
+/** True when the header is at least version (major, minor, patch). */
+#define EF_VERSION_AT_LEAST(major, minor, patch) \
+    (EF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
+
+/**
+ * @brief The version of the library actually loaded, as EF_VERSION_NUMBER would spell it.
+ *
+ * Compare it with EF_VERSION_NUMBER to detect a header/library mismatch: the major versions
+ * (number / 10000) must be equal.
+ * @par Thread-safety: safe.
+ * @since 1.0
+ */
+uint32_t ef_version_number(void);
+
+/**
+ * @brief The version of the library actually loaded, e.g. "1.0.0".
+ * @return A static string; never NULL; never freed.
+ * @since 1.0
+ */
+const char *ef_version_string(void);
+
+/* ---------------------------------------------------------------------------------- status */
+
+/** Status code returned by every fallible function (a fixed-width integer, not a C enum). */
+typedef int32_t ef_status;
+
+#define EF_OK 0
+/** An argument is NULL where it must not be, out of range, or otherwise unusable. */
+#define EF_E_INVALID_ARGUMENT 1
+/** A string argument is not valid UTF-8. */
+#define EF_E_INVALID_UTF8 2
+/** A path does not exist. */
+#define EF_E_NOT_FOUND 3
+/** A path exists but cannot be read (permissions, not a directory, I/O error). */
+#define EF_E_IO 4
+/** A table could not be parsed (strict loading), or is not a table at all. */
+#define EF_E_PARSE 5
+/** A locale identifier is malformed (too long, non-ASCII, not BCP 47 / ICU / POSIX syntax). */
+#define EF_E_INVALID_LOCALE 6
+/** The library failed internally (an ICU call failed, an allocation failed). */
+#define EF_E_INTERNAL 7
+
+/**
+ * @brief The macro name of a status code, e.g. "EF_E_PARSE"; "EF_E_UNKNOWN" for an unknown code.
+ * @return A static string; never NULL.
+ * @since 1.0
+ */
+const char *ef_status_name(ef_status status);
+
+/**
+ * @brief A one-line English description of a status code.
+ * @return A static string; never NULL.
+ * @since 1.0
+ */
+const char *ef_status_string(ef_status status);
+
+/* --------------------------------------------------------------------------- error details */
+
+/** Details of one failure: status, message and, where a file is at fault, its position. */
+typedef struct ef_error_details ef_error_details;
+
+/** @brief The status this failure was reported with. EF_E_INVALID_ARGUMENT if `details` is NULL.
+ *  @since 1.0 */
+ef_status ef_error_details_status(const ef_error_details *details);
+
+/** @brief One-line message, e.g. "Missing ';' on line 4". Borrowed from `details`; never NULL
+ *  (an empty string if `details` is NULL).
+ *  @since 1.0 */
+const char *ef_error_details_message(const ef_error_details *details);
+
+/** @brief The file at fault, or NULL if none. Borrowed from `details`.
+ *  @since 1.0 */
+const char *ef_error_details_file(const ef_error_details *details);
+
+/** @brief 1-based line in that file, or 0 if unknown.
+ *  @since 1.0 */
+int32_t ef_error_details_line(const ef_error_details *details);
+
+/** @brief 1-based column (in Unicode scalar values) in that file, or 0 if unknown.
+ *  @since 1.0 */
+int32_t ef_error_details_column(const ef_error_details *details);
+
+/** @brief Frees error details. NULL is a no-op.
+ *  @since 1.0 */
+void ef_error_details_free(ef_error_details *details);
+
+/** @brief Frees a string that this library returned as owned. NULL is a no-op.
+ *  @since 1.0 */
+void ef_string_free(char *string);
+
+/* --------------------------------------------------------------------------------- catalog */
+
+/** An immutable set of string tables in every localization, plus the development locale. */
+typedef struct ef_catalog ef_catalog;
+
+/** Flag for ef_catalog_open() and ef_catalog_builder_new(): the default. A table that cannot be
+ *  parsed is left out of the catalog and recorded as an error diagnostic; the other tables and
+ *  localizations keep working. */
+#define EF_CATALOG_LENIENT 0u
+/** Flag: fail the whole open with EF_E_PARSE (and the file's position) if any table is broken. */
+#define EF_CATALOG_STRICT 1u
+
+/**
+ * @brief Opens a catalog directory.
+ *
+ * Reads `<path>/<loc>.lproj/<Table>.strings` for every localization directory (any spelling:
+ * `fr-CA`, `fr_CA`, `zh-Hant`, `es-419`, `Base`) and the unlocalized `<path>/<Table>.strings`.
+ * Directories whose name is not a locale identifier are skipped with a warning diagnostic.
+ *
+ * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
+ * @param[in]  path                Directory, UTF-8. Must not be NULL.
+ * @param[in]  development_locale  The development localization, searched after `Base` (the
+ *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
+ * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT.
+ * @param[out] err                 Optional error details.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
+ *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory, unreadable);
+ *         EF_E_INVALID_LOCALE (bad `development_locale`); EF_E_PARSE (strict mode, a broken table).
+ * @par Thread-safety: safe; the catalog may then be used from any number of threads.
+ * @since 1.0
+ */
+ef_status ef_catalog_open(ef_catalog **out, const char *path, const char *development_locale,
+                          uint32_t flags, ef_error_details **err);
+
+/** @brief Frees a catalog. NULL is a no-op. Strings borrowed from it become invalid.
+ *  @since 1.0 */
+void ef_catalog_free(ef_catalog *catalog);
+
+/**
+ * @brief Number of localizations in the catalog (each `.lproj` directory that loaded, `Base`
+ *        included; the unlocalized top-level tables are not counted). 0 if `catalog` is NULL.
+ * @since 1.0
+ */
+size_t ef_catalog_localization_count(const ef_catalog *catalog);
+
+/**
+ * @brief The name of localization `index` as spelled on disk (e.g. "fr-CA", "zh_TW", "Base"),
+ *        in sorted order. Borrowed from `catalog`; NULL if `index` is out of range.
+ * @since 1.0
+ */
+const char *ef_catalog_localization_name(const ef_catalog *catalog, size_t index);
+
+/** @brief The catalog's development locale, e.g. "en". Borrowed from `catalog`; "" if NULL.
+ *  @since 1.0 */
+const char *ef_catalog_development_locale(const ef_catalog *catalog);
+
+/**
+ * @brief Number of diagnostics recorded while loading (duplicate keys, truncated tables,
+ *        broken files left out, skipped directories). 0 if `catalog` is NULL.
+ * @since 1.0
+ */
+size_t ef_catalog_diagnostic_count(const ef_catalog *catalog);
+
+/** Severity of a diagnostic (ef_catalog_diagnostic_severity). */
+#define EF_SEVERITY_ERROR 0
+#define EF_SEVERITY_WARNING 1
+#define EF_SEVERITY_NOTE 2
+
+/** @brief Severity of diagnostic `index` (EF_SEVERITY_*), or -1 if out of range.
+ *  @since 1.0 */
+int32_t ef_catalog_diagnostic_severity(const ef_catalog *catalog, size_t index);
+
+/** @brief Stable kebab-case code of diagnostic `index`, e.g. "duplicate-key". Borrowed; NULL if
+ *  out of range.
+ *  @since 1.0 */
+const char *ef_catalog_diagnostic_code(const ef_catalog *catalog, size_t index);
+
+/** @brief One-line message of diagnostic `index`. Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_catalog_diagnostic_message(const ef_catalog *catalog, size_t index);
+
+/** @brief File of diagnostic `index`, relative to the catalog root. Borrowed; NULL if none or
+ *  out of range.
+ *  @since 1.0 */
+const char *ef_catalog_diagnostic_file(const ef_catalog *catalog, size_t index);
+
+/** @brief 1-based line of diagnostic `index`, 0 if unknown or out of range.
+ *  @since 1.0 */
+int32_t ef_catalog_diagnostic_line(const ef_catalog *catalog, size_t index);
+
+/** @brief 1-based column of diagnostic `index`, 0 if unknown or out of range.
+ *  @since 1.0 */
+int32_t ef_catalog_diagnostic_column(const ef_catalog *catalog, size_t index);
+
+/* ------------------------------------------------------------------------- catalog builder */
+
+/** Builds a catalog from tables held in memory (bytes), e.g. embedded in a program. */
+typedef struct ef_catalog_builder ef_catalog_builder;
+
+/**
+ * @brief Starts an empty in-memory catalog.
+ * @param[out] out    Receives the builder (free with ef_catalog_builder_free()).
+ * @param[in]  flags  EF_CATALOG_LENIENT or EF_CATALOG_STRICT (strict: a broken table makes
+ *                    ef_catalog_builder_add_table() fail with EF_E_PARSE).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags).
+ * @since 1.0
+ */
+ef_status ef_catalog_builder_new(ef_catalog_builder **out, uint32_t flags, ef_error_details **err);
+
+/**
+ * @brief Adds one table, parsed from `length` bytes, exactly as if read from a file.
+ *
+ * @param[in] builder    The builder. Must not be NULL.
+ * @param[in] locale     Localization name ("fr-CA", "Base", ...), or NULL / "" for an
+ *                       unlocalized (top-level) table.
+ * @param[in] file_name  File name that says the table name and format, e.g.
+ *                       "Localizable.strings". Must not be NULL; must end in ".strings".
+ * @param[in] bytes      The file's bytes (any encoding CoreFoundation accepts). May be NULL only
+ *                       if `length` is 0.
+ * @param[in] length     Number of bytes.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (`locale` or `file_name`);
+ *         EF_E_INVALID_LOCALE; EF_E_PARSE (strict builder, broken table). In lenient mode a
+ *         broken table returns EF_OK and is recorded as an error diagnostic.
+ * @since 1.0
+ */
+ef_status ef_catalog_builder_add_table(ef_catalog_builder *builder, const char *locale,
+                                       const char *file_name, const void *bytes, size_t length,
+                                       ef_error_details **err);
+
+/**
+ * @brief Makes an immutable catalog of everything added so far. The builder stays usable.
+ * @param[out] out                 Receives the catalog (free with ef_catalog_free()).
+ * @param[in]  builder             The builder. Must not be NULL.
+ * @param[in]  development_locale  As for ef_catalog_open(); NULL means "en".
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8; EF_E_INVALID_LOCALE.
+ * @since 1.0
+ */
+ef_status ef_catalog_builder_finish(ef_catalog **out, const ef_catalog_builder *builder,
+                                    const char *development_locale, ef_error_details **err);
+
+/** @brief Frees a builder. NULL is a no-op.
+ *  @since 1.0 */
+void ef_catalog_builder_free(ef_catalog_builder *builder);
+
+/* ------------------------------------------------------------------------------ error info */
+
+/** The error to format: domain, code and optional texts (an NSError's parts). Mutable. */
+typedef struct ef_error_info ef_error_info;
+
+/**
+ * @brief Makes an error description.
+ * @param[out] out     Receives the error info (free with ef_error_info_free()).
+ * @param[in]  domain  Error domain, e.g. "kCLErrorDomain". Must not be NULL; may be empty.
+ * @param[in]  code    Error code; rendered in keys as a decimal integer ("-1009").
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ * @since 1.0
+ */
+ef_status ef_error_info_new(ef_error_info **out, const char *domain, int64_t code,
+                            ef_error_details **err);
+
+/** @brief Sets (or with NULL, clears) the error's localized description (message rule 3).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `info`); EF_E_INVALID_UTF8.
+ *  @since 1.0 */
+ef_status ef_error_info_set_description(ef_error_info *info, const char *text,
+                                        ef_error_details **err);
+
+/** @brief Sets (or clears) the failure reason (title rule 2).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ *  @since 1.0 */
+ef_status ef_error_info_set_failure_reason(ef_error_info *info, const char *text,
+                                           ef_error_details **err);
+
+/** @brief Sets (or clears) the recovery suggestion (message rule 2).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ *  @since 1.0 */
+ef_status ef_error_info_set_recovery_suggestion(ef_error_info *info, const char *text,
+                                                ef_error_details **err);
+
+/** @brief Sets the table the rules read (default "Localizable"; NULL or "" restores it).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT (also for a name containing '/'); EF_E_INVALID_UTF8.
+ *  @since 1.0 */
+ef_status ef_error_info_set_table(ef_error_info *info, const char *table, ef_error_details **err);
+
+/** @brief Frees an error info. NULL is a no-op.
+ *  @since 1.0 */
+void ef_error_info_free(ef_error_info *info);
+
+/* ------------------------------------------------------------------------------ formatting */
+
+/** The formatted title, message and button label, with where each came from. Immutable. */
+typedef struct ef_result ef_result;
+
+/** Field selectors for the ef_result_* provenance getters. */
+#define EF_FIELD_TITLE 0
+#define EF_FIELD_MESSAGE 1
+#define EF_FIELD_BUTTON 2
+
+/**
+ * @brief Formats an error for the user's preferred locales.
+ *
+ * Each field is resolved by the first rule of the default rule set that yields a string (see
+ * README, "The rules"); keys are looked up key by key down the locale stack negotiated from
+ * `locales` (first preference with any table, its CLDR fallback chain, then Base, the
+ * development localization, the unlocalized table).
+ *
+ * @param[out] out           Receives the result (free with ef_result_free()).
+ * @param[in]  catalog       The catalog. Must not be NULL.
+ * @param[in]  info          The error. Must not be NULL.
+ * @param[in]  locales       Preferred locales, most preferred first (BCP 47, ICU or POSIX
+ *                           spelling). May be NULL only if `locale_count` is 0, which means the
+ *                           development locale. Malformed entries are skipped.
+ * @param[in]  locale_count  Number of entries in `locales`.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`).
+ * @par Thread-safety: safe, also concurrently on the same catalog.
+ * @since 1.0
+ */
+ef_status ef_format(ef_result **out, const ef_catalog *catalog, const ef_error_info *info,
+                    const char *const *locales, size_t locale_count, ef_error_details **err);
+
+/** @brief The localized title. Borrowed from `result`; never NULL ("" if `result` is NULL).
+ *  @since 1.0 */
+const char *ef_result_title(const ef_result *result);
+
+/** @brief The localized message (may be empty). Borrowed; never NULL.
+ *  @since 1.0 */
+const char *ef_result_message(const ef_result *result);
+
+/** @brief The localized button label. Borrowed; never NULL.
+ *  @since 1.0 */
+const char *ef_result_button(const ef_result *result);
+
+/**
+ * @brief Which rule produced a field (EF_FIELD_*): "code-key", "domain-key", "generic-key",
+ *        "button-key", "failure-reason", "recovery-suggestion", "description", "builtin" or
+ *        "empty". Borrowed; NULL for an unknown field or NULL `result`.
+ * @since 1.0
+ */
+const char *ef_result_rule(const ef_result *result, int32_t field);
+
+/** @brief The table key that produced a field, e.g. "errors.kCLErrorDomain.0.title"; NULL when
+ *  the rule was not a key rule. Borrowed.
+ *  @since 1.0 */
+const char *ef_result_key(const ef_result *result, int32_t field);
+
+/** @brief The localization the field's string came from, as spelled in the catalog ("fr",
+ *  "Base"); "" for an unlocalized table; NULL when the rule was not a key rule. Borrowed.
+ *  @since 1.0 */
+const char *ef_result_locale(const ef_result *result, int32_t field);
+
+/** @brief The table the field's string came from, e.g. "Localizable"; NULL when the rule was
+ *  not a key rule. Borrowed.
+ *  @since 1.0 */
+const char *ef_result_table(const ef_result *result, int32_t field);
+
+/** @brief Number of localizations searched, in order (the lookup stack). 0 if NULL.
+ *  @since 1.0 */
+size_t ef_result_stack_count(const ef_result *result);
+
+/** @brief Entry `index` of the lookup stack, as spelled in the catalog ("" for the unlocalized
+ *  tables). Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_result_stack_entry(const ef_result *result, size_t index);
+
+/** @brief Frees a result. NULL is a no-op.
+ *  @since 1.0 */
+void ef_result_free(ef_result *result);
+
+/* --------------------------------------------------------------------------------- locales */
+
+/**
+ * @brief Normalizes a locale identifier to ICU's canonical form.
+ *
+ * Accepts BCP 47 ("zh-Hant-TW"), ICU ("zh_Hant_TW") and POSIX ("sr_RS.UTF-8@latin") spellings
+ * and legacy codes. "und" and "root" normalize to "" (the base table). "C" and "POSIX" mean
+ * "untranslated": *out_untranslated is set to 1 and *out to "".
+ *
+ * @param[out] out               Receives the normalized ID (owned; free with ef_string_free()).
+ * @param[out] out_untranslated  Optional; receives 1 for C/POSIX, else 0.
+ * @param[in]  locale            The identifier. Must not be NULL.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8; EF_E_INVALID_LOCALE.
+ * @since 1.0
+ */
+ef_status ef_locale_normalize(char **out, int32_t *out_untranslated, const char *locale,
+                              ef_error_details **err);
+
+/** A locale's CLDR fallback chain, most specific first, without root. Immutable. */
+typedef struct ef_locale_chain ef_locale_chain;
+
+/** Kinds of chain entries (ef_locale_chain_kind). */
+/** No ICU data for this ID; inserted by the CLDR parent algorithm (e.g. "az_Arab"). */
+#define EF_CHAIN_ABSTRACT 0
+/** ICU has locale data for this ID. */
+#define EF_CHAIN_BUNDLE 1
+/** A legacy or alias ID (e.g. "zh_TW"); the next entry is its target. */
+#define EF_CHAIN_ALIAS 2
+
+/**
+ * @brief Computes the fallback chain of a locale as ICU's resource-bundle lookup resolves it
+ *        (es_MX -> es_419 -> es; zh_TW -> zh_Hant_TW -> zh_Hant).
+ * @param[out] out     Receives the chain (free with ef_locale_chain_free()).
+ * @param[in]  locale  Any spelling accepted by ef_locale_normalize(). Must not be NULL.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8; EF_E_INVALID_LOCALE.
+ * @since 1.0
+ */
+ef_status ef_locale_chain_new(ef_locale_chain **out, const char *locale, ef_error_details **err);
+
+/** @brief The normalized ID the chain was computed for. Borrowed; "" if NULL.
+ *  @since 1.0 */
+const char *ef_locale_chain_normalized(const ef_locale_chain *chain);
+
+/** @brief 1 if the locale was C/POSIX (untranslated: the chain is empty), else 0.
+ *  @since 1.0 */
+int32_t ef_locale_chain_untranslated(const ef_locale_chain *chain);
+
+/** @brief Number of entries. 0 if NULL.
+ *  @since 1.0 */
+size_t ef_locale_chain_count(const ef_locale_chain *chain);
+
+/** @brief ID of entry `index` (ICU form, e.g. "zh_Hant_TW"). Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_locale_chain_id(const ef_locale_chain *chain, size_t index);
+
+/** @brief Kind of entry `index` (EF_CHAIN_*), or -1 if out of range.
+ *  @since 1.0 */
+int32_t ef_locale_chain_kind(const ef_locale_chain *chain, size_t index);
+
+/** @brief Frees a chain. NULL is a no-op.
+ *  @since 1.0 */
+void ef_locale_chain_free(ef_locale_chain *chain);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERRORFORMATTER_H */
