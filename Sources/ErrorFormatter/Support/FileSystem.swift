@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure to read the file system, with the path and the system's reason.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Nothing exists at the path.
+        case notFound
+        /// Something exists but cannot be read as asked (permissions, wrong type, I/O error).
+        case unreadable
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// The few file-system operations the library needs, over POSIX calls (no Foundation).
+public enum FileSystem {
+    /// What is at a path.
+    public enum EntryType: Sendable, Equatable {
+        case file, directory, other
+    }
+
+    /// The type of what is at `path` (symbolic links followed), or `nil` if nothing is there.
+    public static func entryType(atPath path: String) -> EntryType? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Reads a whole regular file.
+    public static func readBytes(atPath path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(path, errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw error(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(kind: .unreadable, path: path, reason: "not a regular file")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(0, Int(info.st_size)))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(path, errno)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Names in a directory (without `.` and `..`), sorted by byte order so results never depend
+    /// on the file system's order.
+    public static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
+        guard let directory = opendir(path) else { throw error(path, errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Joins path components with `/`.
+    public static func join(_ base: String, _ name: String) -> String {
+        base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    private static func error(_ path: String, _ code: Int32) -> FileSystemError {
+        let reason = String(cString: strerror(code))
+        return FileSystemError(kind: code == ENOENT || code == ENOTDIR ? .notFound : .unreadable,
+                               path: path, reason: reason)
+    }
+}
