@@ -32,7 +32,13 @@ SWIFT_RELEASE_FLAGS := -c release --scratch-path $(SCRATCH) \
 
 SOURCES := $(shell find Sources include -type f) Package.swift
 
-.PHONY: all lib cli test test-swift test-c test-python demo install uninstall bench fuzz clean
+# Areas add their own rules in mk/*.mk and append to these lists.
+TESTS        :=
+DEMOS        :=
+BENCHES      :=
+FUZZ_TARGETS :=
+
+.PHONY: all lib cli test test-swift demo demo-cli install uninstall bench fuzz sanitize clean
 
 all: lib cli $(BUILD)/lib/pkgconfig/errorformatter.pc $(BUILD)/include/errorformatter.h
 
@@ -60,5 +66,66 @@ $(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in Makefile
 	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@INCLUDEDIR@|$${prefix}/include|' $< > $@
 
+# ---------------------------------------------------------------------------------- tests
+# Everything. Each area's rules (mk/*.mk) add their targets to TESTS.
+test: test-swift $(TESTS)
+	@echo "make test: all suites passed"
+
+# Swift Testing: parser, locales, catalog, rules, and the corpus/oracle conformance suites
+# (which skip, saying so, when ../shared is absent).
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# ----------------------------------------------------------------------------------- demo
+EXAMPLE := Examples/CoreLocation
+
+demo: all demo-cli $(DEMOS)
+
+# The seed's errors through the CLI, in several locales, with where each field came from; then
+# the example is linted (it finds the seed's duplicated key).
+demo-cli: $(BUILD)/bin/errfmt
+	@echo "== errfmt format: kCLErrorDomain 0 in English"
+	$(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain kCLErrorDomain --code 0 --locale en --explain
+	@for locales in fr-CA es-MX zh-TW ja de-AT; do \
+	  for code in 0 1 8; do \
+	    echo "== errfmt format: kCLErrorDomain $$code for $$locales"; \
+	    $(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain kCLErrorDomain --code $$code \
+	      --locale $$locales --explain || exit 1; \
+	  done; \
+	done
+	@echo "== errfmt format: an unknown domain falls back to the generic keys"
+	$(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain NSURLErrorDomain --code -1009 \
+	  --locale fr-CA --recovery-suggestion "Check your connection." --explain
+	@echo "== errfmt lint (the seed's table defines one key twice)"
+	-$(BUILD)/bin/errfmt lint --catalog $(EXAMPLE)
+
+# -------------------------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/lib/$(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(SOMAJOR)
+	ln -sf $(LIBNAME).$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME)
+	install -m 644 include/errorformatter.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(BUILD)/bin/errfmt $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@INCLUDEDIR@|$${prefix}/include|' \
+	    errorformatter.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/errorformatter.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/$(LIBNAME) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(SOMAJOR) \
+	      $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/include/errorformatter.h \
+	      $(DESTDIR)$(PREFIX)/bin/errfmt $(DESTDIR)$(PREFIX)/lib/pkgconfig/errorformatter.pc
+
+# ------------------------------------------------------------------------ bench, fuzz, more
+bench: $(BENCHES)
+
+fuzz: $(FUZZ_TARGETS)
+
+# The Swift tests under ThreadSanitizer (catalogs and caches are shared across threads).
+sanitize:
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread
+
 clean:
 	rm -rf $(BUILD) .build
+
+-include $(wildcard mk/*.mk)

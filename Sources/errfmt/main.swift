@@ -13,6 +13,7 @@ let usage = """
 
     commands:
       format     format an error for the user's locales
+      lint       check a catalog: broken tables, duplicate keys, keys the development locale lacks
       chain      print the CLDR fallback chain of locale IDs
       dump       parse .strings files exactly as CoreFoundation does and print them
 
@@ -31,6 +32,8 @@ case "--version":
 case let command?:
     let rest = Array(arguments.dropFirst())
     switch command {
+    case "format": status = runFormat(rest)
+    case "lint": status = runLint(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
         status = 2

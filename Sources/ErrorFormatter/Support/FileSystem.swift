@@ -78,6 +78,21 @@ public enum FileSystem {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if the path
+    /// does not exist. Used to keep every read inside a catalog's root.
+    public static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` (canonical) is `root` (canonical) or lies below it.
+    public static func isPath(_ path: String, inside root: String) -> Bool {
+        if path == root { return true }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix)
+    }
+
     /// Joins path components with `/`.
     public static func join(_ base: String, _ name: String) -> String {
         base.hasSuffix("/") ? base + name : base + "/" + name

@@ -1,0 +1,64 @@
+/// An immutable set of string tables in every localization of an app, plus its development
+/// locale: what `Bundle` calls the localized resources, readable from any thread.
+///
+/// Build one with `Catalog.open(directory:)` or `CatalogBuilder`. Lookups go key by key down a
+/// `LookupStack` negotiated from the user's preferences, so a key missing in `fr_CA` comes from
+/// `fr`, then `Base`, the development localization and the unlocalized tables.
+public struct Catalog: Sendable {
+    /// The name of Xcode's base internationalization directory, `Base.lproj`.
+    public static let baseLocalization = "Base"
+    /// The localization name used for unlocalized (top-level) tables.
+    public static let unlocalized = ""
+    /// The table the rules read unless told otherwise.
+    public static let defaultTable = "Localizable"
+
+    /// The development locale as given (e.g. `en`).
+    public let developmentLocale: String
+    /// Every localization that loaded, as spelled on disk, in byte order (`Base` included, the
+    /// unlocalized tables not).
+    public let localizations: [String]
+    /// Everything noticed while loading, in load order.
+    public let diagnostics: [Diagnostic]
+    /// Whether there are unlocalized top-level tables.
+    public let hasUnlocalizedTables: Bool
+
+    let tables: [String: [String: StringTable]]
+    let stackCache = LookupStackCache()
+
+    init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
+        self.tables = tables
+        self.developmentLocale = developmentLocale
+        self.diagnostics = diagnostics
+        self.hasUnlocalizedTables = !(tables[Self.unlocalized]?.isEmpty ?? true)
+        self.localizations = tables.keys.filter { !$0.isEmpty }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.
+    public func table(_ name: String, localization: String) -> StringTable? {
+        tables[localization]?[name]
+    }
+
+    /// Names of the tables of a localization, sorted.
+    public func tableNames(localization: String) -> [String] {
+        (tables[localization]?.keys).map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } } ?? []
+    }
+
+    /// A string found by `lookup`, with where it came from.
+    public struct Hit: Sendable, Equatable {
+        public var value: String
+        /// The localization that supplied it (`""` for an unlocalized table).
+        public var localization: String
+        public var table: String
+    }
+
+    /// The first value of `key` in `table` down `stack`, or `nil` if no localization has it.
+    public func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
+        for localization in stack.localizations {
+            if let value = tables[localization]?[table]?.string(forKey: key) {
+                return Hit(value: value, localization: localization, table: table)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Synchronization)
+import Synchronization
+#endif
+
+/// The localizations a lookup searches, most specific first: the negotiated localization and
+/// its CLDR ancestors, then `Base`, the development localization (and its ancestors), then the
+/// unlocalized tables.
+public struct LookupStack: Sendable, Equatable {
+    /// Localization names as spelled in the catalog; `""` stands for the unlocalized tables.
+    public var localizations: [String]
+    /// The user asked for no translation (`C` / `POSIX` first): only the developer's own text.
+    public var isUntranslated: Bool
+}
+
+extension Catalog {
+    /// The lookup stack for the user's preferences, most preferred first (any spelling: BCP 47,
+    /// ICU, POSIX). Malformed preferences are skipped. Cached per preference list.
+    public func lookupStack(for preferences: [String]) -> LookupStack {
+        if let cached = stackCache.stack(for: preferences) { return cached }
+        let stack = makeLookupStack(for: preferences)
+        stackCache.store(stack, for: preferences)
+        return stack
+    }
+
+    private func makeLookupStack(for preferences: [String]) -> LookupStack {
+        let negotiable = localizations.filter { $0 != Self.baseLocalization }
+        var names: [String] = []
+        func append(_ name: String) {
+            if !names.contains(name) { names.append(name) }
+        }
+
+        let negotiation = Locales.negotiate(preferences: preferences, available: negotiable)
+        if !negotiation.untranslated {
+            for entry in negotiation.entries where negotiable.indices.contains(entry.index) {
+                append(negotiable[entry.index])
+            }
+        }
+        if localizations.contains(Self.baseLocalization) { append(Self.baseLocalization) }
+        // The development localization and its ancestors, matched like any preference but
+        // strictly: a development locale of `en_GB` must not pull in `en_AU`.
+        let development = Locales.negotiate(preferences: [developmentLocale], available: negotiable,
+                                            mode: .strict)
+        for entry in development.entries where negotiable.indices.contains(entry.index) {
+            append(negotiable[entry.index])
+        }
+        if hasUnlocalizedTables { append(Self.unlocalized) }
+        return LookupStack(localizations: names, isUntranslated: negotiation.untranslated)
+    }
+}
+
+/// Lookup stacks already negotiated, per preference list.
+///
+/// Negotiation costs several ICU calls; formatting an error should not. The cache is bounded
+/// (hostile callers could send endless distinct lists) and shared by every thread using the
+/// catalog, behind a mutex.
+final class LookupStackCache: Sendable {
+    private static let capacity = 512
+    private let stacks = Mutex<[[String]: LookupStack]>([:])
+
+    func stack(for preferences: [String]) -> LookupStack? {
+        stacks.withLock { $0[preferences] }
+    }
+
+    func store(_ stack: LookupStack, for preferences: [String]) {
+        stacks.withLock { stacks in
+            if stacks.count >= Self.capacity { stacks.removeAll(keepingCapacity: true) }
+            stacks[preferences] = stack
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The error to format: the parts of an `NSError` that the rules read.
+public struct ErrorInfo: Sendable, Hashable {
+    /// The error domain, e.g. `kCLErrorDomain` or `NSURLErrorDomain`.
+    public var domain: String
+    /// The error code; keys spell it as a decimal integer (`-1009`).
+    public var code: Int64
+    /// `localizedDescription`, already localized by whoever made the error (message rule 3).
+    public var description: String?
+    /// `localizedFailureReason` (title rule 2).
+    public var failureReason: String?
+    /// `localizedRecoverySuggestion` (message rule 2).
+    public var recoverySuggestion: String?
+    /// The table the rules read.
+    public var table: String
+
+    public init(
+        domain: String, code: Int64, description: String? = nil, failureReason: String? = nil,
+        recoverySuggestion: String? = nil, table: String = Catalog.defaultTable
+    ) {
+        self.domain = domain
+        self.code = code
+        self.description = description
+        self.failureReason = failureReason
+        self.recoverySuggestion = recoverySuggestion
+        self.table = table
+    }
+}

@@ -1,0 +1,63 @@
+/// Applies a rule set to an error, looking keys up in a catalog for the user's locales.
+///
+/// A formatter is a value with no state of its own; all it reads is immutable, so one formatter
+/// and one catalog can serve any number of threads.
+public struct ErrorMessageFormatter: Sendable {
+    public var catalog: Catalog
+    public var rules: RuleSet
+
+    public init(catalog: Catalog, rules: RuleSet = .default) {
+        self.catalog = catalog
+        self.rules = rules
+    }
+
+    /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
+    /// list means the development locale).
+    public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
+        let stack = catalog.lookupStack(for: preferences.isEmpty ? [catalog.developmentLocale] : preferences)
+        return format(error, stack: stack)
+    }
+
+    /// Formats `error` down an already negotiated stack.
+    public func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
+        var texts: [String] = []
+        var provenance: [Provenance] = []
+        for field in ErrorField.allCases {
+            let (text, origin) = resolve(field, of: error, stack: stack)
+            texts.append(text)
+            provenance.append(origin)
+        }
+        return FormattedError(
+            title: texts[ErrorField.title.rawValue], message: texts[ErrorField.message.rawValue],
+            button: texts[ErrorField.button.rawValue], provenance: provenance,
+            stack: stack.localizations, isUntranslated: stack.isUntranslated)
+    }
+
+    /// The first rule of `field` that yields a string. Texts carried by the error count only when
+    /// non-empty (an `NSError` often has `""` where it means "none"); a table value counts even
+    /// when empty, as in Apple's tables. Every rule list of the default set ends in
+    /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
+    private func resolve(_ field: ErrorField, of error: ErrorInfo, stack: LookupStack) -> (String, Provenance) {
+        for rule in rules.rules(for: field) {
+            switch rule {
+            case .key(let template):
+                let key = template.key(for: error)
+                if let hit = catalog.lookup(TableKey(key), table: error.table, in: stack) {
+                    return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,
+                                                  table: hit.table))
+                }
+            case .failureReason:
+                if let text = error.failureReason, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+            case .recoverySuggestion:
+                if let text = error.recoverySuggestion, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+            case .description:
+                if let text = error.description, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+            case .builtin(let text):
+                return (text, Provenance(rule: rule.identifier))
+            case .empty:
+                return ("", Provenance(rule: rule.identifier))
+            }
+        }
+        return ("", Provenance(rule: Rule.empty.identifier))
+    }
+}

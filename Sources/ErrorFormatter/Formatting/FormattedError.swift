@@ -1,0 +1,45 @@
+/// Where one field of a formatted error came from.
+public struct Provenance: Sendable, Hashable {
+    /// The rule that produced the text (`Rule.identifier`: `code-key`, `failure-reason`, …).
+    public var rule: String
+    /// The table key, for key rules.
+    public var key: String?
+    /// The localization that supplied the text (`""` for an unlocalized table), for key rules.
+    public var localization: String?
+    /// The table that supplied the text, for key rules.
+    public var table: String?
+
+    public init(rule: String, key: String? = nil, localization: String? = nil, table: String? = nil) {
+        self.rule = rule
+        self.key = key
+        self.localization = localization
+        self.table = table
+    }
+}
+
+/// A localized title, message and button label, with the provenance of each.
+public struct FormattedError: Sendable, Hashable {
+    public var title: String
+    public var message: String
+    public var button: String
+    /// Provenance of `title`, `message` and `button`, indexed by `ErrorField.rawValue`.
+    public var provenance: [Provenance]
+    /// The localizations searched, in order (`""` for the unlocalized tables).
+    public var stack: [String]
+    /// The preferences asked for no translation (C/POSIX).
+    public var isUntranslated: Bool
+
+    /// The text of `field`.
+    public func text(_ field: ErrorField) -> String {
+        switch field {
+        case .title: title
+        case .message: message
+        case .button: button
+        }
+    }
+
+    /// The provenance of `field`.
+    public func provenance(_ field: ErrorField) -> Provenance {
+        provenance.indices.contains(field.rawValue) ? provenance[field.rawValue] : Provenance(rule: "empty")
+    }
+}

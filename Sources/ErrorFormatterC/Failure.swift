@@ -1,0 +1,98 @@
+import CErrorFormatter
+import ErrorFormatter
+
+/// A failed C call: the status to return and the details to hand out through `err`.
+struct Failure: Error {
+    var status: ef_status
+    var message: String
+    var file: String?
+    var line: Int = 0
+    var column: Int = 0
+
+    static func invalidArgument(_ message: String) -> Failure {
+        Failure(status: ef_status(EF_E_INVALID_ARGUMENT), message: message)
+    }
+
+    init(status: ef_status, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
+        self.status = status
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    init(_ error: CatalogError) {
+        let status: Int32 = switch error.kind {
+        case .notFound: EF_E_NOT_FOUND
+        case .unreadable: EF_E_IO
+        case .parse: EF_E_PARSE
+        case .invalidLocale: EF_E_INVALID_LOCALE
+        case .invalidArgument: EF_E_INVALID_ARGUMENT
+        }
+        self.init(status: ef_status(status), message: error.message, file: error.file, line: error.line,
+                  column: error.column)
+    }
+
+    init(_ error: LocaleError) {
+        self.init(status: ef_status(EF_E_INVALID_LOCALE), message: error.description)
+    }
+}
+
+/// Runs the body of a fallible C function: clears `err`, and turns a thrown `Failure` into its
+/// status plus, when the caller asked for them, error details.
+func reportingFailures(
+    _ err: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(Failure) -> Void
+) -> ef_status {
+    err?.pointee = nil
+    do {
+        try body()
+        return ef_status(EF_OK)
+    } catch {
+        err?.pointee = Handle.make(ErrorDetailsBox(error))
+        return error.status
+    }
+}
+
+/// Reading the caller's C strings: NULL and invalid UTF-8 are errors, never crashes.
+enum CInput {
+    static func string(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String {
+        guard let pointer else { throw Failure.invalidArgument("\(name) must not be NULL") }
+        return try decode(pointer, name: name)
+    }
+
+    static func optionalString(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String? {
+        guard let pointer else { return nil }
+        return try decode(pointer, name: name)
+    }
+
+    private static func decode(_ pointer: UnsafePointer<CChar>, name: String) throws(Failure) -> String {
+        guard let string = String(validatingCString: pointer) else {
+            throw Failure(status: ef_status(EF_E_INVALID_UTF8), message: "\(name) is not valid UTF-8")
+        }
+        return string
+    }
+
+    /// The `count` strings of a C array, each non-NULL and valid UTF-8.
+    static func strings(
+        _ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, name: String
+    ) throws(Failure) -> [String] {
+        guard count >= 0 else { throw Failure.invalidArgument("\(name) count is too large") }
+        guard count > 0 else { return [] }
+        guard let array else { throw Failure.invalidArgument("\(name) must not be NULL when its count is \(count)") }
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for index in 0..<count {
+            strings.append(try string(array[index], name: "\(name)[\(index)]"))
+        }
+        return strings
+    }
+
+    /// Validates an out-parameter and clears what it points to.
+    static func clear(_ out: UnsafeMutablePointer<OpaquePointer?>?, name: String = "out") throws(Failure)
+        -> UnsafeMutablePointer<OpaquePointer?>
+    {
+        guard let out else { throw Failure.invalidArgument("\(name) must not be NULL") }
+        out.pointee = nil
+        return out
+    }
+}

@@ -1,0 +1,105 @@
+import CErrorFormatter
+import ErrorFormatter
+
+/// The object behind `ef_result *`: a formatted error with every string already in C form.
+final class ResultBox {
+    /// Strings per field, then the stack: for field f, [text, rule, key, locale, table] at
+    /// f * 5; the stack entries follow at `stackOffset`.
+    let strings: CStringArena
+    let stackCount: Int
+    private static let stringsPerField = 5
+    private static let stackOffset = ErrorField.allCases.count * stringsPerField
+
+    init(_ formatted: FormattedError) {
+        var strings: [String?] = []
+        for field in ErrorField.allCases {
+            let provenance = formatted.provenance(field)
+            strings += [formatted.text(field), provenance.rule, provenance.key, provenance.localization,
+                        provenance.table]
+        }
+        strings += formatted.stack
+        self.strings = CStringArena(strings)
+        stackCount = formatted.stack.count
+    }
+
+    /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
+    func string(field: Int32, item: Int) -> UnsafePointer<CChar>? {
+        guard let field = ErrorField(rawValue: Int(field)) else { return nil }
+        return strings[field.rawValue * Self.stringsPerField + item]
+    }
+
+    func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
+        guard index >= 0, index < stackCount else { return nil }
+        return strings[Self.stackOffset + index]
+    }
+}
+
+@_cdecl("ef_format") @implementation
+public func ef_format(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ catalog: OpaquePointer?, _ info: OpaquePointer?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        let out = try CInput.clear(out)
+        guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
+        guard let infoBox = Handle.borrow(info, as: ErrorInfoBox.self) else {
+            throw Failure.invalidArgument("info must not be NULL")
+        }
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(infoBox.info, preferences: preferences)
+        out.pointee = Handle.make(ResultBox(formatted))
+    }
+}
+
+@_cdecl("ef_result_title") @implementation
+public func ef_result_title(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_TITLE), item: 0) ?? StaticCString.empty
+}
+
+@_cdecl("ef_result_message") @implementation
+public func ef_result_message(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_MESSAGE), item: 0) ?? StaticCString.empty
+}
+
+@_cdecl("ef_result_button") @implementation
+public func ef_result_button(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_BUTTON), item: 0) ?? StaticCString.empty
+}
+
+@_cdecl("ef_result_rule") @implementation
+public func ef_result_rule(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 1)
+}
+
+@_cdecl("ef_result_key") @implementation
+public func ef_result_key(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 2)
+}
+
+@_cdecl("ef_result_locale") @implementation
+public func ef_result_locale(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 3)
+}
+
+@_cdecl("ef_result_table") @implementation
+public func ef_result_table(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 4)
+}
+
+@_cdecl("ef_result_stack_count") @implementation
+public func ef_result_stack_count(_ result: OpaquePointer?) -> Int {
+    Handle.borrow(result, as: ResultBox.self)?.stackCount ?? 0
+}
+
+@_cdecl("ef_result_stack_entry") @implementation
+public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.stackEntry(index)
+}
+
+@_cdecl("ef_result_free") @implementation
+public func ef_result_free(_ result: OpaquePointer?) {
+    Handle.release(result, as: ResultBox.self)
+}

@@ -1,0 +1,88 @@
+/// Bad command-line usage: the message, then exit status 2.
+struct UsageError: Error {
+    var message: String
+}
+
+/// A command line split into options and operands, checked against what a command accepts.
+///
+/// Accepts `--name value`, `--name=value`, repeated options (kept in order), boolean flags,
+/// and `--` to end options. A lone `-` is an operand (standard input).
+struct CommandArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var operands: [String] = []
+
+    init(_ arguments: [String], options: Set<String>, flags knownFlags: Set<String>) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                operands.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if knownFlags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+                flags.insert(name)
+            } else if options.contains(name) {
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                } else {
+                    guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else {
+                throw UsageError(message: "unknown option '\(name)'")
+            }
+        }
+    }
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The value of a required option.
+    func required(_ name: String) throws(UsageError) -> String {
+        guard let value = value(name) else { throw UsageError(message: "\(name) is required") }
+        return value
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// A comma-separated list option, with empty items dropped (`--locale fr-CA,fr`).
+    func list(_ name: String) -> [String] {
+        (values[name] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
+            .map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+/// Runs a command body, turning usage errors into a message and exit status 2.
+func runCommand(usage: String, _ body: () throws(UsageError) -> Int32) -> Int32 {
+    do {
+        return try body()
+    } catch {
+        CommandLineOutput.error("\(error.message)\n\(usage)")
+        return 2
+    }
+}

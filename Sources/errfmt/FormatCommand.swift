@@ -1,0 +1,116 @@
+import ErrorFormatter
+
+let formatUsage = """
+    usage: errfmt format --catalog DIR --domain D --code N [options]
+
+      --catalog DIR               catalog directory (<loc>.lproj/<Table>.strings, <Table>.strings)
+      --domain D                  error domain, e.g. kCLErrorDomain
+      --code N                    error code (a decimal integer, may be negative)
+      --locale L1,L2,...          preferred locales, most preferred first (repeatable);
+                                  default: the development locale
+      --development-locale L      the catalog's development locale (default en)
+      --table NAME                table to read (default Localizable)
+      --description S             the error's localized description
+      --failure-reason S          the error's failure reason
+      --recovery-suggestion S     the error's recovery suggestion
+      --strict                    fail if any table of the catalog is broken
+      --json                      one JSON object: title, message, button, stack, provenance
+      --explain                   also print where each field came from
+    """
+
+/// `errfmt format`: one error, formatted for the given locales.
+func runFormat(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(formatUsage)
+        return 0
+    }
+    return runCommand(usage: formatUsage) { () throws(UsageError) in
+        let options = try CommandArguments(
+            arguments,
+            options: ["--catalog", "--domain", "--code", "--locale", "--development-locale", "--table",
+                      "--description", "--failure-reason", "--recovery-suggestion"],
+            flags: ["--json", "--explain", "--strict"])
+        guard options.operands.isEmpty else {
+            throw UsageError(message: "unexpected argument '\(options.operands[0])'")
+        }
+        let codeText = try options.required("--code")
+        guard let code = Int64(codeText) else {
+            throw UsageError(message: "--code must be a decimal integer, not '\(codeText)'")
+        }
+        var error = ErrorInfo(
+            domain: try options.required("--domain"), code: code, description: options.value("--description"),
+            failureReason: options.value("--failure-reason"),
+            recoverySuggestion: options.value("--recovery-suggestion"))
+        if let table = options.value("--table") {
+            guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
+            error.table = table
+        }
+        let directory = try options.required("--catalog")
+        let catalog: Catalog
+        do throws(CatalogError) {
+            catalog = try Catalog.open(directory: directory,
+                                       developmentLocale: options.value("--development-locale") ?? "en",
+                                       strict: options.has("--strict"))
+        } catch {
+            CommandLineOutput.error(error.description)
+            return 1
+        }
+        let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: options.list("--locale"))
+        if options.has("--json") {
+            print(FormattedErrorJSON.object(formatted).serialized)
+        } else {
+            print(FormattedErrorText.render(formatted, explain: options.has("--explain")))
+        }
+        return 0
+    }
+}
+
+/// The `--json` form of a formatted error (a tooling contract: add members, never rename).
+enum FormattedErrorJSON {
+    static func object(_ formatted: FormattedError) -> JSONValue {
+        var provenance: [(String, JSONValue)] = []
+        for field in ErrorField.allCases {
+            let origin = formatted.provenance(field)
+            provenance.append((field.description, .object([
+                ("rule", .string(origin.rule)),
+                ("key", .optionalString(origin.key)),
+                ("locale", .optionalString(origin.localization)),
+                ("table", .optionalString(origin.table)),
+            ])))
+        }
+        return .object([
+            ("title", .string(formatted.title)),
+            ("message", .string(formatted.message)),
+            ("button", .string(formatted.button)),
+            ("stack", .array(formatted.stack.map(JSONValue.string))),
+            ("untranslated", .bool(formatted.isUntranslated)),
+            ("provenance", .object(provenance)),
+        ])
+    }
+}
+
+/// The human-readable form of a formatted error.
+enum FormattedErrorText {
+    static func render(_ formatted: FormattedError, explain: Bool) -> String {
+        var lines = [
+            "title:   \(formatted.title)",
+            "message: \(formatted.message)",
+            "button:  \(formatted.button)",
+        ]
+        guard explain else { return lines.joined(separator: "\n") }
+        let stack = formatted.stack.map { $0.isEmpty ? "(unlocalized)" : $0 }
+        lines.append("stack:   " + (stack.isEmpty ? "(none)" : stack.joined(separator: " > "))
+                         + (formatted.isUntranslated ? "  [untranslated: C/POSIX]" : ""))
+        for field in ErrorField.allCases {
+            let origin = formatted.provenance(field)
+            var line = "\(field.description): rule \(origin.rule)"
+            if let key = origin.key { line += ", key \(key)" }
+            if let localization = origin.localization {
+                line += ", from " + (localization.isEmpty ? "(unlocalized)" : localization)
+                if let table = origin.table { line += "/\(table)" }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,57 @@
+import ErrorFormatter
+
+let lintUsage = """
+    usage: errfmt lint --catalog DIR [--development-locale L] [--json]
+
+    Reports broken tables, duplicate keys, silent truncation and keys that the development
+    localization lacks. Exit status 1 if anything at warning level or above was found.
+
+      --json   one JSON object per diagnostic: severity, code, file, line, column, message
+    """
+
+/// `errfmt lint`: every diagnostic of a catalog.
+func runLint(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(lintUsage)
+        return 0
+    }
+    return runCommand(usage: lintUsage) { () throws(UsageError) in
+        let options = try CommandArguments(arguments, options: ["--catalog", "--development-locale"],
+                                           flags: ["--json"])
+        guard options.operands.isEmpty else {
+            throw UsageError(message: "unexpected argument '\(options.operands[0])'")
+        }
+        let directory = try options.required("--catalog")
+        let catalog: Catalog
+        do throws(CatalogError) {
+            catalog = try Catalog.open(directory: directory,
+                                       developmentLocale: options.value("--development-locale") ?? "en")
+        } catch {
+            CommandLineOutput.error(error.description)
+            return 1
+        }
+        let diagnostics = CatalogLint.check(catalog)
+        for diagnostic in diagnostics {
+            if options.has("--json") {
+                print(DiagnosticJSON.object(diagnostic).serialized)
+            } else {
+                print(diagnostic.description)
+            }
+        }
+        return diagnostics.contains { $0.severity <= .warning } ? 1 : 0
+    }
+}
+
+/// The JSON form of a diagnostic, shared by every command that prints diagnostics.
+enum DiagnosticJSON {
+    static func object(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("code", .string(diagnostic.code)),
+            ("file", .optionalString(diagnostic.file)),
+            ("line", .int(diagnostic.line)),
+            ("column", .int(diagnostic.column)),
+            ("message", .string(diagnostic.message)),
+        ])
+    }
+}
