@@ -1,0 +1,74 @@
+"""ErrorFormatter: localized error titles, messages and buttons from Apple-style string tables.
+
+A ctypes binding of liberrorformatter (the C ABI in ``include/errorformatter.h``)::
+
+    import errorformatter
+
+    with errorformatter.Catalog.open("Examples/CoreLocation") as catalog:
+        shown = catalog.format(domain="kCLErrorDomain", code=0, locales=["fr-CA", "en"])
+        print(shown.title, shown.message, shown.button)
+        print(shown.provenance["title"].locale)   # "fr-CA"
+
+The library is found through ``$ERRORFORMATTER_LIBRARY``, then ``errorformatter/_lib/``, then a
+checkout's ``build/lib/``, then the system's library path.
+"""
+
+from __future__ import annotations
+
+from . import _ffi
+from ._catalog import (
+    Catalog,
+    ChainKind,
+    Diagnostic,
+    FormattedError,
+    LocaleChain,
+    Provenance,
+    Severity,
+    locale_chain,
+    normalize_locale,
+)
+from ._errors import (
+    CatalogIOError,
+    ErrorFormatterError,
+    InternalError,
+    InvalidArgumentError,
+    InvalidLocaleError,
+    InvalidUTF8Error,
+    NotFoundError,
+    ParseError,
+    status_name,
+)
+
+__version__ = "1.0.0"
+
+#: Where the loaded liberrorformatter was found (a path, or a soname from the system search).
+LIBRARY_PATH: str = _ffi.LIBRARY_PATH
+
+
+def library_version() -> str:
+    """The version of the loaded liberrorformatter, e.g. ``"1.0.0"``."""
+    return _ffi.lib.ef_version_string().decode()
+
+
+__all__ = [
+    "LIBRARY_PATH",
+    "Catalog",
+    "CatalogIOError",
+    "ChainKind",
+    "Diagnostic",
+    "ErrorFormatterError",
+    "FormattedError",
+    "InternalError",
+    "InvalidArgumentError",
+    "InvalidLocaleError",
+    "InvalidUTF8Error",
+    "LocaleChain",
+    "NotFoundError",
+    "ParseError",
+    "Provenance",
+    "Severity",
+    "library_version",
+    "locale_chain",
+    "normalize_locale",
+    "status_name",
+]

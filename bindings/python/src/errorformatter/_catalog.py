@@ -1,0 +1,446 @@
+"""Catalogs, formatting and locale helpers over the C API."""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import os
+import threading
+import types
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+
+from . import _ffi
+from ._errors import error_from_details, make_error
+
+_lib = _ffi.lib
+
+StrPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+
+_FIELDS = (("title", _ffi.EF_FIELD_TITLE), ("message", _ffi.EF_FIELD_MESSAGE),
+           ("button", _ffi.EF_FIELD_BUTTON))
+
+
+class Severity(enum.IntEnum):
+    """Severity of a catalog diagnostic (EF_SEVERITY_*)."""
+
+    ERROR = 0
+    WARNING = 1
+    NOTE = 2
+
+
+class ChainKind(enum.IntEnum):
+    """Kind of a locale-chain entry (EF_CHAIN_*)."""
+
+    ABSTRACT = 0
+    BUNDLE = 1
+    ALIAS = 2
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem found while loading a catalog (duplicate key, broken file left out, ...)."""
+
+    severity: Severity
+    code: str
+    message: str
+    file: Optional[str]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one field of a formatted error came from.
+
+    ``rule`` is one of code-key, domain-key, generic-key, button-key, failure-reason,
+    recovery-suggestion, description, builtin, empty. ``key``, ``locale`` and ``table`` are None
+    unless the rule read a table key; ``locale`` is ``""`` for an unlocalized table.
+    """
+
+    rule: str
+    key: Optional[str]
+    locale: Optional[str]
+    table: Optional[str]
+
+
+@dataclass(frozen=True)
+class FormattedError:
+    """A localized title, message and button label, with the provenance of each.
+
+    ``stack`` is the lookup stack, most specific first, as spelled in the catalog (``""`` for the
+    unlocalized tables). ``provenance`` maps "title", "message" and "button" to
+    :class:`Provenance`.
+    """
+
+    title: str
+    message: str
+    button: str
+    stack: tuple[str, ...]
+    provenance: Mapping[str, Provenance]
+
+
+@dataclass(frozen=True)
+class LocaleChain:
+    """A locale's CLDR fallback chain: the normalized ID, whether it was C/POSIX, the entries."""
+
+    normalized: str
+    untranslated: bool
+    entries: tuple[tuple[str, ChainKind], ...]
+
+
+def _decode(value: Optional[bytes]) -> Optional[str]:
+    return value.decode() if value is not None else None
+
+
+def _encode(value: str, what: str) -> bytes:
+    """UTF-8 bytes of ``value``; a lone surrogate becomes InvalidUTF8Error, as the C API would."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be str, not {type(value).__name__}")
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise make_error(_ffi.EF_E_INVALID_UTF8, f"{what} is not valid Unicode: {exc.reason}") from exc
+
+
+def _encode_optional(value: Optional[str], what: str) -> Optional[bytes]:
+    return None if value is None else _encode(value, what)
+
+
+def _encode_path(path: StrPath) -> bytes:
+    path = os.fspath(path)
+    # bytes paths go through untouched: the library itself reports bytes that are not UTF-8.
+    return path if isinstance(path, bytes) else _encode(path, "path")
+
+
+def _call(function: Callable[..., int], *arguments: Any) -> None:
+    """Calls a fallible ef_* function (its last parameter ``err`` is appended) and raises on failure."""
+    details = _ffi.ErrorDetailsP()
+    status = function(*arguments, ctypes.byref(details))
+    if status == _ffi.EF_OK:
+        return
+    try:
+        raise error_from_details(status, details)
+    finally:
+        _lib.ef_error_details_free(details)
+
+
+def _flags(strict: bool) -> int:
+    return _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
+
+
+class Catalog:
+    """An immutable set of string tables in every localization, plus the development locale.
+
+    Open one with :meth:`open` (a directory of ``<loc>.lproj/<Table>.strings``) or
+    :meth:`from_tables` (tables held in memory). A catalog may be shared by any number of threads;
+    :meth:`format` releases the GIL while the library works. Close it with :meth:`close` or a
+    ``with`` block; it is also freed when garbage-collected.
+    """
+
+    def __init__(self, handle: "_ffi.CatalogP") -> None:
+        """Wraps a catalog handle; use :meth:`open` or :meth:`from_tables` instead."""
+        self._handle: Optional[_ffi.CatalogP] = handle
+        self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
+        # ef_catalog_free must not run while another thread is inside a call on the catalog, so
+        # close() from one thread while others format defers the free to the last of them.
+        self._lock = threading.Lock()
+        self._calls_in_flight = 0
+        # The catalog is immutable: read its properties once.
+        self._development_locale = _lib.ef_catalog_development_locale(handle).decode()
+        self._localizations = tuple(
+            _lib.ef_catalog_localization_name(handle, index).decode()
+            for index in range(_lib.ef_catalog_localization_count(handle))
+        )
+        self._diagnostics = tuple(
+            Diagnostic(
+                severity=Severity(_lib.ef_catalog_diagnostic_severity(handle, index)),
+                code=_lib.ef_catalog_diagnostic_code(handle, index).decode(),
+                message=_lib.ef_catalog_diagnostic_message(handle, index).decode(),
+                file=_decode(_lib.ef_catalog_diagnostic_file(handle, index)),
+                line=_lib.ef_catalog_diagnostic_line(handle, index),
+                column=_lib.ef_catalog_diagnostic_column(handle, index),
+            )
+            for index in range(_lib.ef_catalog_diagnostic_count(handle))
+        )
+
+    @classmethod
+    def open(
+        cls,
+        path: StrPath,
+        development_locale: str = "en",
+        strict: bool = False,
+    ) -> "Catalog":
+        """Opens a catalog directory.
+
+        Args:
+            path: the directory holding ``<loc>.lproj/<Table>.strings`` (and unlocalized tables).
+            development_locale: searched after ``Base`` (CFBundleDevelopmentRegion).
+            strict: raise :class:`ParseError` for any broken table instead of leaving it out with
+                an error diagnostic.
+
+        Raises:
+            NotFoundError: no such path (also a FileNotFoundError).
+            CatalogIOError: not a directory or unreadable (also an OSError).
+            ParseError: strict and a table is broken; ``file``, ``line``, ``column`` say where.
+            InvalidLocaleError: ``development_locale`` is malformed.
+            InvalidUTF8Error: ``path`` or ``development_locale`` is not valid UTF-8.
+        """
+        handle = _ffi.CatalogP()
+        _call(
+            _lib.ef_catalog_open,
+            ctypes.byref(handle),
+            _encode_path(path),
+            _encode(development_locale, "development_locale"),
+            _flags(strict),
+        )
+        return cls(handle)
+
+    @classmethod
+    def from_tables(
+        cls,
+        tables: Iterable[tuple[Optional[str], str, bytes]],
+        development_locale: str = "en",
+        strict: bool = False,
+    ) -> "Catalog":
+        """Builds a catalog from tables held in memory.
+
+        Args:
+            tables: ``(locale, file_name, data)`` triples: ``locale`` is a localization name
+                (``"fr-CA"``, ``"Base"``) or None for an unlocalized table; ``file_name`` says the
+                table and format (``"Localizable.strings"``); ``data`` is the file's bytes.
+            development_locale: as for :meth:`open`.
+            strict: raise :class:`ParseError` for a broken table instead of leaving it out.
+
+        Raises:
+            ParseError, InvalidLocaleError, InvalidArgumentError, InvalidUTF8Error.
+        """
+        builder = _ffi.CatalogBuilderP()
+        _call(_lib.ef_catalog_builder_new, ctypes.byref(builder), _flags(strict))
+        try:
+            for locale, file_name, data in tables:
+                data = bytes(data)
+                _call(
+                    _lib.ef_catalog_builder_add_table,
+                    builder,
+                    _encode_optional(locale, "locale"),
+                    _encode(file_name, "file_name"),
+                    data,
+                    len(data),
+                )
+            handle = _ffi.CatalogP()
+            _call(
+                _lib.ef_catalog_builder_finish,
+                ctypes.byref(handle),
+                builder,
+                _encode(development_locale, "development_locale"),
+            )
+        finally:
+            _lib.ef_catalog_builder_free(builder)
+        return cls(handle)
+
+    @property
+    def development_locale(self) -> str:
+        """The development locale, e.g. ``"en"``."""
+        self._check_open()
+        return self._development_locale
+
+    @property
+    def localizations(self) -> tuple[str, ...]:
+        """The localizations as spelled on disk (``"fr-CA"``, ``"Base"``), sorted."""
+        self._check_open()
+        return self._localizations
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Problems recorded while loading: duplicate keys, broken tables left out, ..."""
+        self._check_open()
+        return self._diagnostics
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called."""
+        return self._handle is None
+
+    def format(
+        self,
+        domain: str,
+        code: int,
+        locales: Optional[Sequence[str]] = None,
+        description: Optional[str] = None,
+        failure_reason: Optional[str] = None,
+        recovery_suggestion: Optional[str] = None,
+        table: Optional[str] = None,
+    ) -> FormattedError:
+        """Formats an error for the user's preferred locales.
+
+        Args:
+            domain: the error domain, e.g. ``"kCLErrorDomain"``.
+            code: the error code (a signed 64-bit integer).
+            locales: preferred locales, most preferred first (BCP 47, ICU or POSIX spelling);
+                None or empty means the development locale. Malformed entries are skipped.
+            description: the error's localized description (message rule 3).
+            failure_reason: the failure reason (title rule 2).
+            recovery_suggestion: the recovery suggestion (message rule 2).
+            table: the table the rules read; None means ``"Localizable"``.
+
+        Returns:
+            The title, message and button, the lookup stack and each field's provenance.
+
+        Raises:
+            ValueError: the catalog is closed.
+            InvalidUTF8Error: a string cannot be encoded as UTF-8 (lone surrogates).
+            InvalidArgumentError: ``code`` does not fit in 64 bits, or ``table`` contains '/'.
+            TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
+        """
+        if isinstance(locales, (str, bytes)):
+            raise TypeError("locales must be a sequence of locale IDs, not a single string")
+        if not isinstance(code, int):
+            raise TypeError(f"code must be int, not {type(code).__name__}")
+        if not _INT64_MIN <= code <= _INT64_MAX:
+            raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
+        encoded_domain = _encode(domain, "domain")
+        texts = (
+            (_lib.ef_error_info_set_description, _encode_optional(description, "description")),
+            (_lib.ef_error_info_set_failure_reason,
+             _encode_optional(failure_reason, "failure_reason")),
+            (_lib.ef_error_info_set_recovery_suggestion,
+             _encode_optional(recovery_suggestion, "recovery_suggestion")),
+            (_lib.ef_error_info_set_table, _encode_optional(table, "table")),
+        )
+        encoded_locales = [_encode(locale, "locale") for locale in (locales or ())]
+        locale_array = (ctypes.c_char_p * len(encoded_locales))(*encoded_locales)
+
+        info = _ffi.ErrorInfoP()
+        result = _ffi.ResultP()
+        handle = self._enter()
+        try:
+            _call(_lib.ef_error_info_new, ctypes.byref(info), encoded_domain, code)
+            for setter, text in texts:
+                if text is not None:
+                    _call(setter, info, text)
+            _call(_lib.ef_format, ctypes.byref(result), handle, info, locale_array,
+                  len(encoded_locales))
+            return _read_result(result)
+        finally:
+            _lib.ef_result_free(result)
+            _lib.ef_error_info_free(info)
+            self._leave()
+
+    def close(self) -> None:
+        """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
+        with self._lock:
+            self._handle = None
+            free_now = self._calls_in_flight == 0
+        if free_now:
+            self._finalizer()
+
+    def __enter__(self) -> "Catalog":
+        self._check_open()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<errorformatter.Catalog (closed)>"
+        return (f"<errorformatter.Catalog development_locale={self._development_locale!r} "
+                f"localizations={list(self._localizations)!r}>")
+
+    def _check_open(self) -> None:
+        if self._handle is None:
+            raise ValueError("operation on a closed catalog")
+
+    def _enter(self) -> "_ffi.CatalogP":
+        with self._lock:
+            self._check_open()
+            self._calls_in_flight += 1
+            return self._handle  # type: ignore[return-value]
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._calls_in_flight -= 1
+            free_now = self._handle is None and self._calls_in_flight == 0
+        if free_now:
+            self._finalizer()
+
+
+def _read_result(result: "_ffi.ResultP") -> FormattedError:
+    provenance = {}
+    for name, field in _FIELDS:
+        provenance[name] = Provenance(
+            rule=_lib.ef_result_rule(result, field).decode(),
+            key=_decode(_lib.ef_result_key(result, field)),
+            locale=_decode(_lib.ef_result_locale(result, field)),
+            table=_decode(_lib.ef_result_table(result, field)),
+        )
+    return FormattedError(
+        title=_lib.ef_result_title(result).decode(),
+        message=_lib.ef_result_message(result).decode(),
+        button=_lib.ef_result_button(result).decode(),
+        stack=tuple(
+            _lib.ef_result_stack_entry(result, index).decode()
+            for index in range(_lib.ef_result_stack_count(result))
+        ),
+        provenance=types.MappingProxyType(provenance),
+    )
+
+
+def normalize_locale(locale: str) -> str:
+    """Normalizes a locale ID to ICU's canonical form (``"zh-Hant-TW"`` -> ``"zh_Hant_TW"``).
+
+    ``"und"``, ``"root"``, ``"C"`` and ``"POSIX"`` give ``""``; use :func:`locale_chain` to tell
+    C/POSIX ("untranslated") apart.
+
+    Raises:
+        InvalidLocaleError: the ID is malformed (too long, non-ASCII, bad syntax).
+        InvalidUTF8Error: ``locale`` contains lone surrogates.
+    """
+    owned = ctypes.c_void_p()
+    _call(_lib.ef_locale_normalize, ctypes.byref(owned), None, _encode(locale, "locale"))
+    try:
+        return ctypes.string_at(owned).decode()
+    finally:
+        _lib.ef_string_free(owned)
+
+
+def locale_chain(locale: str) -> LocaleChain:
+    """The CLDR fallback chain of a locale, most specific first, without root.
+
+    ``locale_chain("es-MX").entries`` is ``(("es_MX", BUNDLE), ("es_419", BUNDLE), ("es", BUNDLE))``.
+
+    Raises:
+        InvalidLocaleError, InvalidUTF8Error: as for :func:`normalize_locale`.
+    """
+    chain = _ffi.LocaleChainP()
+    _call(_lib.ef_locale_chain_new, ctypes.byref(chain), _encode(locale, "locale"))
+    try:
+        return LocaleChain(
+            normalized=_lib.ef_locale_chain_normalized(chain).decode(),
+            untranslated=bool(_lib.ef_locale_chain_untranslated(chain)),
+            entries=tuple(
+                (_lib.ef_locale_chain_id(chain, index).decode(),
+                 ChainKind(_lib.ef_locale_chain_kind(chain, index)))
+                for index in range(_lib.ef_locale_chain_count(chain))
+            ),
+        )
+    finally:
+        _lib.ef_locale_chain_free(chain)
+
+
+__all__ = [
+    "Catalog",
+    "ChainKind",
+    "Diagnostic",
+    "FormattedError",
+    "LocaleChain",
+    "Provenance",
+    "Severity",
+    "locale_chain",
+    "normalize_locale",
+]

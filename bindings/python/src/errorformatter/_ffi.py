@@ -1,0 +1,221 @@
+"""The only module that touches ctypes: finds and loads liberrorformatter, declares every function.
+
+Declarations follow ``include/errorformatter.h`` in header order, so the two diff cleanly (a test
+parses the header and compares). Rules kept here (see the project's C-ABI conventions):
+
+* every function gets ``argtypes`` and ``restype``: the default restype ``c_int`` would truncate
+  64-bit pointers;
+* handles are typed pointers to distinct opaque structures, so passing a catalog where a result
+  is expected raises ``ctypes.ArgumentError`` instead of crashing;
+* borrowed and static strings are ``c_char_p`` (ctypes copies them into ``bytes`` at once); the
+  one owned string (``ef_locale_normalize``) comes back through a ``c_void_p`` so that it can be
+  handed back to ``ef_string_free``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from ctypes import POINTER, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from pathlib import Path
+from typing import Any, Optional
+
+#: The ABI major version this binding was written against (EF_VERSION_MAJOR of the header).
+ABI_MAJOR = 1
+
+#: Environment variable naming the full path of the library to load, ahead of any search.
+LIBRARY_ENV = "ERRORFORMATTER_LIBRARY"
+
+SONAME = f"liberrorformatter.so.{ABI_MAJOR}"
+
+
+class Catalog(ctypes.Structure):
+    """Opaque ``ef_catalog``."""
+
+
+class CatalogBuilder(ctypes.Structure):
+    """Opaque ``ef_catalog_builder``."""
+
+
+class ErrorDetails(ctypes.Structure):
+    """Opaque ``ef_error_details``."""
+
+
+class ErrorInfo(ctypes.Structure):
+    """Opaque ``ef_error_info``."""
+
+
+class Result(ctypes.Structure):
+    """Opaque ``ef_result``."""
+
+
+class LocaleChain(ctypes.Structure):
+    """Opaque ``ef_locale_chain``."""
+
+
+CatalogP = POINTER(Catalog)
+CatalogBuilderP = POINTER(CatalogBuilder)
+ErrorDetailsP = POINTER(ErrorDetails)
+ErrorInfoP = POINTER(ErrorInfo)
+ResultP = POINTER(Result)
+LocaleChainP = POINTER(LocaleChain)
+
+# Status codes, severities, fields and chain kinds: the header's #defines.
+EF_OK = 0
+EF_E_INVALID_ARGUMENT = 1
+EF_E_INVALID_UTF8 = 2
+EF_E_NOT_FOUND = 3
+EF_E_IO = 4
+EF_E_PARSE = 5
+EF_E_INVALID_LOCALE = 6
+EF_E_INTERNAL = 7
+
+EF_CATALOG_LENIENT = 0
+EF_CATALOG_STRICT = 1
+
+EF_FIELD_TITLE = 0
+EF_FIELD_MESSAGE = 1
+EF_FIELD_BUTTON = 2
+
+_status = c_int32
+_err = POINTER(ErrorDetailsP)
+
+#: name -> (restype, argtypes), in header order. The drift test compares this with the header.
+SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
+    # version
+    "ef_version_number": (c_uint32, ()),
+    "ef_version_string": (c_char_p, ()),
+    # status
+    "ef_status_name": (c_char_p, (_status,)),
+    "ef_status_string": (c_char_p, (_status,)),
+    # error details
+    "ef_error_details_status": (_status, (ErrorDetailsP,)),
+    "ef_error_details_message": (c_char_p, (ErrorDetailsP,)),
+    "ef_error_details_file": (c_char_p, (ErrorDetailsP,)),
+    "ef_error_details_line": (c_int32, (ErrorDetailsP,)),
+    "ef_error_details_column": (c_int32, (ErrorDetailsP,)),
+    "ef_error_details_free": (None, (ErrorDetailsP,)),
+    "ef_string_free": (None, (c_void_p,)),
+    # catalog
+    "ef_catalog_open": (_status, (POINTER(CatalogP), c_char_p, c_char_p, c_uint32, _err)),
+    "ef_catalog_free": (None, (CatalogP,)),
+    "ef_catalog_localization_count": (c_size_t, (CatalogP,)),
+    "ef_catalog_localization_name": (c_char_p, (CatalogP, c_size_t)),
+    "ef_catalog_development_locale": (c_char_p, (CatalogP,)),
+    "ef_catalog_diagnostic_count": (c_size_t, (CatalogP,)),
+    "ef_catalog_diagnostic_severity": (c_int32, (CatalogP, c_size_t)),
+    "ef_catalog_diagnostic_code": (c_char_p, (CatalogP, c_size_t)),
+    "ef_catalog_diagnostic_message": (c_char_p, (CatalogP, c_size_t)),
+    "ef_catalog_diagnostic_file": (c_char_p, (CatalogP, c_size_t)),
+    "ef_catalog_diagnostic_line": (c_int32, (CatalogP, c_size_t)),
+    "ef_catalog_diagnostic_column": (c_int32, (CatalogP, c_size_t)),
+    # catalog builder
+    "ef_catalog_builder_new": (_status, (POINTER(CatalogBuilderP), c_uint32, _err)),
+    "ef_catalog_builder_add_table": (
+        _status,
+        (CatalogBuilderP, c_char_p, c_char_p, c_void_p, c_size_t, _err),
+    ),
+    "ef_catalog_builder_finish": (_status, (POINTER(CatalogP), CatalogBuilderP, c_char_p, _err)),
+    "ef_catalog_builder_free": (None, (CatalogBuilderP,)),
+    # error info
+    "ef_error_info_new": (_status, (POINTER(ErrorInfoP), c_char_p, c_int64, _err)),
+    "ef_error_info_set_description": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_set_failure_reason": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_set_recovery_suggestion": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_set_table": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_free": (None, (ErrorInfoP,)),
+    # formatting
+    "ef_format": (
+        _status,
+        (POINTER(ResultP), CatalogP, ErrorInfoP, POINTER(c_char_p), c_size_t, _err),
+    ),
+    "ef_result_title": (c_char_p, (ResultP,)),
+    "ef_result_message": (c_char_p, (ResultP,)),
+    "ef_result_button": (c_char_p, (ResultP,)),
+    "ef_result_rule": (c_char_p, (ResultP, c_int32)),
+    "ef_result_key": (c_char_p, (ResultP, c_int32)),
+    "ef_result_locale": (c_char_p, (ResultP, c_int32)),
+    "ef_result_table": (c_char_p, (ResultP, c_int32)),
+    "ef_result_stack_count": (c_size_t, (ResultP,)),
+    "ef_result_stack_entry": (c_char_p, (ResultP, c_size_t)),
+    "ef_result_free": (None, (ResultP,)),
+    # locales
+    "ef_locale_normalize": (_status, (POINTER(c_void_p), POINTER(c_int32), c_char_p, _err)),
+    "ef_locale_chain_new": (_status, (POINTER(LocaleChainP), c_char_p, _err)),
+    "ef_locale_chain_normalized": (c_char_p, (LocaleChainP,)),
+    "ef_locale_chain_untranslated": (c_int32, (LocaleChainP,)),
+    "ef_locale_chain_count": (c_size_t, (LocaleChainP,)),
+    "ef_locale_chain_id": (c_char_p, (LocaleChainP, c_size_t)),
+    "ef_locale_chain_kind": (c_int32, (LocaleChainP, c_size_t)),
+    "ef_locale_chain_free": (None, (LocaleChainP,)),
+}
+
+
+def _candidates() -> list[tuple[str, Optional[str]]]:
+    """Where to look for the library, in order: (what was tried, path or soname or None)."""
+    from_env = os.environ.get(LIBRARY_ENV)
+    if from_env:
+        # An explicit choice is final: silently loading some other copy instead would hide it.
+        return [(f"${LIBRARY_ENV}", from_env)]
+    package_dir = Path(__file__).resolve().parent
+    bundled = package_dir / "_lib" / SONAME
+    # Running from a checkout: the project's `make lib` output, found by walking up.
+    built = next(
+        (path for path in (parent / "build" / "lib" / SONAME for parent in package_dir.parents)
+         if path.exists()),
+        None,
+    )
+    return [
+        (f"${LIBRARY_ENV} (not set)", None),
+        ("bundled", str(bundled) if bundled.exists() else None),
+        (f"build/lib/{SONAME} in a parent directory", str(built) if built else None),
+        ("ctypes.util.find_library('errorformatter')", ctypes.util.find_library("errorformatter")),
+    ]
+
+
+def _load() -> tuple[ctypes.CDLL, str]:
+    attempts: list[str] = []
+    for description, location in _candidates():
+        if location is None:
+            attempts.append(f"{description}: nothing there")
+            continue
+        try:
+            return ctypes.CDLL(location), location
+        except OSError as exc:
+            attempts.append(f"{description}: {exc}")
+    raise ImportError(
+        "errorformatter: cannot load liberrorformatter; tried:\n  "
+        + "\n  ".join(attempts)
+        + f"\nBuild it with `make lib`, or set {LIBRARY_ENV} to its full path."
+    )
+
+
+def _declare(library: ctypes.CDLL, location: str, names: list[str]) -> None:
+    missing = [name for name in names if not hasattr(library, name)]
+    if missing:
+        # A 1.x library lacking a 1.0 function is broken or too old; say so now, not at first use.
+        raise ImportError(f"errorformatter: {location} does not export {', '.join(missing)}")
+    for name in names:
+        restype, argtypes = SIGNATURES[name]
+        function = getattr(library, name)
+        function.restype = restype
+        function.argtypes = argtypes
+
+
+def check_abi(library: Any, location: str) -> None:
+    """Raise ImportError unless ``library`` (with its version functions declared) is ABI_MAJOR."""
+    version = library.ef_version_number()
+    if version // 10000 != ABI_MAJOR:
+        raise ImportError(
+            f"errorformatter: {location} is version {library.ef_version_string().decode()} "
+            f"(ABI {version // 10000}); this binding needs ABI {ABI_MAJOR}"
+        )
+
+
+lib, LIBRARY_PATH = _load()
+# The version functions exist in every major version, so check the ABI before anything else: a
+# library of another major version is reported as such, not as a list of missing functions.
+_declare(lib, LIBRARY_PATH, ["ef_version_number", "ef_version_string"])
+check_abi(lib, LIBRARY_PATH)
+_declare(lib, LIBRARY_PATH, list(SIGNATURES))
