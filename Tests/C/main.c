@@ -1,0 +1,52 @@
+/*
+ * main.c -- runs every C test group of the ABI against the built liberrorformatter.
+ *
+ * usage: abi-tests <example catalog directory>      (Examples/CoreLocation)
+ * The last line of output is "N passed, N failed"; the exit status is 0 only if nothing failed.
+ */
+#define _XOPEN_SOURCE 700
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "groups.h"
+#include "harness.h"
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk) {
+    (void)info;
+    (void)flag;
+    (void)walk;
+    return remove(path);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s <example catalog directory>\n", argv[0]);
+        return 2;
+    }
+    const char *temporary = getenv("TMPDIR");
+    char scratch[4096];
+    snprintf(scratch, sizeof scratch, "%s/ef-abi-tests-XXXXXX",
+             temporary != NULL && temporary[0] != '\0' ? temporary : "/tmp");
+    if (mkdtemp(scratch) == NULL) {
+        perror("mkdtemp");
+        return 2;
+    }
+    struct test_context context = {argv[1], scratch};
+
+    run_group("version", test_version, &context);
+    run_group("status", test_status, &context);
+    run_group("example catalog", test_example_catalog, &context);
+    run_group("rules", test_rules, &context);
+    run_group("builder", test_builder, &context);
+    run_group("files", test_files, &context);
+    run_group("locales", test_locales, &context);
+    run_group("null arguments", test_null_arguments, &context);
+    run_group("invalid utf-8", test_invalid_utf8, &context);
+    run_group("threads", test_threads, &context);
+
+    nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return test_summary();
+}

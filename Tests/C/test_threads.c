@@ -1,0 +1,72 @@
+/* test_threads.c -- 8 threads share one catalog (header, "Thread safety" (1)). */
+#include <pthread.h>
+#include <string.h>
+
+#include "groups.h"
+
+#define THREADS 8
+#define ROUNDS 2000
+
+struct format_case {
+    const char *locale;
+    int64_t code;
+    const char *title;
+};
+
+static const struct format_case cases[] = {
+    {"en", 0, "Unknown Location"},      {"fr-CA", 0, "Emplacement inconnu"},
+    {"fr-CA", 1, "Service de localisation désactivé"},
+    {"es-MX", 1, "Servicios de ubicación desactivados"},
+    {"zh-TW", 1, "定位服務已關閉"},     {"ja", 8, "住所が見つかりません"},
+    {"de-AT", 2, "Kein Netzwerk"},      {"fr-CA", 42, "Erreur de géolocalisation"},
+};
+#define CASE_COUNT (sizeof cases / sizeof cases[0])
+
+struct worker {
+    pthread_t thread;
+    const ef_catalog *catalog;
+    size_t offset;
+    int mismatches;
+    int failures;
+};
+
+static void *work(void *argument) {
+    struct worker *worker = argument;
+    for (size_t round = 0; round < ROUNDS; round++) {
+        const struct format_case *c = &cases[(worker->offset + round) % CASE_COUNT];
+        ef_error_info *info = NULL;
+        ef_result *result = NULL;
+        const char *locales[] = {c->locale};
+        if (ef_error_info_new(&info, "kCLErrorDomain", c->code, NULL) != EF_OK ||
+            ef_format(&result, worker->catalog, info, locales, 1, NULL) != EF_OK) {
+            worker->failures++;
+        } else if (strcmp(ef_result_title(result), c->title) != 0) {
+            worker->mismatches++;
+        }
+        ef_result_free(result);
+        ef_error_info_free(info);
+        /* Handle-free functions run concurrently too. */
+        ef_locale_chain *chain = NULL;
+        if (ef_locale_chain_new(&chain, c->locale, NULL) != EF_OK)
+            worker->failures++;
+        ef_locale_chain_free(chain);
+    }
+    return NULL;
+}
+
+void test_threads(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    if (catalog == NULL)
+        return;
+    struct worker workers[THREADS];
+    for (size_t i = 0; i < THREADS; i++) {
+        workers[i] = (struct worker){.catalog = catalog, .offset = i};
+        CHECK(pthread_create(&workers[i].thread, NULL, work, &workers[i]) == 0);
+    }
+    for (size_t i = 0; i < THREADS; i++) {
+        CHECK(pthread_join(workers[i].thread, NULL) == 0);
+        CHECK_INT(workers[i].failures, 0);
+        CHECK_INT(workers[i].mismatches, 0);
+    }
+    ef_catalog_free(catalog);
+}
