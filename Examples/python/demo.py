@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Formats the example catalog's errors through the Python binding of liberrorformatter.
+
+usage: demo.py <catalog directory>          (Examples/CoreLocation)
+
+Prints one record per (preferred-locale list, error) in the line format of Examples/README.md,
+identical to Examples/c/demo.c's, so the two (and the CLI) can be diffed.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import errorformatter
+
+# The same cases, in the same order, as Examples/c/demo.c.
+LOCALE_LISTS = [["en"], ["fr-CA"], ["es-MX"], ["zh-TW"], ["ja"], ["de-AT"], ["pt-BR", "es-MX"]]
+ERRORS = [("kCLErrorDomain", 0), ("kCLErrorDomain", 1), ("kCLErrorDomain", 8),
+          ("kCLErrorDomain", 42), ("NSURLErrorDomain", -1009)]
+
+_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def escaped(text: str) -> str:
+    """``text`` with \\, TAB, LF and CR escaped, so that one record's lines never split."""
+    return text.translate(_ESCAPES)
+
+
+def origin(value: Optional[str], is_locale: bool = False) -> str:
+    """A provenance value: None is "-", the unlocalized tables' "" is "(unlocalized)"."""
+    if value is None:
+        return "-"
+    if is_locale and value == "":
+        return "(unlocalized)"
+    return escaped(value)
+
+
+def record(locales: list[str], domain: str, code: int,
+           shown: errorformatter.FormattedError) -> str:
+    lines = ["\t".join([",".join(locales), domain, str(code), f"title={escaped(shown.title)}",
+                        f"message={escaped(shown.message)}", f"button={escaped(shown.button)}"])]
+    for field in ("title", "message", "button"):
+        where = shown.provenance[field]
+        lines.append("\t".join(["", field, f"rule={origin(where.rule)}", f"key={origin(where.key)}",
+                                f"locale={origin(where.locale, is_locale=True)}",
+                                f"table={origin(where.table)}"]))
+    stack = ",".join(escaped(entry) if entry else "(unlocalized)" for entry in shown.stack)
+    lines.append(f"\tstack\t{stack}")
+    return "\n".join(lines)
+
+
+def main(arguments: list[str]) -> int:
+    # The format is UTF-8 with LF line ends whatever the terminal's locale says.
+    sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[attr-defined]
+    if len(arguments) != 2:
+        print(f"usage: {arguments[0]} <catalog directory>", file=sys.stderr)
+        return 2
+    try:
+        catalog = errorformatter.Catalog.open(arguments[1], development_locale="en")
+    except errorformatter.ErrorFormatterError as error:
+        print(f"demo: cannot open the catalog: {error} ({error.status_name})", file=sys.stderr)
+        return 1
+    with catalog:
+        for diagnostic in catalog.diagnostics:
+            print(f"{diagnostic.file or '(catalog)'}:{diagnostic.line}:{diagnostic.column}: "
+                  f"{diagnostic.severity.name.lower()}: {diagnostic.message} [{diagnostic.code}]",
+                  file=sys.stderr)
+        for locales in LOCALE_LISTS:
+            for domain, code in ERRORS:
+                shown = catalog.format(domain=domain, code=code, locales=locales)
+                print(record(locales, domain, code, shown))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
