@@ -64,6 +64,7 @@ def header_declarations() -> list[tuple[str, str, list[str]]]:
     text = HEADER.read_text()
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
+    text = text.replace("\\\n", " ")  # join continued #define lines before dropping them
     text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     text = text.replace('extern "C" {', " ").replace("}", " ")
     declarations = []
