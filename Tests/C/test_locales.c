@@ -57,7 +57,7 @@ void test_locales(const struct test_context *context) {
 
     /* Malformed identifiers: path-like, non-ASCII, with spaces or control characters, too long. */
     static const char *const malformed[] = {
-        "../../etc", "fr/CA", "fr\xc3\xa9", "fr CA", "en\n",
+        "../../etc", "..", "../fr", "./fr", "fr/CA", "fr\xc3\xa9", "fr CA", "en\n",
         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
     };

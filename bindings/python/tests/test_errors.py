@@ -73,7 +73,8 @@ def test_lenient_builder_records_a_broken_table() -> None:
         assert catalog.format(domain="D", code=1, locales=["fr"]).title == "Problem"
 
 
-@pytest.mark.parametrize("locale", ["../../etc", "fr/../../etc", "x" * 300, "fr\u00e9"])
+@pytest.mark.parametrize("locale", ["../../etc", "..", "../fr", "./fr", "fr/../../etc", "x" * 300,
+                                    "fr\u00e9"])
 def test_locales_that_could_be_paths_are_rejected(locale: str) -> None:
     with pytest.raises(InvalidLocaleError) as caught:
         errorformatter.normalize_locale(locale)
