@@ -73,12 +73,20 @@ def test_lenient_builder_records_a_broken_table() -> None:
         assert catalog.format(domain="D", code=1, locales=["fr"]).title == "Problem"
 
 
-@pytest.mark.parametrize("locale", ["../../etc", "..", "../fr", "./fr", "fr/../../etc", "x" * 300,
-                                    "fr\u00e9"])
-def test_locales_that_could_be_paths_are_rejected(locale: str) -> None:
+PATH_LIKE_LOCALES = ["../../etc", "..", "../fr", "./fr", "fr/../../etc", "x" * 300, "fr\u00e9"]
+
+
+@pytest.mark.parametrize("locale", PATH_LIKE_LOCALES)
+def test_malformed_locales_are_rejected(locale: str) -> None:
     with pytest.raises(InvalidLocaleError) as caught:
         errorformatter.normalize_locale(locale)
     assert caught.value.status_name == "EF_E_INVALID_LOCALE"
+    with pytest.raises(InvalidLocaleError):
+        errorformatter.locale_chain(locale)
+
+
+@pytest.mark.parametrize("locale", PATH_LIKE_LOCALES)
+def test_malformed_locales_never_name_a_localization(locale: str) -> None:
     with pytest.raises(InvalidLocaleError):
         Catalog.open(EXAMPLE_CATALOG, development_locale=locale)
     with pytest.raises(InvalidLocaleError):
@@ -147,3 +155,13 @@ def test_exceptions_pickle(tmp_path: Path) -> None:
     copy = pickle.loads(pickle.dumps(caught.value))
     assert type(copy) is NotFoundError
     assert (copy.status, copy.message, copy.file) == (3, caught.value.message, caught.value.file)
+
+
+def test_failure_without_details_uses_the_status_text() -> None:
+    from errorformatter import _ffi
+    from errorformatter._errors import error_from_details
+
+    error = error_from_details(_ffi.EF_E_INTERNAL, _ffi.ErrorDetailsP())
+    assert type(error) is errorformatter.InternalError
+    assert error.message == _ffi.lib.ef_status_string(_ffi.EF_E_INTERNAL).decode()
+    assert (error.file, error.line, error.column) == (None, 0, 0)

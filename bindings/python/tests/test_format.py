@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 import errorformatter
+from conftest import write_table
 from errorformatter import Catalog, Provenance
 
 DOMAIN = "kCLErrorDomain"
@@ -202,3 +204,29 @@ def test_arguments_are_checked_in_python(catalog: Catalog) -> None:
         catalog.format(domain=DOMAIN, code="0")  # type: ignore[arg-type]
     with pytest.raises(errorformatter.InvalidArgumentError):
         catalog.format(domain=DOMAIN, code=2**63)
+
+
+def test_stack_ends_with_base_development_locale_and_unlocalized(tmp_path: Path) -> None:
+    write_table(tmp_path, "zh_TW", '"errors.title" = "TW";'.encode())
+    write_table(tmp_path, "Base", b'"errors.message" = "Base message";')
+    write_table(tmp_path, "en", b'"errors.title" = "en title";\n"errors.message" = "en message";')
+    (tmp_path / "Localizable.strings").write_bytes(b'"controls.ok" = "top OK";')
+    with Catalog.open(tmp_path) as catalog:
+        assert catalog.localizations == ("Base", "en", "zh_TW")
+        # A directory spelled zh_TW answers a zh-Hant-TW preference (zh_TW is ICU's alias).
+        shown = catalog.format(domain="D", code=1, locales=["zh-Hant-TW"])
+        assert shown.stack == ("zh_TW", "Base", "en", "")
+        assert (shown.title, shown.provenance["title"].locale) == ("TW", "zh_TW")
+        assert (shown.message, shown.provenance["message"].locale) == ("Base message", "Base")
+        assert (shown.button, shown.provenance["button"].locale) == ("top OK", "")
+        # C/POSIX: untranslated, only the base tables.
+        untranslated = catalog.format(domain="D", code=1, locales=["C"])
+        assert untranslated.stack == ("Base", "en", "")
+        assert untranslated.title == "en title"
+
+
+def test_tables_in_utf16_with_bom() -> None:
+    data = '"errors.title" = "Café";'.encode("utf-16")
+    with Catalog.from_tables([("fr", "Localizable.strings", data)]) as catalog:
+        assert catalog.format(domain="D", code=1, locales=["fr"]).title == "Café"
+        assert catalog.diagnostics == ()
