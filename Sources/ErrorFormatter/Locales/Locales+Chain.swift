@@ -1,0 +1,20 @@
+extension Locales {
+    /// The fallback chain of a normalized ID, most specific first, without root.
+    ///
+    /// The entries of kind ``LocaleChainEntry/Kind/bundle``, followed by root, are exactly the
+    /// chain ICU's `ures_open` walks (`es_MX` → `es_419` → `es`, `en_AU` → `en_001` → `en`,
+    /// `zh_TW` → `zh_Hant_TW` → `zh_Hant`, `nb` → `no`, `hi_Latn` → `en_IN` → `en_001` → `en`).
+    /// Alias and abstract levels are kept in place so that tables named with a legacy or
+    /// intermediate ID (`zh_TW`, `az_Arab`, `ca_ES_VALENCIA`) are found. For a language ICU has no
+    /// data for, the chain is the ID and its `_`-truncations (never the process default locale).
+    ///
+    /// - Parameter normalizedID: an ID from ``normalize(_:)``; `""`/`root` give `[]`.
+    /// - Complexity: a few ICU bundle look-ups on the first call per ID, then a cache hit.
+    public static func chain(for normalizedID: String) -> [LocaleChainEntry] {
+        if normalizedID.isEmpty || normalizedID == "root" { return [] }
+        if let cached = ChainCache.shared.value(for: normalizedID) { return cached }
+        let computed = ChainBuilder.chain(for: normalizedID)
+        ChainCache.shared.store(computed, for: normalizedID)
+        return computed
+    }
+}
