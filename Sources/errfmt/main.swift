@@ -14,6 +14,7 @@ let usage = """
     commands:
       format     format an error for the user's locales
       chain      print the CLDR fallback chain of locale IDs
+      negotiate  choose the localizations to search for the user's preferred locales
       dump       parse .strings files exactly as CoreFoundation does and print them
 
     errfmt <command> --help shows a command's options.
@@ -31,6 +32,8 @@ case "--version":
 case let command?:
     let rest = Array(arguments.dropFirst())
     switch command {
+    case "chain": status = runChain(rest)
+    case "negotiate": status = runNegotiate(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
         status = 2
