@@ -12,9 +12,9 @@ extension Locales {
     /// - Complexity: a few ICU bundle look-ups on the first call per ID, then a cache hit.
     public static func chain(for normalizedID: String) -> [LocaleChainEntry] {
         if normalizedID.isEmpty || normalizedID == "root" { return [] }
-        if let cached = ChainCache.shared.value(for: normalizedID) { return cached }
-        let computed = ChainBuilder.chain(for: normalizedID)
-        ChainCache.shared.store(computed, for: normalizedID)
-        return computed
+        return chainCache.value(for: normalizedID, compute: ChainBuilder.chain(for:))
     }
+
+    /// Chains by normalized ID.
+    private static let chainCache = BoundedCache<String, [LocaleChainEntry]>(capacity: 4096)
 }

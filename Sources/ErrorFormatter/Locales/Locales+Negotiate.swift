@@ -127,12 +127,9 @@ struct NegotiationTable {
     var chain: [LocaleChainEntry]
 
     init(name: String) {
-        key = Locales.tableKey(for: name)
-        if key != nil, case .locale(let id)? = try? Locales.normalize(name) {
-            spelling = id
-        } else {
-            spelling = nil
-        }
+        let names = Locales.tableName(name)
+        spelling = names.spelling
+        key = names.key
         chain = key.map { Locales.chain(for: $0) } ?? []
     }
 }
