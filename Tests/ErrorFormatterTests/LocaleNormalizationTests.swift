@@ -112,3 +112,15 @@ private extension String {
     /// `abc…` → `abc` (the table cuts long inputs).
     func replacingEllipsis() -> String { hasSuffix("…") ? String(dropLast()) : self }
 }
+
+@Suite struct LocaleChainInputTests {
+    @Test func chainRefusesWhatCannotBeANormalizedID() {
+        #expect(Locales.chain(for: "").isEmpty)
+        #expect(Locales.chain(for: "root").isEmpty)
+        #expect(Locales.chain(for: "../fr").isEmpty)
+        #expect(Locales.chain(for: "fr\u{0}_CA").isEmpty)
+        #expect(Locales.chain(for: "fr-CA").isEmpty)
+        #expect(Locales.chain(for: String(repeating: "a", count: 101)).isEmpty)
+        #expect(Locales.chain(for: "fr_CA").map(\.id) == ["fr_CA", "fr"])
+    }
+}

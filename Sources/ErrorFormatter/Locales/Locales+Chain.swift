@@ -8,10 +8,14 @@ extension Locales {
     /// intermediate ID (`zh_TW`, `az_Arab`, `ca_ES_VALENCIA`) are found. For a language ICU has no
     /// data for, the chain is the ID and its `_`-truncations (never the process default locale).
     ///
-    /// - Parameter normalizedID: an ID from ``normalize(_:)``; `""`/`root` give `[]`.
+    /// - Parameter normalizedID: an ID from ``normalize(_:)``. `""`, `root`, and anything that
+    ///   cannot be a normalized ID (over ``maximumInputLength`` bytes, a byte outside
+    ///   `[A-Za-z0-9_]`) give `[]`, so raw input passed here by mistake never reaches ICU.
     /// - Complexity: a few ICU bundle look-ups on the first call per ID, then a cache hit.
     public static func chain(for normalizedID: String) -> [LocaleChainEntry] {
-        if normalizedID.isEmpty || normalizedID == "root" { return [] }
+        guard !normalizedID.isEmpty, normalizedID != "root",
+              normalizedID.utf8.count <= maximumInputLength, LocaleIDText.isSafe(normalizedID)
+        else { return [] }
         return chainCache.value(for: normalizedID, compute: ChainBuilder.chain(for:))
     }
 

@@ -86,7 +86,7 @@ extension Locales {
         guard keys.count == candidates.count else { return nil }
         let result = withCStringArray(keys) { keyPointers -> String? in
             var status = U_ZERO_ERROR
-            let enumeration = cicu_uenum_openCharStringsEnumeration(keyPointers, Int32(keys.count), &status)
+            let enumeration = cicu_uenum_openCharStringsEnumeration(keyPointers, Int32(clamping: keys.count), &status)
             defer { cicu_uenum_close(enumeration) }
             guard enumeration != nil, !status.isFailure else { return nil }
             var accept = ULOC_ACCEPT_FAILED
