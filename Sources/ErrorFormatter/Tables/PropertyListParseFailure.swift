@@ -8,6 +8,7 @@ struct PropertyListParseFailure: Error, Sendable {
     enum Kind: Sendable, Equatable {
         case emptyFile
         case invalidUTF8
+        case undecodableText
         case emptyText
         case missingSemicolon
         case expectedSemicolonOrEquals
@@ -47,6 +48,7 @@ struct PropertyListParseFailure: Error, Sendable {
         switch kind {
         case .emptyFile: "empty-file"
         case .invalidUTF8: "invalid-utf8"
+        case .undecodableText: "invalid-encoding"
         case .emptyText: "empty-text"
         case .missingSemicolon: "missing-semicolon"
         case .expectedSemicolonOrEquals: "missing-equals"
@@ -74,6 +76,7 @@ struct PropertyListParseFailure: Error, Sendable {
         switch kind {
         case .emptyFile: "Cannot parse a NULL or zero-length data"
         case .invalidUTF8: "Conversion of string failed."
+        case .undecodableText: "Could not determine the encoding of the XML data (string creation failed)"
         case .emptyText: "Conversion of string failed. The string is empty."
         case .missingSemicolon: "Missing ';' on line \(line)"
         case .expectedSemicolonOrEquals: "Expected ';' or '=' after key at line \(line)"

@@ -52,7 +52,7 @@ public enum PropertyListParser {
         }
         guard let transcoded = TranscodedText.decode(body, as: detection.encoding) else {
             let failure = PropertyListParseFailure(
-                .invalidUTF8, at: 0,
+                .undecodableText, at: 0,
                 message: "the file is not valid \(detection.encoding.name) (CoreFoundation cannot convert it)")
             return failed(failure, text: UnsafeBufferPointer(start: nil, count: 0))
         }

@@ -60,8 +60,9 @@ struct TranscodedText {
     /// UTF-8 offsets of the U+FFFD that replaced a lone surrogate, with the original unit.
     var replacedSurrogates: [(offset: Int, unit: UInt16)]
 
-    /// Decodes `bytes` (BOM already skipped), or returns `nil` where CF's conversion fails:
-    /// an odd number of UTF-16 bytes, a UTF-32 value that is not a Unicode scalar.
+    /// Decodes `bytes` (BOM already skipped), or returns `nil` where CF's conversion fails (a
+    /// UTF-32 value that is not a Unicode scalar). Trailing bytes short of a whole code unit
+    /// are ignored, as CF does.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: PropertyListTextEncoding) -> TranscodedText? {
         var result = TranscodedText(utf8: [], replacedSurrogates: [])
         result.utf8.reserveCapacity(bytes.count)
@@ -69,7 +70,7 @@ struct TranscodedText {
         case .utf8:
             result.utf8.append(contentsOf: bytes)
         case .utf16LittleEndian, .utf16BigEndian:
-            guard bytes.count % 2 == 0 else { return nil }
+            // CF ignores a trailing odd byte.
             let bigEndian = encoding == .utf16BigEndian
             func unit(_ index: Int) -> UInt16 {
                 let first = UInt16(bytes[2 * index]), second = UInt16(bytes[2 * index + 1])
@@ -93,7 +94,6 @@ struct TranscodedText {
                 }
             }
         case .utf32LittleEndian, .utf32BigEndian:
-            guard bytes.count % 4 == 0 else { return nil }
             let bigEndian = encoding == .utf32BigEndian
             var index = 0
             while index + 3 < bytes.count {
