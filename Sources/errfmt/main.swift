@@ -31,6 +31,7 @@ case "--version":
 case let command?:
     let rest = Array(arguments.dropFirst())
     switch command {
+    case "dump": status = runDump(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
         status = 2
