@@ -37,6 +37,7 @@ case let command?:
     case "chain": status = runChain(rest)
     case "negotiate": status = runNegotiate(rest)
     case "lint": status = runLint(rest)
+    case "dump": status = runDump(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
         status = 2
