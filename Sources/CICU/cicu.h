@@ -24,4 +24,44 @@ static inline void cicu_u_getVersion(uint8_t *out /* U_MAX_VERSION_LENGTH */) {
     u_getVersion(out);
 }
 
+/* Locale IDs (uloc.h) */
+static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *id, int32_t cap, int32_t *parsed, UErrorCode *st) { return uloc_forLanguageTag(tag, id, cap, parsed, st); }
+static inline int32_t cicu_uloc_canonicalize(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_canonicalize(id, out, cap, st); }
+static inline int32_t cicu_uloc_getBaseName(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getBaseName(id, out, cap, st); }
+static inline int32_t cicu_uloc_getLanguage(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getLanguage(id, out, cap, st); }
+static inline int32_t cicu_uloc_getScript(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getScript(id, out, cap, st); }
+static inline int32_t cicu_uloc_getCountry(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getCountry(id, out, cap, st); }
+static inline int32_t cicu_uloc_getVariant(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getVariant(id, out, cap, st); }
+static inline int32_t cicu_uloc_addLikelySubtags(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_addLikelySubtags(id, out, cap, st); }
+static inline int32_t cicu_uloc_acceptLanguage(char *out, int32_t cap, UAcceptResult *result, const char **list, int32_t count, UEnumeration *available, UErrorCode *st) { return uloc_acceptLanguage(out, cap, result, list, count, available, st); }
+static inline int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
+static inline const char *cicu_uloc_getAvailable(int32_t n) { return uloc_getAvailable(n); }
+static inline UEnumeration *cicu_uloc_openAvailableByType(ULocAvailableType type, UErrorCode *st) { return uloc_openAvailableByType(type, st); }
+static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
+
+/* Resource bundles (ures.h) */
+static inline UResourceBundle *cicu_ures_open(const char *path, const char *locale, UErrorCode *st) { return ures_open(path, locale, st); }
+static inline UResourceBundle *cicu_ures_openDirect(const char *path, const char *locale, UErrorCode *st) { return ures_openDirect(path, locale, st); }
+static inline void cicu_ures_close(UResourceBundle *rb) { ures_close(rb); }
+static inline const char *cicu_ures_getLocaleByType(const UResourceBundle *rb, ULocDataLocaleType type, UErrorCode *st) { return ures_getLocaleByType(rb, type, st); }
+static inline UResourceBundle *cicu_ures_getByKey(const UResourceBundle *rb, const char *key, UResourceBundle *fill, UErrorCode *st) { return ures_getByKey(rb, key, fill, st); }
+static inline const UChar *cicu_ures_getStringByKey(const UResourceBundle *rb, const char *key, int32_t *len, UErrorCode *st) { return ures_getStringByKey(rb, key, len, st); }
+static inline const UChar *cicu_ures_getString(const UResourceBundle *rb, int32_t *len, UErrorCode *st) { return ures_getString(rb, len, st); }
+static inline const UChar *cicu_ures_getStringByIndex(const UResourceBundle *rb, int32_t index, int32_t *len, UErrorCode *st) { return ures_getStringByIndex(rb, index, len, st); }
+static inline void cicu_ures_resetIterator(UResourceBundle *rb) { ures_resetIterator(rb); }
+static inline UBool cicu_ures_hasNext(const UResourceBundle *rb) { return ures_hasNext(rb); }
+static inline UResourceBundle *cicu_ures_getNextResource(UResourceBundle *rb, UResourceBundle *fill, UErrorCode *st) { return ures_getNextResource(rb, fill, st); }
+static inline const char *cicu_ures_getKey(const UResourceBundle *rb) { return ures_getKey(rb); }
+static inline UResType cicu_ures_getType(const UResourceBundle *rb) { return ures_getType(rb); }
+static inline int32_t cicu_ures_getSize(const UResourceBundle *rb) { return ures_getSize(rb); }
+
+/* Enumerations (uenum.h) */
+static inline UEnumeration *cicu_uenum_openCharStringsEnumeration(const char *const strings[], int32_t count, UErrorCode *st) { return uenum_openCharStringsEnumeration(strings, count, st); }
+static inline const char *cicu_uenum_next(UEnumeration *en, int32_t *len, UErrorCode *st) { return uenum_next(en, len, st); }
+static inline void cicu_uenum_close(UEnumeration *en) { uenum_close(en); }
+
+/* Scripts, for glibc @modifiers (uchar.h, uscript.h) */
+static inline int32_t cicu_u_getPropertyValueEnum(UProperty property, const char *alias) { return u_getPropertyValueEnum(property, alias); }
+static inline const char *cicu_uscript_getShortName(UScriptCode code) { return uscript_getShortName(code); }
+
 #endif

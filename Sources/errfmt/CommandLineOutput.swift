@@ -6,7 +6,13 @@ import Glibc
 enum CommandLineOutput {
     /// Writes `errfmt: message` to standard error.
     static func error(_ message: String) {
-        var text = "errfmt: " + message
+        line("errfmt: " + message)
+    }
+
+    /// Writes `text` (plus a newline if it lacks one) to standard error as is, e.g. a
+    /// `file:line:column: severity: message [code]` diagnostic editors can parse.
+    static func line(_ text: String) {
+        var text = text
         if !text.hasSuffix("\n") { text += "\n" }
         // Write straight to file descriptor 2: `stderr` is a C global Swift 6 treats as unsafe.
         let bytes = Array(text.utf8)

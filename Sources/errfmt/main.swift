@@ -15,6 +15,7 @@ let usage = """
       format     format an error for the user's locales
       lint       check a catalog: broken tables, duplicate keys, keys the development locale lacks
       chain      print the CLDR fallback chain of locale IDs
+      negotiate  choose the localizations to search for the user's preferred locales
       dump       parse .strings files exactly as CoreFoundation does and print them
 
     errfmt <command> --help shows a command's options.
@@ -33,7 +34,10 @@ case let command?:
     let rest = Array(arguments.dropFirst())
     switch command {
     case "format": status = runFormat(rest)
+    case "chain": status = runChain(rest)
+    case "negotiate": status = runNegotiate(rest)
     case "lint": status = runLint(rest)
+    case "dump": status = runDump(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
         status = 2

@@ -1,0 +1,245 @@
+/// CoreFoundation's old-style (OpenStep) property-list parser, ported to work on UTF-8 bytes.
+///
+/// The grammar, the order of checks, the cursor positions and even CF's habit of setting an
+/// error and clearing it again on a later success follow `CFOldStylePList.c` one function at a
+/// time (`advanceToNonSpace`, `parsePlistObject`, `parsePlistDictContent`, …), because tables
+/// must come out exactly as Apple's loader sees them. CF walks UTF-16 units; we walk the UTF-8
+/// form of the same text: every character the grammar cares about is ASCII (or U+2028/U+2029),
+/// so positions map one to one and strings are built straight from byte ranges.
+///
+/// The parser never traps on input: every read is guarded by `position < count`, arithmetic on
+/// input-derived values wraps explicitly, and nesting is capped at CF's depth of 512.
+struct OldStylePropertyListParser {
+    /// CF's `MAX_DEPTH` on 64-bit platforms.
+    static let maximumDepth = 512
+
+    /// Valid UTF-8 text (the caller validated it, as CF converts the whole file first).
+    let text: UnsafeBufferPointer<UInt8>
+    let count: Int
+    /// The parser's cursor (CF's `pInfo->curr`), a byte offset into `text`.
+    var position = 0
+    /// The most recent error, CF style: set by failing paths, cleared by some successful ones.
+    var failure: PropertyListParseFailure?
+    /// Problems CF does not report, by offset.
+    var diagnostics: [OffsetDiagnostic] = []
+    /// Where the top-level strings dictionary silently stopped, if it stopped before the end.
+    var truncationOffset: Int?
+    /// Lone surrogates of UTF-16 input (already U+FFFD in `text`), by offset, for CF's messages.
+    let replacedSurrogates: [Int: UInt16]
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+    /// A high surrogate from a `\U` escape waiting for its low half.
+    var pendingHighSurrogate: (unit: UInt16, offset: Int)?
+
+    init(text: UnsafeBufferPointer<UInt8>, replacedSurrogates: [Int: UInt16] = [:]) {
+        self.text = text
+        self.count = text.count
+        self.replacedSurrogates = replacedSurrogates
+    }
+
+    /// Parses the whole text like `__CFCreateOldStylePropertyListOrStringsFile`.
+    ///
+    /// Returns `nil` when CF would fail; `failure` then says why.
+    mutating func parseDocument() -> PropertyListValue? {
+        position = 0
+        guard skipWhitespace() else {
+            // Only whitespace and comments: CF defines this as an empty dictionary.
+            return .dictionary(PropertyListDictionary())
+        }
+        guard let first = parseObject(required: true, depth: 0) else { return nil }
+        guard skipWhitespace() else { return first }
+        guard case .string = first else {
+            fail(.junkAfterPlist, at: position,
+                 message: "unexpected \(describeCharacter(at: position)) after the complete property list")
+            return nil
+        }
+        // A string followed by more text: a strings file (a dictionary without braces).
+        // CF rewinds and starts over, so anything the first attempt noticed is forgotten.
+        position = 0
+        failure = nil
+        diagnostics.removeAll(keepingCapacity: true)
+        guard let dictionary = parseDictionaryContent(depth: 0, isTopLevel: true) else { return nil }
+        return .dictionary(dictionary)
+    }
+
+    // MARK: Objects
+
+    /// `parsePlistObject`: one value of any kind, or `nil` (with an error only if `required`).
+    mutating func parseObject(required: Bool, depth: Int) -> PropertyListValue? {
+        guard depth <= Self.maximumDepth else {
+            fail(.tooDeep, at: position,
+                 message: "more than \(Self.maximumDepth) nested arrays or dictionaries")
+            return nil
+        }
+        guard skipWhitespace() else {
+            if required {
+                fail(.unexpectedEndOfFile, at: position, message: "the file ends where a value was expected")
+            }
+            return nil
+        }
+        let start = position
+        let byte = text[position]
+        switch byte {
+        case UInt8(ascii: "{"):
+            position += 1
+            return parseDictionary(depth: depth, openedAt: start)
+        case UInt8(ascii: "("):
+            position += 1
+            return parseArray(depth: depth, openedAt: start)
+        case UInt8(ascii: "<"):
+            position += 1
+            return parseData(openedAt: start)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            position += 1
+            return parseQuotedString(quote: byte).map(PropertyListValue.string)
+        default:
+            if Self.isUnquotedStringByte(byte) {
+                return .string(parseUnquotedString())
+            }
+            if required {
+                fail(.unexpectedCharacter(utf16Unit(at: start)), at: start,
+                     message: "unexpected \(describeCharacter(at: start)) where a value was expected")
+            }
+            return nil
+        }
+    }
+
+    /// `parsePlistDict`: the content, then the mandatory `}`.
+    mutating func parseDictionary(depth: Int, openedAt start: Int) -> PropertyListValue? {
+        guard let dictionary = parseDictionaryContent(depth: depth, isTopLevel: false) else { return nil }
+        guard skipWhitespace(), text[position] == UInt8(ascii: "}") else {
+            fail(.unterminatedDictionary, at: position,
+                 message: "expected '}' to close the dictionary, found \(describeCharacter(at: position))")
+            return nil
+        }
+        position += 1
+        return .dictionary(dictionary)
+    }
+
+    /// `parsePlistArray`: values separated by commas (a trailing comma is fine), then `)`.
+    mutating func parseArray(depth: Int, openedAt start: Int) -> PropertyListValue? {
+        var elements: [PropertyListValue] = []
+        var element = parseObject(required: false, depth: depth + 1)
+        while let value = element {
+            elements.append(value)
+            guard skipWhitespace() else {
+                fail(.expectedArrayComma, at: position, message: "the file ends inside an array")
+                return nil
+            }
+            if text[position] == UInt8(ascii: ",") {
+                position += 1
+                element = parseObject(required: false, depth: depth + 1)
+            } else {
+                element = nil
+            }
+        }
+        guard skipWhitespace(), text[position] == UInt8(ascii: ")") else {
+            fail(.unterminatedArray, at: position,
+                 message: "expected ',' or ')' in the array, found \(describeCharacter(at: position))")
+            return nil
+        }
+        failure = nil  // CF clears errors on this success path.
+        position += 1
+        return .array(elements)
+    }
+
+    /// How a key position turned out (`parsePlistString(pInfo, false)`).
+    enum KeyScan {
+        case key(String, start: Int, end: Int)
+        /// Nothing but whitespace and comments remained.
+        case endOfText
+        /// Something that cannot be a key (or an unterminated quoted one) starts at the offset.
+        case stopped(at: Int)
+    }
+
+    /// Reads a key, which must be a string; anything else ends the dictionary (CF does not fail).
+    mutating func scanKey() -> KeyScan {
+        guard skipWhitespace() else { return .endOfText }
+        let start = position
+        let byte = text[position]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            position += 1
+            guard let key = parseQuotedString(quote: byte) else { return .stopped(at: start) }
+            return .key(key, start: start, end: position)
+        }
+        if Self.isUnquotedStringByte(byte) {
+            return .key(parseUnquotedString(), start: start, end: position)
+        }
+        return .stopped(at: start)
+    }
+
+    /// `parsePlistDictContent`: `key = value;` and `key;` entries until something else appears.
+    ///
+    /// At the top level of a strings file the "something else" ends the table *successfully*
+    /// (CF's silent truncation); we record where, for a diagnostic.
+    mutating func parseDictionaryContent(depth: Int, isTopLevel: Bool) -> PropertyListDictionary? {
+        var dictionary = PropertyListDictionary()
+        var keyOffsets: [Int] = []
+        var scan = scanKey()
+        while case .key(let key, let keyStart, let keyEnd) = scan {
+            guard skipWhitespace() else {
+                fail(.missingSemicolon, at: position, reportedAt: keyEnd,
+                     message: "missing ';' after key \(quotedForMessage(key))")
+                return nil
+            }
+            let value: PropertyListValue
+            let valueEnd: Int
+            switch text[position] {
+            case UInt8(ascii: ";"):
+                value = .string(key)
+                valueEnd = keyEnd
+            case UInt8(ascii: "="):
+                position += 1
+                guard let parsed = parseObject(required: true, depth: depth + 1) else { return nil }
+                value = parsed
+                valueEnd = position
+            default:
+                fail(.expectedSemicolonOrEquals, at: position,
+                     message: "expected '=' or ';' after key \(quotedForMessage(key)), found \(describeCharacter(at: position))")
+                return nil
+            }
+            insert(value, forKey: key, at: keyStart, into: &dictionary, keyOffsets: &keyOffsets)
+            guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
+                fail(.missingSemicolon, at: position, reportedAt: valueEnd,
+                     message: "missing ';' after the value of \(quotedForMessage(key))")
+                return nil
+            }
+            position += 1
+            scan = scanKey()
+        }
+        failure = nil  // CF clears errors on this success path (e.g. an unterminated last key).
+        if isTopLevel, case .stopped(let offset) = scan {
+            truncationOffset = offset
+        }
+        return dictionary
+    }
+
+    /// Stores an entry (last duplicate wins, as in CF) and reports duplicates.
+    private mutating func insert(
+        _ value: PropertyListValue, forKey key: String, at keyStart: Int,
+        into dictionary: inout PropertyListDictionary, keyOffsets: inout [Int]
+    ) {
+        guard let replaced = dictionary.updateValue(value, forKey: TableKey(key)) else {
+            keyOffsets.append(keyStart)
+            return
+        }
+        let quoted = quotedForMessage(key)
+        diagnostics.append(OffsetDiagnostic(
+            severity: .warning, code: "duplicate-key",
+            message: "duplicate key \(quoted); this later value replaces the earlier one",
+            offset: keyStart))
+        guard replaced < keyOffsets.count else { return }
+        diagnostics.append(OffsetDiagnostic(
+            severity: .note, code: "duplicate-key",
+            message: "earlier definition of \(quoted), ignored",
+            offset: keyOffsets[replaced], order: keyStart))
+        keyOffsets[replaced] = keyStart
+    }
+
+    /// Records a failure (CF's `parseInfo_setError` replaces any earlier one).
+    mutating func fail(
+        _ kind: PropertyListParseFailure.Kind, at offset: Int, reportedAt reported: Int? = nil, message: String
+    ) {
+        failure = PropertyListParseFailure(kind, at: offset, reportedAt: reported, message: message)
+    }
+}

@@ -1,0 +1,89 @@
+/// Turns byte offsets into the UTF-8 text of a property list into 1-based lines and columns.
+///
+/// Parsers record problems by byte offset (cheap, monotonic) and convert only when a diagnostic
+/// is actually produced, so a clean file never pays for line bookkeeping. Lines follow
+/// CoreFoundation's `lineNumberStrings`: CR, LF and CRLF each end one line; U+2028 and U+2029 do
+/// not. Columns count Unicode scalars from the start of the line.
+struct SourceLocator {
+    /// Offsets at which a new line starts (after a CR, or after an LF not preceded by CR).
+    private let lineStarts: [Int]
+    private let text: UnsafeBufferPointer<UInt8>
+
+    /// Builds the line table of `text` in one pass.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    init(text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        var starts: [Int] = []
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte == 0x0D {
+                starts.append(index + 1)
+            } else if byte == 0x0A {
+                if index == 0 || text[index - 1] != 0x0D { starts.append(index + 1) }
+            }
+            index += 1
+        }
+        lineStarts = starts
+    }
+
+    /// The number of line starts at or before `offset`, i.e. the 0-based line index.
+    private func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// CoreFoundation's line number for a parser position: 1 + line breaks before `offset`.
+    func line(of offset: Int) -> Int { lineIndex(of: offset) + 1 }
+
+    /// The 1-based line and the 1-based column (in Unicode scalars) of `offset`.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, text.count))
+        let index = lineIndex(of: clamped)
+        let start = index == 0 ? 0 : lineStarts[index - 1]
+        var column = 1
+        var position = start
+        while position < clamped {
+            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+            if text[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return (index + 1, column)
+    }
+
+    /// Number of line breaks from `offset` to the end of the text (lines a truncation drops).
+    func linesAfter(_ offset: Int) -> Int {
+        lineStarts.count - lineIndex(of: offset) + 1
+    }
+}
+
+/// A diagnostic whose position is still a byte offset into the parsed text.
+struct OffsetDiagnostic: Sendable {
+    var severity: Diagnostic.Severity
+    var code: String
+    var message: String
+    var offset: Int
+    /// Sort position: a note is listed right after the diagnostic it belongs to.
+    var order: Int
+
+    init(severity: Diagnostic.Severity, code: String, message: String, offset: Int, order: Int? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.order = order ?? offset
+    }
+
+    /// The public form, with the offset converted to line and column.
+    func located(with locator: SourceLocator) -> Diagnostic {
+        let (line, column) = locator.location(of: offset)
+        return Diagnostic(severity: severity, code: code, message: message, line: line, column: column)
+    }
+}

@@ -1,0 +1,69 @@
+/// Strict UTF-8 validation, as CoreFoundation applies it before the old-style parser runs.
+///
+/// CF converts the whole file to a CFString first, so one bad byte anywhere rejects the file
+/// ("Conversion of string failed."), even inside a comment. Overlong forms, encoded surrogates
+/// and values above U+10FFFF are invalid. ASCII runs are checked eight bytes at a time because
+/// most tables are mostly ASCII.
+enum UTF8Validation {
+    /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
+    /// `bytes` is entirely valid.
+    ///
+    /// - Complexity: O(n).
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        while index < count {
+            // ASCII fast path: eight bytes with no high bit set.
+            if count - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length = sequenceLength(in: bytes, at: index)
+            if length == 0 { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index`, or 0 if it is invalid.
+    static func sequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let count = bytes.count
+        guard index < count else { return 0 }
+        let lead = bytes[index]
+        func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            let position = index + offset
+            guard position < count else { return false }
+            let byte = bytes[position]
+            return byte >= low && byte <= high
+        }
+        switch lead {
+        case 0x00...0x7F:
+            return 1
+        case 0xC2...0xDF:
+            return continuation(1) ? 2 : 0
+        case 0xE0:
+            return continuation(1, 0xA0) && continuation(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return continuation(1) && continuation(2) ? 3 : 0
+        case 0xED:  // U+D000...U+D7FF; ED A0...ED BF would encode surrogates
+            return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0
+        case 0xF0:
+            return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3:
+            return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4:
+            return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+}

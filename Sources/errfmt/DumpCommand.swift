@@ -1,0 +1,221 @@
+// errfmt dump: parse .strings files exactly as CoreFoundation does and print what it sees.
+//
+// The output formats are a tooling contract: `--json` writes one object per input file per
+// line, with members in a fixed order; `--count` writes `file<TAB>ok|error<TAB>entries`. The
+// text form is itself a valid .strings file (CF reads it back to the same table).
+#if canImport(Glibc)
+import Glibc
+#endif
+import ErrorFormatter
+
+let dumpUsage = """
+    usage: errfmt dump [--json | --count] FILE...
+
+    Parses each FILE as CoreFoundation does (.strings, or any XML/binary/old-style property
+    list) and prints its table.
+
+      (default)  the entries as `"key" = "value";` lines; problems on standard error as
+                 file:line:column: severity: message [code]
+      --json     one JSON object per file and line: file, ok, then entries (data as
+                 {"$data": "<hex>"}) or error {code, message, line, column, foundationMessage},
+                 then diagnostics [{severity, code, line, column, message}]
+      --count    file<TAB>ok|error<TAB>number of entries
+
+    A file that does not parse, or whose top level is not a dictionary, is not a table.
+    Exit status: 0 all files are tables, 1 some file is not, 2 bad usage.
+    """
+
+/// The three output forms of `errfmt dump`.
+private enum DumpFormat {
+    case text, json, count
+}
+
+/// What one file turned out to be.
+private struct DumpedFile {
+    var path: String
+    var table: PropertyListDictionary?
+    var error: Diagnostic?
+    var foundationMessage: String?
+    var diagnostics: [Diagnostic]
+}
+
+/// Runs `errfmt dump`; returns the exit status.
+func runDump(_ arguments: [String]) -> Int32 {
+    var format = DumpFormat.text
+    var files: [String] = []
+    var optionsEnded = false
+    for argument in arguments {
+        if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+            switch argument {
+            case "--help", "-h":
+                print(dumpUsage)
+                return 0
+            case "--json", "--count":
+                let requested: DumpFormat = argument == "--json" ? .json : .count
+                guard format == .text || format == requested else {
+                    CommandLineOutput.error("dump: --json and --count cannot be combined\n\(dumpUsage)")
+                    return 2
+                }
+                format = requested
+            case "--":
+                optionsEnded = true
+            default:
+                CommandLineOutput.error("dump: unknown option '\(argument)'\n\(dumpUsage)")
+                return 2
+            }
+        } else {
+            files.append(argument)
+        }
+    }
+    guard !files.isEmpty else {
+        CommandLineOutput.error("dump: no input files\n\(dumpUsage)")
+        return 2
+    }
+    var status: Int32 = 0
+    for path in files {
+        let dumped = dumpFile(path)
+        if dumped.table == nil { status = 1 }
+        switch format {
+        case .json: print(jsonLine(dumped))
+        case .count: print("\(path)\t\(dumped.table == nil ? "error" : "ok")\t\(dumped.table?.count ?? 0)")
+        case .text: printText(dumped, withHeader: files.count > 1)
+        }
+    }
+    return status
+}
+
+/// Reads and parses one file; a readable property list that is not a dictionary is an error.
+private func dumpFile(_ path: String) -> DumpedFile {
+    let bytes: [UInt8]
+    do {
+        bytes = try FileSystem.readBytes(atPath: path)
+    } catch {
+        let diagnostic = Diagnostic(severity: .error, code: "unreadable-file", message: error.reason)
+        return DumpedFile(path: path, error: diagnostic, diagnostics: [])
+    }
+    let result = PropertyListParser.parse(bytes)
+    var dumped = DumpedFile(path: path, table: result.value?.dictionaryValue, error: result.error,
+                            foundationMessage: result.foundationMessage, diagnostics: result.diagnostics)
+    if let value = result.value, dumped.table == nil {
+        dumped.error = Diagnostic(
+            severity: .error, code: "not-a-table",
+            message: "the property list is \(kindName(value)), not a dictionary, so it is not a string table",
+            line: 1, column: 1)
+    }
+    return dumped
+}
+
+private func kindName(_ value: PropertyListValue) -> String {
+    switch value {
+    case .string: "a string"
+    case .data: "data"
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    }
+}
+
+// MARK: JSON
+
+private func jsonLine(_ file: DumpedFile) -> String {
+    var members: [(String, JSONValue)] = [("file", .string(file.path)), ("ok", .bool(file.table != nil))]
+    if let table = file.table {
+        members.append(("entries", json(.dictionary(table))))
+    } else if let error = file.error {
+        members.append(("error", .object([
+            ("code", .string(error.code)),
+            ("message", .string(error.message)),
+            ("line", .int(error.line)),
+            ("column", .int(error.column)),
+            ("foundationMessage", .optionalString(file.foundationMessage)),
+        ])))
+    }
+    members.append(("diagnostics", .array(file.diagnostics.map { diagnostic in
+        .object([
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("code", .string(diagnostic.code)),
+            ("line", .int(diagnostic.line)),
+            ("column", .int(diagnostic.column)),
+            ("message", .string(diagnostic.message)),
+        ])
+    })))
+    return JSONValue.object(members).serialized
+}
+
+private func json(_ value: PropertyListValue) -> JSONValue {
+    switch value {
+    case .string(let string):
+        return .string(string)
+    case .data(let bytes):
+        return .object([("$data", .string(hexString(bytes)))])
+    case .array(let elements):
+        return .array(elements.map(json))
+    case .dictionary(let dictionary):
+        return .object(dictionary.map { ($0.string, json($1)) })
+    }
+}
+
+private func hexString(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".unicodeScalars)
+    var out = String.UnicodeScalarView()
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(out)
+}
+
+// MARK: Text
+
+private func printText(_ file: DumpedFile, withHeader: Bool) {
+    for diagnostic in file.diagnostics {
+        CommandLineOutput.line(diagnostic.inFile(file.path).description)
+    }
+    guard let table = file.table else {
+        if let error = file.error {
+            var line = error.inFile(file.path).description
+            if let message = file.foundationMessage { line += " (CoreFoundation: \(message))" }
+            CommandLineOutput.line(line)
+        }
+        return
+    }
+    if withHeader { print("/* \(file.path.replacing("*/", with: "* /")) */") }
+    for (key, value) in table {
+        print("\(stringsLiteral(key.string)) = \(stringsText(value));")
+    }
+}
+
+/// A value in old-style syntax that CF reads back to the same value.
+private func stringsText(_ value: PropertyListValue) -> String {
+    switch value {
+    case .string(let string):
+        return stringsLiteral(string)
+    case .data(let bytes):
+        return "<" + hexString(bytes) + ">"
+    case .array(let elements):
+        return "(" + elements.map(stringsText).joined(separator: ", ") + ")"
+    case .dictionary(let dictionary):
+        return "{ " + dictionary.map { "\(stringsLiteral($0.string)) = \(stringsText($1)); " }.joined() + "}"
+    }
+}
+
+/// A quoted .strings literal: `"` `\` and control characters escaped (`\U` for the rare ones).
+private func stringsLiteral(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
