@@ -8,6 +8,9 @@ public struct LocaleError: Error, Sendable, Equatable, CustomStringConvertible {
         case notPrintableASCII = "contains characters other than printable ASCII"
         /// ICU could not parse it (an incomplete BCP 47 tag, an over-long subtag…).
         case unparsable = "not a locale ID ICU can parse"
+        /// Looks like a file path (`/`, `\\`, or a leading `.`): never a locale, and refused before
+        /// ICU sees it, since ICU would quietly reduce `../../etc` to the root locale.
+        case pathLike = "looks like a path, not a locale ID"
         /// ICU parsed it, but the result contains something other than `[A-Za-z0-9_]`.
         case unsafeCharacters = "normalizes to characters outside [A-Za-z0-9_]"
     }

@@ -28,6 +28,11 @@ extension Locales {
             throw LocaleError(input: input, reason: .notPrintableASCII)
         }
         if input == "C" || input == "POSIX" || input.hasPrefix("C.") { return .untranslated }
+        // A caller passing `../../etc` is confused or hostile; either way it deserves an error,
+        // not the root locale ICU would make of it (its `.` starts a POSIX codeset).
+        if input.utf8.first == UInt8(ascii: ".") || input.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C }) {
+            throw LocaleError(input: input, reason: .pathLike)
+        }
 
         var text = input
         var modifierScript = ""
