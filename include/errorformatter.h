@@ -487,6 +487,50 @@ int32_t ef_locale_chain_kind(const ef_locale_chain *chain, size_t index);
  *  @since 1.0 */
 void ef_locale_chain_free(ef_locale_chain *chain);
 
+/** An ordered list of locale preferences, read from where programs get them. Immutable. */
+typedef struct ef_locale_list ef_locale_list;
+
+/**
+ * @brief The user's preferences from the POSIX environment, with gettext's precedence.
+ *
+ * The locale is the first non-empty of LC_ALL, LC_MESSAGES, LANG. If it is C or POSIX the list
+ * is just "C" (untranslated: LANGUAGE is ignored, as gettext does); otherwise the entries of
+ * LANGUAGE (colon-separated), if set, come first, then that locale. No variable set gives an
+ * empty list (which ef_format treats as the development locale).
+ *
+ * @param[out] out  Receives the list (free with ef_locale_list_free()).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`).
+ * @par Thread-safety: reads the environment with getenv(); must not race with setenv().
+ * @since 1.0
+ */
+ef_status ef_locale_list_from_environment(ef_locale_list **out, ef_error_details **err);
+
+/**
+ * @brief The preferences of an HTTP Accept-Language header, best first.
+ *
+ * Entries are ordered by q-value (stable for equal values); q=0 entries, the wildcard `*` and
+ * malformed parts are dropped. Headers longer than 4096 bytes are cut at the last complete entry.
+ *
+ * @param[out] out     Receives the list (free with ef_locale_list_free()).
+ * @param[in]  header  The header's value, e.g. "fr-CA, fr;q=0.8, en;q=0.5". Must not be NULL.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ * @since 1.0
+ */
+ef_status ef_locale_list_from_accept_language(ef_locale_list **out, const char *header,
+                                              ef_error_details **err);
+
+/** @brief Number of entries. 0 if NULL.
+ *  @since 1.0 */
+size_t ef_locale_list_count(const ef_locale_list *list);
+
+/** @brief Entry `index`, as given (not normalized). Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_locale_list_entry(const ef_locale_list *list, size_t index);
+
+/** @brief Frees a list. NULL is a no-op.
+ *  @since 1.0 */
+void ef_locale_list_free(ef_locale_list *list);
+
 #ifdef __cplusplus
 }
 #endif

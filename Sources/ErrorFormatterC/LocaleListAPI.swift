@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CErrorFormatter
+import ErrorFormatter
+
+/// The object behind `ef_locale_list *`: preferences as read, ready to pass to `ef_format`.
+final class LocaleListBox {
+    let count: Int
+    let strings: CStringArena
+
+    init(_ preferences: [String]) {
+        count = preferences.count
+        strings = CStringArena(preferences)
+    }
+}
+
+/// The variables gettext reads, from the process environment.
+private func localeEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
+}
+
+@_cdecl("ef_locale_list_from_environment") @implementation
+public func ef_locale_list_from_environment(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        let out = try CInput.clear(out)
+        out.pointee = Handle.make(LocaleListBox(Locales.preferencesFromEnvironment(localeEnvironment())))
+    }
+}
+
+@_cdecl("ef_locale_list_from_accept_language") @implementation
+public func ef_locale_list_from_accept_language(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ header: UnsafePointer<CChar>?,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        let out = try CInput.clear(out)
+        let header = try CInput.string(header, name: "header")
+        out.pointee = Handle.make(LocaleListBox(Locales.preferencesFromAcceptLanguage(header)))
+    }
+}
+
+@_cdecl("ef_locale_list_count") @implementation
+public func ef_locale_list_count(_ list: OpaquePointer?) -> Int {
+    Handle.borrow(list, as: LocaleListBox.self)?.count ?? 0
+}
+
+@_cdecl("ef_locale_list_entry") @implementation
+public func ef_locale_list_entry(_ list: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    guard let box = Handle.borrow(list, as: LocaleListBox.self), index >= 0, index < box.count else { return nil }
+    return box.strings[index]
+}
+
+@_cdecl("ef_locale_list_free") @implementation
+public func ef_locale_list_free(_ list: OpaquePointer?) {
+    Handle.release(list, as: LocaleListBox.self)
+}
