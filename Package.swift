@@ -28,7 +28,8 @@ let package = Package(
         .target(
             name: "ErrorFormatterC",
             dependencies: ["ErrorFormatter", "CErrorFormatter"],
-            path: "Sources/ErrorFormatterC"
+            path: "Sources/ErrorFormatterC",
+            exclude: ["exports.map"]
         ),
         .executableTarget(
             name: "errfmt",

@@ -7,7 +7,9 @@ let formatUsage = """
       --domain D                  error domain, e.g. kCLErrorDomain
       --code N                    error code (a decimal integer, may be negative)
       --locale L1,L2,...          preferred locales, most preferred first (repeatable);
+                                  'auto' reads LC_ALL / LC_MESSAGES / LANG / LANGUAGE;
                                   default: the development locale
+      --accept-language HEADER    preferences from an HTTP Accept-Language header
       --development-locale L      the catalog's development locale (default en)
       --table NAME                table to read (default Localizable)
       --description S             the error's localized description
@@ -27,7 +29,8 @@ func runFormat(_ arguments: [String]) -> Int32 {
     return runCommand(usage: formatUsage) { () throws(UsageError) in
         let options = try CommandArguments(
             arguments,
-            options: ["--catalog", "--domain", "--code", "--locale", "--development-locale", "--table",
+            options: ["--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale",
+                      "--table",
                       "--description", "--failure-reason", "--recovery-suggestion"],
             flags: ["--json", "--explain", "--strict"])
         guard options.operands.isEmpty else {
@@ -55,7 +58,7 @@ func runFormat(_ arguments: [String]) -> Int32 {
             CommandLineOutput.error(error.description)
             return 1
         }
-        let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: options.list("--locale"))
+        let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: try PreferenceOptions.preferences(options) ?? [])
         if options.has("--json") {
             print(FormattedErrorJSON.object(formatted).serialized)
         } else {

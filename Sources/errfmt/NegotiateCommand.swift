@@ -107,17 +107,3 @@ private func commaList(_ value: String) -> [String] {
     value.split(separator: ",", omittingEmptySubsequences: false)
         .map { String($0.drop(while: { $0 == " " })) }
 }
-
-/// The process environment as a dictionary (no Foundation in the CLI).
-private func processEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-        let pair = String(cString: entry)
-        if let equals = pair.firstIndex(of: "=") {
-            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-        }
-        cursor += 1
-    }
-    return environment
-}
