@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
     const char *temporary = getenv("TMPDIR");
     char scratch[4096];
     snprintf(scratch, sizeof scratch, "%s/ef-abi-tests-XXXXXX",
-             temporary != NULL && temporary[0] != '\0' ? temporary : "/tmp");
+             temporary != NULL && temporary[0] != '\0' ? temporary : P_tmpdir);
     if (mkdtemp(scratch) == NULL) {
         perror("mkdtemp");
         return 2;

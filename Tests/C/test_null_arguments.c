@@ -81,6 +81,9 @@ static void check_builder(void) {
     CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", NULL, 5, &err),
                  EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", table,
+                                              SIZE_MAX, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
     /* NULL bytes with length 0 is allowed; lenient mode returns EF_OK even if it is no table. */
     CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", NULL, 0, &err),
                  EF_OK);
@@ -137,6 +140,8 @@ static void check_format_and_result(const ef_catalog *catalog) {
     CHECK_INVALID(result, ef_format(&result, NULL, info, en, 1, &err));
     CHECK_INVALID(result, ef_format(&result, catalog, NULL, en, 1, &err));
     CHECK_INVALID(result, ef_format(&result, catalog, info, NULL, 1, &err));
+    /* A count that wraps to negative in a signed type is refused, not read. */
+    CHECK_INVALID(result, ef_format(&result, catalog, info, en, SIZE_MAX, &err));
     /* A NULL entry inside the array: refused or skipped, never dereferenced. */
     static const char *const with_hole[] = {"fr", NULL, "en"};
     ef_status status = ef_format(&result, catalog, info, with_hole, 3, &err);
