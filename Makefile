@@ -30,6 +30,8 @@ SWIFT_RELEASE_FLAGS := -c release --scratch-path $(SCRATCH) \
 	-Xlinker --version-script=$(CURDIR)/Sources/ErrorFormatterC/exports.map \
 	-Xlinker -z -Xlinker defs
 
+EXAMPLE := Examples/CoreLocation
+
 SOURCES := $(shell find Sources include -type f) Package.swift
 
 # Areas add their own rules in mk/*.mk and append to these lists.
@@ -68,6 +70,10 @@ $(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in Makefile
 	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@INCLUDEDIR@|$${prefix}/include|' $< > $@
 
+# Each area's rules. Included before the rules below, because make expands a rule's
+# prerequisites ($(TESTS), $(DEMOS)) when it reads the rule.
+include $(wildcard mk/*.mk)
+
 # ---------------------------------------------------------------------------------- tests
 # Everything. Each area's rules (mk/*.mk) add their targets to TESTS.
 test: test-swift $(TESTS)
@@ -80,8 +86,6 @@ test-swift:
 	$(SWIFT) test --skip-build
 
 # ----------------------------------------------------------------------------------- demo
-EXAMPLE := Examples/CoreLocation
-
 demo: all demo-cli $(DEMOS)
 
 # The seed's errors through the CLI, in several locales, with where each field came from; then
@@ -130,4 +134,3 @@ sanitize:
 clean:
 	rm -rf $(BUILD) .build
 
--include $(wildcard mk/*.mk)

@@ -494,9 +494,10 @@ typedef struct ef_locale_list ef_locale_list;
  * @brief The user's preferences from the POSIX environment, with gettext's precedence.
  *
  * The locale is the first non-empty of LC_ALL, LC_MESSAGES, LANG. If it is C or POSIX the list
- * is just "C" (untranslated: LANGUAGE is ignored, as gettext does); otherwise the entries of
- * LANGUAGE (colon-separated), if set, come first, then that locale. No variable set gives an
- * empty list (which ef_format treats as the development locale).
+ * is just "C" (untranslated: LANGUAGE is ignored, as gettext does). Otherwise, if LANGUAGE is
+ * set, the list is its colon-separated entries (they replace the locale, as in gettext), else
+ * the locale itself ("C.UTF-8" also gives "C" then). No variable set gives an empty list (which
+ * ef_format treats as the development locale).
  *
  * @param[out] out  Receives the list (free with ef_locale_list_free()).
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`).

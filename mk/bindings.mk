@@ -15,10 +15,6 @@ endif
 
 TESTS += test-c test-header test-symbols test-python test-demos
 DEMOS += demo-c demo-python
-# The top Makefile expands $(TESTS) and $(DEMOS) in its `test` and `demo` prerequisites before it
-# includes mk/*.mk, so the additions above do not reach them; name the prerequisites directly.
-test: test-c test-header test-symbols test-python test-demos
-demo: demo-c demo-python
 
 .PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python
 

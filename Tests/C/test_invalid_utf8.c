@@ -67,6 +67,9 @@ void test_invalid_utf8(const struct test_context *context) {
         ef_locale_chain *chain = SENTINEL;
         CHECK_UTF8(ef_locale_chain_new(&chain, bad, &err));
         CHECK(chain == NULL);
+        ef_locale_list *list = SENTINEL;
+        CHECK_UTF8(ef_locale_list_from_accept_language(&list, bad, &err));
+        CHECK(list == NULL);
     }
 
     /* The failed setters changed nothing: the error still formats from its keys. */

@@ -197,6 +197,16 @@ static void check_locales(void) {
     CHECK_STR(ef_locale_chain_id(NULL, 0), NULL);
     CHECK_INT(ef_locale_chain_kind(NULL, 0), -1);
     ef_locale_chain_free(NULL);
+
+    ef_locale_list *list = NULL;
+    CHECK_STATUS(ef_locale_list_from_environment(NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_locale_list_from_accept_language(NULL, "fr", &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INVALID(list, ef_locale_list_from_accept_language(&list, NULL, &err));
+    CHECK_INT(ef_locale_list_count(NULL), 0);
+    CHECK_STR(ef_locale_list_entry(NULL, 0), NULL);
+    ef_locale_list_free(NULL);
 }
 
 void test_null_arguments(const struct test_context *context) {

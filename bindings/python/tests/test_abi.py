@@ -28,6 +28,7 @@ OPAQUE = {
     "ef_error_info": _ffi.ErrorInfo,
     "ef_result": _ffi.Result,
     "ef_locale_chain": _ffi.LocaleChain,
+    "ef_locale_list": _ffi.LocaleList,
 }
 # C type (whitespace removed) -> the ctypes type the binding must use for it. Written out here,
 # independently of _ffi, so that a change on either side shows up as a difference.

@@ -26,6 +26,8 @@ from ._catalog import (
     Severity,
     locale_chain,
     normalize_locale,
+    preferences_from_accept_language,
+    preferences_from_environment,
 )
 from ._errors import (
     CatalogIOError,
@@ -70,5 +72,7 @@ __all__ = [
     "library_version",
     "locale_chain",
     "normalize_locale",
+    "preferences_from_accept_language",
+    "preferences_from_environment",
     "status_name",
 ]

@@ -443,6 +443,39 @@ def locale_chain(locale: str) -> LocaleChain:
         _lib.ef_locale_chain_free(chain)
 
 
+def _read_locale_list(make: Callable[..., int], *arguments: Any) -> list[str]:
+    """Calls an ``ef_locale_list_from_*`` function and copies the list it made."""
+    locales = _ffi.LocaleListP()
+    _call(make, ctypes.byref(locales), *arguments)
+    try:
+        return [_lib.ef_locale_list_entry(locales, index).decode()
+                for index in range(_lib.ef_locale_list_count(locales))]
+    finally:
+        _lib.ef_locale_list_free(locales)
+
+
+def preferences_from_environment() -> list[str]:
+    """The user's preferred locales from ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG`` / ``LANGUAGE``,
+    with gettext's precedence: ``LANGUAGE``'s list replaces the locale, and is ignored when the
+    locale is ``C`` or ``POSIX`` (which gives ``["C"]``: untranslated).
+
+    The library reads the process environment itself (``getenv``), so changes made through
+    ``os.environ`` are seen. Pass the result to :meth:`Catalog.format` as ``locales``.
+    """
+    return _read_locale_list(_lib.ef_locale_list_from_environment)
+
+
+def preferences_from_accept_language(header: str) -> list[str]:
+    """The locales of an HTTP ``Accept-Language`` header, best first (by q-value, stably);
+    ``q=0`` entries, ``*`` and malformed parts are dropped.
+
+    Raises:
+        InvalidUTF8Error: ``header`` contains lone surrogates.
+    """
+    return _read_locale_list(_lib.ef_locale_list_from_accept_language,
+                             _encode(header, "header"))
+
+
 __all__ = [
     "Catalog",
     "ChainKind",
@@ -453,4 +486,6 @@ __all__ = [
     "Severity",
     "locale_chain",
     "normalize_locale",
+    "preferences_from_accept_language",
+    "preferences_from_environment",
 ]

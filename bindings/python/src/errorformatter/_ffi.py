@@ -54,12 +54,17 @@ class LocaleChain(ctypes.Structure):
     """Opaque ``ef_locale_chain``."""
 
 
+class LocaleList(ctypes.Structure):
+    """Opaque ``ef_locale_list``."""
+
+
 CatalogP = POINTER(Catalog)
 CatalogBuilderP = POINTER(CatalogBuilder)
 ErrorDetailsP = POINTER(ErrorDetails)
 ErrorInfoP = POINTER(ErrorInfo)
 ResultP = POINTER(Result)
 LocaleChainP = POINTER(LocaleChain)
+LocaleListP = POINTER(LocaleList)
 
 # Status codes, severities, fields and chain kinds: the header's #defines.
 EF_OK = 0
@@ -149,6 +154,11 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_locale_chain_id": (c_char_p, (LocaleChainP, c_size_t)),
     "ef_locale_chain_kind": (c_int32, (LocaleChainP, c_size_t)),
     "ef_locale_chain_free": (None, (LocaleChainP,)),
+    "ef_locale_list_from_environment": (_status, (POINTER(LocaleListP), _err)),
+    "ef_locale_list_from_accept_language": (_status, (POINTER(LocaleListP), c_char_p, _err)),
+    "ef_locale_list_count": (c_size_t, (LocaleListP,)),
+    "ef_locale_list_entry": (c_char_p, (LocaleListP, c_size_t)),
+    "ef_locale_list_free": (None, (LocaleListP,)),
 }
 
 
