@@ -42,8 +42,8 @@ extension OldStylePropertyListParser {
                 if text[next] == UInt8(ascii: "/") {
                     position = next + 1
                     while position < count {
-                        let byte = text[position]
-                        if byte == 0x0A || byte == 0x0D || (byte == 0xE2 && isLineOrParagraphSeparator(at: position)) {
+                        position = ByteScanning.firstIndex(in: text, from: position, to: count, of: 0x0A, 0x0D, 0xE2)
+                        if position >= count || text[position] != 0xE2 || isLineOrParagraphSeparator(at: position) {
                             break
                         }
                         position += 1
@@ -64,13 +64,14 @@ extension OldStylePropertyListParser {
     private mutating func skipBlockComment(openedAt start: Int) {
         position = start + 2
         while position < count {
-            let byte = text[position]
-            position += 1
-            if byte == UInt8(ascii: "*"), position < count, text[position] == UInt8(ascii: "/") {
+            let star = UInt8(ascii: "*")
+            position = ByteScanning.firstIndex(in: text, from: position, to: count, of: star, star, star) + 1
+            if position < count, text[position] == UInt8(ascii: "/") {
                 position += 1
                 return
             }
         }
+        position = count
         diagnostics.append(OffsetDiagnostic(
             severity: .warning, code: "unterminated-comment",
             message: "'/*' is never closed; the comment silently swallows the rest of the file",

@@ -23,12 +23,9 @@ extension OldStylePropertyListParser {
         var segmentStart = position
         var hasEscapes = false
         while position < count {
-            let byte = text[position]
-            if byte == quote { break }
-            guard byte == UInt8(ascii: "\\") else {
-                position += 1
-                continue
-            }
+            position = ByteScanning.firstIndex(in: text, from: position, to: count, of: quote, UInt8(ascii: "\\"), quote)
+            guard position < count else { break }
+            if text[position] == quote { break }
             if !hasEscapes {
                 hasEscapes = true
                 scratch.removeAll(keepingCapacity: true)

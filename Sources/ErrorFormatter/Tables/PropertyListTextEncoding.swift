@@ -65,36 +65,15 @@ struct TranscodedText {
     /// are ignored, as CF does.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: PropertyListTextEncoding) -> TranscodedText? {
         var result = TranscodedText(utf8: [], replacedSurrogates: [])
-        result.utf8.reserveCapacity(bytes.count)
         switch encoding {
         case .utf8:
             result.utf8.append(contentsOf: bytes)
         case .utf16LittleEndian, .utf16BigEndian:
             // CF ignores a trailing odd byte.
-            let bigEndian = encoding == .utf16BigEndian
-            func unit(_ index: Int) -> UInt16 {
-                let first = UInt16(bytes[2 * index]), second = UInt16(bytes[2 * index + 1])
-                return bigEndian ? first << 8 | second : second << 8 | first
-            }
-            let units = bytes.count / 2
-            var index = 0
-            while index < units {
-                let current = unit(index)
-                index += 1
-                if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
-                    let low = unit(index)
-                    index += 1
-                    let scalar = 0x10000 + ((UInt32(current) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                    result.appendScalar(scalar)
-                } else if current & 0xF800 == 0xD800 {
-                    result.replacedSurrogates.append((result.utf8.count, current))
-                    result.appendScalar(0xFFFD)
-                } else {
-                    result.appendScalar(UInt32(current))
-                }
-            }
+            result.decodeUTF16(bytes, bigEndian: encoding == .utf16BigEndian)
         case .utf32LittleEndian, .utf32BigEndian:
             let bigEndian = encoding == .utf32BigEndian
+            result.utf8.reserveCapacity(bytes.count)
             var index = 0
             while index + 3 < bytes.count {
                 let b0 = UInt32(bytes[index]), b1 = UInt32(bytes[index + 1])
@@ -106,6 +85,59 @@ struct TranscodedText {
             }
         }
         return result
+    }
+
+    /// Converts UTF-16 to UTF-8 in one pre-sized buffer (UTF-16 tables are common and large).
+    ///
+    /// Each unit yields at most 3 UTF-8 bytes (a surrogate pair 4 for 2 units), so writing at
+    /// `written` never passes the `3 * units` capacity.
+    private mutating func decodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) {
+        let units = bytes.count / 2
+        var replaced: [(offset: Int, unit: UInt16)] = []
+        utf8 = [UInt8](unsafeUninitializedCapacity: units * 3) { output, initialized in
+            func unit(_ index: Int) -> UInt16 {
+                let first = UInt16(bytes[2 * index]), second = UInt16(bytes[2 * index + 1])
+                return bigEndian ? first << 8 | second : second << 8 | first
+            }
+            var written = 0
+            var index = 0
+            while index < units {
+                let current = unit(index)
+                index += 1
+                var scalar = UInt32(current)
+                if current < 0x80 {
+                    output[written] = UInt8(truncatingIfNeeded: current)
+                    written += 1
+                    continue
+                }
+                if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
+                    scalar = 0x10000 + ((UInt32(current) - 0xD800) << 10) + (UInt32(unit(index)) - 0xDC00)
+                    index += 1
+                } else if current & 0xF800 == 0xD800 {
+                    replaced.append((written, current))
+                    scalar = 0xFFFD
+                }
+                switch scalar {
+                case 0..<0x800:
+                    output[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    written += 2
+                case 0x800..<0x10000:
+                    output[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    written += 3
+                default:
+                    output[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                    output[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    written += 4
+                }
+            }
+            initialized = written
+        }
+        replacedSurrogates = replaced
     }
 
     /// Appends the UTF-8 form of a valid scalar value.

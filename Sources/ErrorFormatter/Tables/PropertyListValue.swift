@@ -2,7 +2,10 @@
 ///
 /// Old-style (`.strings`) files only ever produce strings, arrays, dictionaries and data;
 /// numbers, booleans and dates exist only in XML and binary plists and are not used by tables.
-public indirect enum PropertyListValue: Sendable, Equatable {
+///
+/// Not `indirect`: arrays and dictionaries already store their elements out of line, and
+/// boxing every string would cost one allocation per table value.
+public enum PropertyListValue: Sendable, Equatable {
     case string(String)
     case data([UInt8])
     case array([PropertyListValue])

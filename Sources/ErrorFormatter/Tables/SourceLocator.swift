@@ -18,6 +18,8 @@ struct SourceLocator {
         var index = 0
         let count = text.count
         while index < count {
+            index = ByteScanning.firstIndex(in: text, from: index, to: count, of: 0x0A, 0x0D, 0x0D)
+            guard index < count else { break }
             let byte = text[index]
             if byte == 0x0D {
                 starts.append(index + 1)

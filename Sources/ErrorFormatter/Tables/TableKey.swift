@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A string compared the way CoreFoundation compares table keys: code unit by code unit.
 ///
 /// Swift's `String ==` uses canonical equivalence, so `"café"` spelled with U+00E9 and with
@@ -14,7 +18,16 @@ public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     public static func == (lhs: TableKey, rhs: TableKey) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        // Dictionary probes compare keys often; compare the contiguous UTF-8 storage with
+        // memcmp-like speed instead of a generic element-by-element walk.
+        guard lhs.string.utf8.count == rhs.string.utf8.count else { return false }
+        let fast: Bool? = lhs.string.utf8.withContiguousStorageIfAvailable { left in
+            rhs.string.utf8.withContiguousStorageIfAvailable { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == right.count }
+                return memcmp(a, b, left.count) == 0
+            }
+        } ?? nil
+        return fast ?? lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -27,6 +27,17 @@ enum UTF8Validation {
                 index += 1
                 continue
             }
+            // Two-byte sequences (Latin, Greek, Cyrillic, Hebrew, Arabic) inline.
+            if lead >= 0xC2, lead <= 0xDF, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 {
+                index += 2
+                continue
+            }
+            // Three-byte sequences without the E0/ED special cases (most of the BMP, CJK).
+            if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < count,
+               bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                index += 3
+                continue
+            }
             let length = sequenceLength(in: bytes, at: index)
             if length == 0 { return index }
             index += length

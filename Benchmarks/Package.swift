@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+//
+// Side-by-side benchmark of ErrorFormatter's .strings parser and Foundation's
+// PropertyListSerialization on the shared real-world corpus. A separate package so that the
+// library itself never links Foundation. Build in release mode:
+//   swift run -c release --package-path Benchmarks strings-bench
+import PackageDescription
+
+// A path dependency is identified by its directory name, which differs between checkouts
+// (main, worktrees, CI), so name the root package by the directory this one sits in.
+let rootPackage = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "ErrorFormatter"
+
+let package = Package(
+    name: "ErrorFormatterBenchmarks",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "strings-bench",
+            dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
+            path: "Sources/strings-bench"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

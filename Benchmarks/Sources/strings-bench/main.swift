@@ -1,0 +1,170 @@
+// strings-bench: parses every .strings file of the shared corpus in one process, with
+// ErrorFormatter and with Foundation's PropertyListSerialization, best of several iterations,
+// and reports throughput, the ratio, and peak memory for the largest catalog (Home
+// Assistant's Localizable.strings in all its locales), each parser measured in a fresh child
+// process so that one parser's peak cannot hide the other's.
+//
+// usage: strings-bench [--corpus DIR] [--iterations N]
+//        strings-bench --only errorformatter|foundation   (one parser, e.g. under perf)
+//        strings-bench --memory errorformatter|foundation [--corpus DIR]   (child mode)
+import ErrorFormatter
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func maximumResidentKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}
+
+/// `<package root>/../shared/corpus`, where the package root is the parent of Benchmarks/.
+func defaultCorpus() -> String {
+    var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(4)  // Benchmarks/Sources/strings-bench/main.swift
+    return components.joined(separator: "/") + "/../shared/corpus"
+}
+
+struct Options {
+    var corpus = defaultCorpus()
+    var iterations = 5
+    var memoryMode: String?
+    /// Time only one parser (`errorformatter` or `foundation`), e.g. under a profiler.
+    var only: String?
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    while let argument = arguments.next() {
+        switch argument {
+        case "--corpus": options.corpus = arguments.next() ?? options.corpus
+        case "--iterations": options.iterations = Int(arguments.next() ?? "") ?? options.iterations
+        case "--memory": options.memoryMode = arguments.next()
+        case "--only": options.only = arguments.next()
+        default:
+            FileHandle.standardError.write(Data("usage: strings-bench [--corpus DIR] [--iterations N] [--only errorformatter|foundation]\n".utf8))
+            exit(2)
+        }
+    }
+    return options
+}
+
+/// Every .strings path of the corpus, from foundation-results.tsv.
+func corpusPaths(_ corpus: String) -> [String] {
+    guard let tsv = try? String(contentsOfFile: corpus + "/foundation-results.tsv", encoding: .utf8) else {
+        FileHandle.standardError.write(Data("strings-bench: no corpus at \(corpus)\n".utf8))
+        exit(1)
+    }
+    return tsv.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) }
+}
+
+func load(_ corpus: String, _ paths: [String]) -> [[UInt8]] {
+    paths.map { [UInt8](FileManager.default.contents(atPath: corpus + "/data/" + $0) ?? Data()) }
+}
+
+func largestCatalogPaths(_ paths: [String]) -> [String] {
+    paths.filter { $0.hasPrefix("home-assistant__iOS/Sources/App/Resources/") && $0.hasSuffix(".lproj/Localizable.strings") }
+}
+
+/// Seconds for one pass over all files; `accepted` counts tables (checks both agree).
+func timeErrorFormatter(_ files: [[UInt8]]) -> (seconds: Double, accepted: Int) {
+    var accepted = 0
+    let start = monotonicSeconds()
+    for bytes in files where PropertyListParser.parse(bytes).value?.dictionaryValue != nil {
+        accepted += 1
+    }
+    return (monotonicSeconds() - start, accepted)
+}
+
+func timeFoundation(_ files: [Data]) -> (seconds: Double, accepted: Int) {
+    var accepted = 0
+    let start = monotonicSeconds()
+    for data in files {
+        if (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) is NSDictionary {
+            accepted += 1
+        }
+    }
+    return (monotonicSeconds() - start, accepted)
+}
+
+/// Child mode: parse the largest catalog's locales, keep every table alive, report max RSS.
+func measureMemory(_ mode: String, _ options: Options) {
+    let files = load(options.corpus, largestCatalogPaths(corpusPaths(options.corpus)))
+    let datas = files.map { Data($0) }
+    let before = maximumResidentKilobytes()
+    var keep: [Any] = []
+    if mode == "foundation" {
+        for data in datas { keep.append((try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as Any) }
+    } else {
+        for bytes in files { keep.append(PropertyListParser.parse(bytes).value as Any) }
+    }
+    let after = maximumResidentKilobytes()
+    print("\(before)\t\(after)\t\(keep.count)\t\(files.reduce(0) { $0 + $1.count })")
+}
+
+func runChild(_ mode: String, _ options: Options) -> (before: Int, after: Int, files: Int, bytes: Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--memory", mode, "--corpus", options.corpus]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: { $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
+    guard fields.count == 4 else { return nil }
+    return (fields[0], fields[1], fields[2], fields[3])
+}
+
+let options = parseOptions()
+if let mode = options.memoryMode {
+    measureMemory(mode, options)
+    exit(0)
+}
+
+let paths = corpusPaths(options.corpus)
+let files = load(options.corpus, paths)
+let datas = files.map { Data($0) }
+let totalBytes = files.reduce(0) { $0 + $1.count }
+let megabytes = Double(totalBytes) / 1_000_000
+
+var bestOurs = Double.infinity, bestFoundation = Double.infinity
+var acceptedOurs = 0, acceptedFoundation = 0
+for _ in 0..<max(1, options.iterations) {
+    if options.only != "foundation" {
+        let ours = timeErrorFormatter(files)
+        bestOurs = min(bestOurs, ours.seconds)
+        acceptedOurs = ours.accepted
+    }
+    if options.only != "errorformatter" {
+        let theirs = timeFoundation(datas)
+        bestFoundation = min(bestFoundation, theirs.seconds)
+        acceptedFoundation = theirs.accepted
+    }
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+print("corpus: \(files.count) .strings files, \(totalBytes) bytes; best of \(options.iterations) iterations")
+print("ErrorFormatter:  \(format(bestOurs * 1000)) ms  \(format(megabytes / bestOurs)) MB/s  (\(acceptedOurs) tables)")
+print("Foundation:      \(format(bestFoundation * 1000)) ms  \(format(megabytes / bestFoundation)) MB/s  (\(acceptedFoundation) tables)")
+print("speed-up:        \(format(bestFoundation / bestOurs, 2))x")
+if options.only != nil { exit(0) }
+if acceptedOurs != acceptedFoundation {
+    print("WARNING: the parsers accept different numbers of files")
+}
+for mode in ["errorformatter", "foundation"] {
+    if let memory = runChild(mode, options) {
+        print("peak RSS, \(mode), largest catalog (\(memory.files) locales, \(memory.bytes) bytes): \(memory.after / 1024) MB (\((memory.after - memory.before) / 1024) MB above the loaded input)")
+    } else {
+        print("peak RSS, \(mode): child process failed")
+    }
+}

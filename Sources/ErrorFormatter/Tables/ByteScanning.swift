@@ -1,0 +1,41 @@
+/// Finding the next occurrence of one of a few bytes, eight bytes at a time.
+///
+/// Quoted strings, comments and line counting spend their time looking for one of two or three
+/// ASCII bytes in long runs of text. Testing a 64-bit word at once (the classic "has zero
+/// byte" bit trick on `word XOR pattern`) skips runs without a match; the exact position is
+/// then found bytewise. Reads never go past `end`: whole words are loaded only while eight
+/// bytes remain.
+enum ByteScanning {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when some byte of `word` equals the byte repeated in `pattern`.
+    @inline(__always)
+    private static func matches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+        let x = word ^ pattern
+        return (x &- ones) & ~x & highs
+    }
+
+    /// The offset of the first byte in `start..<end` equal to `a`, `b` or `c`, or `end`.
+    @inline(__always)
+    static func firstIndex(
+        in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, of a: UInt8, _ b: UInt8, _ c: UInt8
+    ) -> Int {
+        var index = start
+        let limit = min(end, text.count)
+        if let base = text.baseAddress {
+            let patternA = ones &* UInt64(a), patternB = ones &* UInt64(b), patternC = ones &* UInt64(c)
+            while limit - index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if matches(word, patternA) | matches(word, patternB) | matches(word, patternC) != 0 { break }
+                index += 8
+            }
+        }
+        while index < limit {
+            let byte = text[index]
+            if byte == a || byte == b || byte == c { return index }
+            index += 1
+        }
+        return limit
+    }
+}
