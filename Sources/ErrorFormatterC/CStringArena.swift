@@ -32,11 +32,7 @@ final class CStringArena {
                 continue
             }
             let start = storage + offset
-            var length = 0
-            for byte in string.utf8 {
-                start.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
-                length += 1
-            }
+            let length = CStringArena.copyUTF8(of: string, to: start)
             start.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
             pointers.append(UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
             offset += length + 1
@@ -45,6 +41,22 @@ final class CStringArena {
     }
 
     deinit { free(storage) }
+
+    /// Copies the UTF-8 bytes of `string` to `destination` (which has room for them) and returns
+    /// how many were copied. Native strings are contiguous, so this is one `memcpy`.
+    static func copyUTF8(of string: String, to destination: UnsafeMutableRawPointer) -> Int {
+        let copied: Int? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            if let base = bytes.baseAddress { memcpy(destination, base, bytes.count) }
+            return bytes.count
+        }
+        if let copied { return copied }
+        var length = 0
+        for byte in string.utf8 {
+            destination.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
+            length += 1
+        }
+        return length
+    }
 
     /// The pointer at `index`, or `nil` if `index` is out of range or that string was `nil`.
     subscript(index: Int) -> UnsafePointer<CChar>? {
@@ -56,15 +68,9 @@ final class CStringArena {
 enum OwnedCString {
     /// A `malloc`ed NUL-terminated copy of `string`, or `nil` if memory ran out.
     static func make(_ string: String) -> UnsafeMutablePointer<CChar>? {
-        let count = string.utf8.count
-        guard let memory = malloc(count + 1) else { return nil }
-        let bytes = memory.assumingMemoryBound(to: UInt8.self)
-        var index = 0
-        for byte in string.utf8 {
-            bytes[index] = byte
-            index += 1
-        }
-        bytes[index] = 0
+        guard let memory = malloc(string.utf8.count + 1) else { return nil }
+        let length = CStringArena.copyUTF8(of: string, to: memory)
+        memory.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
         return memory.assumingMemoryBound(to: CChar.self)
     }
 }

@@ -55,9 +55,10 @@ func reportingFailures(
 
 /// Reading the caller's C strings: NULL and invalid UTF-8 are errors, never crashes.
 enum CInput {
-    static func string(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String {
-        guard let pointer else { throw Failure.invalidArgument("\(name) must not be NULL") }
-        return try decode(pointer, name: name)
+    /// `name` is only built when a message needs it (it is interpolated on hot paths).
+    static func string(_ pointer: UnsafePointer<CChar>?, name: @autoclosure () -> String) throws(Failure) -> String {
+        guard let pointer else { throw Failure.invalidArgument("\(name()) must not be NULL") }
+        return try decode(pointer, name: name())
     }
 
     static func optionalString(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String? {
@@ -65,9 +66,9 @@ enum CInput {
         return try decode(pointer, name: name)
     }
 
-    private static func decode(_ pointer: UnsafePointer<CChar>, name: String) throws(Failure) -> String {
+    private static func decode(_ pointer: UnsafePointer<CChar>, name: @autoclosure () -> String) throws(Failure) -> String {
         guard let string = String(validatingCString: pointer) else {
-            throw Failure(status: ef_status(EF_E_INVALID_UTF8), message: "\(name) is not valid UTF-8")
+            throw Failure(status: ef_status(EF_E_INVALID_UTF8), message: "\(name()) is not valid UTF-8")
         }
         return string
     }

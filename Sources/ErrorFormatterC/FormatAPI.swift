@@ -12,12 +12,16 @@ final class ResultBox {
 
     init(_ formatted: FormattedError) {
         var strings: [String?] = []
+        strings.reserveCapacity(Self.stackOffset + formatted.stack.count)
         for field in ErrorField.allCases {
             let provenance = formatted.provenance(field)
-            strings += [formatted.text(field), provenance.rule, provenance.key, provenance.localization,
-                        provenance.table]
+            strings.append(formatted.text(field))
+            strings.append(provenance.rule)
+            strings.append(provenance.key)
+            strings.append(provenance.localization)
+            strings.append(provenance.table)
         }
-        strings += formatted.stack
+        for entry in formatted.stack { strings.append(entry) }
         self.strings = CStringArena(strings)
         stackCount = formatted.stack.count
     }

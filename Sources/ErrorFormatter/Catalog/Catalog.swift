@@ -54,9 +54,31 @@ public struct Catalog: Sendable {
 
     /// The first value of `key` in `table` down `stack`, or `nil` if no localization has it.
     public func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
+        layers(of: table, in: stack).lookup(key)
+    }
+
+    /// The tables named `table` down `stack`, resolved once so that several keys can be looked
+    /// up without finding the tables again for each (what formatting one error does).
+    public func layers(of table: String, in stack: LookupStack) -> TableLayers {
+        var layers: [(localization: String, table: StringTable)] = []
+        layers.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            if let value = tables[localization]?[table]?.string(forKey: key) {
-                return Hit(value: value, localization: localization, table: table)
+            if let found = tables[localization]?[table] { layers.append((localization, found)) }
+        }
+        return TableLayers(name: table, layers: layers)
+    }
+}
+
+/// One table in every localization of a lookup stack, most specific first.
+public struct TableLayers: Sendable {
+    public let name: String
+    public let layers: [(localization: String, table: StringTable)]
+
+    /// The first value of `key`, with where it came from.
+    public func lookup(_ key: TableKey) -> Catalog.Hit? {
+        for layer in layers {
+            if let value = layer.table.string(forKey: key) {
+                return Catalog.Hit(value: value, localization: layer.localization, table: name)
             }
         }
         return nil

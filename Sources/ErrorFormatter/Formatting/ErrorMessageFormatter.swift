@@ -20,10 +20,13 @@ public struct ErrorMessageFormatter: Sendable {
 
     /// Formats `error` down an already negotiated stack.
     public func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
+        let layers = catalog.layers(of: error.table, in: stack)
         var texts: [String] = []
         var provenance: [Provenance] = []
+        texts.reserveCapacity(ErrorField.allCases.count)
+        provenance.reserveCapacity(ErrorField.allCases.count)
         for field in ErrorField.allCases {
-            let (text, origin) = resolve(field, of: error, stack: stack)
+            let (text, origin) = resolve(field, of: error, in: layers)
             texts.append(text)
             provenance.append(origin)
         }
@@ -37,12 +40,12 @@ public struct ErrorMessageFormatter: Sendable {
     /// non-empty (an `NSError` often has `""` where it means "none"); a table value counts even
     /// when empty, as in Apple's tables. Every rule list of the default set ends in
     /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
-    private func resolve(_ field: ErrorField, of error: ErrorInfo, stack: LookupStack) -> (String, Provenance) {
+    private func resolve(_ field: ErrorField, of error: ErrorInfo, in layers: TableLayers) -> (String, Provenance) {
         for rule in rules.rules(for: field) {
             switch rule {
             case .key(let template):
                 let key = template.key(for: error)
-                if let hit = catalog.lookup(TableKey(key), table: error.table, in: stack) {
+                if let hit = layers.lookup(TableKey(key)) {
                     return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,
                                                   table: hit.table))
                 }
