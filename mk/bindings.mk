@@ -4,7 +4,7 @@
 #   make test-header     the header compiles as C99 -pedantic -Werror and as C++17 -Werror
 #   make test-symbols    the .so exports exactly the header's functions (and the EF_<major> node)
 #   make test-python     bindings/python/tests with pytest, on build/lib
-#   make test-demos      the C and Python demos print identical lines
+#   make test-demos      the C, Python and errfmt demos print identical lines
 #   make demo-c demo-python
 #
 # Included by the top Makefile after its variables (BUILD, LIBNAME, SOMAJOR, CC, CXX, PYTHON).
@@ -59,9 +59,11 @@ demo-python: lib
 	@echo "== Python demo (Examples/python/demo.py)"
 	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE)
 
-# The two demos go through different bindings to the same library: their lines must be identical.
-test-demos: lib $(BUILD)/examples/demo
+# The demos go through C, Python and the CLI to the same core: their lines must be identical.
+test-demos: lib $(BUILD)/examples/demo $(BUILD)/bin/errfmt
 	$(BUILD)/examples/demo $(EXAMPLE) > $(BUILD)/examples/demo-c.txt
 	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE) > $(BUILD)/examples/demo-python.txt
+	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(EXAMPLE) > $(BUILD)/examples/demo-cli.txt
 	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-python.txt
-	@echo "demos: C and Python agree ($$(wc -l < $(BUILD)/examples/demo-c.txt) lines)"
+	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-cli.txt
+	@echo "demos: C, Python and errfmt agree ($$(wc -l < $(BUILD)/examples/demo-c.txt) lines)"

@@ -10,30 +10,9 @@ identical to Examples/c/demo.c's, so the two (and the CLI) can be diffed.
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import errorformatter
-
-# The same cases, in the same order, as Examples/c/demo.c.
-LOCALE_LISTS = [["en"], ["fr-CA"], ["es-MX"], ["zh-TW"], ["ja"], ["de-AT"], ["pt-BR", "es-MX"]]
-ERRORS = [("kCLErrorDomain", 0), ("kCLErrorDomain", 1), ("kCLErrorDomain", 8),
-          ("kCLErrorDomain", 42), ("NSURLErrorDomain", -1009)]
-
-_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-
-
-def escaped(text: str) -> str:
-    """``text`` with \\, TAB, LF and CR escaped, so that one record's lines never split."""
-    return text.translate(_ESCAPES)
-
-
-def origin(value: Optional[str], is_locale: bool = False) -> str:
-    """A provenance value: None is "-", the unlocalized tables' "" is "(unlocalized)"."""
-    if value is None:
-        return "-"
-    if is_locale and value == "":
-        return "(unlocalized)"
-    return escaped(value)
+from demo_format import ERRORS, LOCALE_LISTS, escaped, origin  # the shared record format
 
 
 def record(locales: list[str], domain: str, code: int,
