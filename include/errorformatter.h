@@ -108,6 +108,8 @@ typedef int32_t ef_status;
 #define EF_E_INVALID_LOCALE 6
 /** The library failed internally (an ICU call failed, an allocation failed). */
 #define EF_E_INTERNAL 7
+/** ef_catalog_lookup(): no localization of the stack has a usable value for the key. */
+#define EF_E_KEY_NOT_FOUND 8
 
 /**
  * @brief The macro name of a status code, e.g. "EF_E_PARSE"; "EF_E_UNKNOWN" for an unknown code.
@@ -172,9 +174,12 @@ typedef struct ef_catalog ef_catalog;
 /**
  * @brief Opens a catalog directory.
  *
- * Reads `<path>/<loc>.lproj/<Table>.strings` for every localization directory (any spelling:
- * `fr-CA`, `fr_CA`, `zh-Hant`, `es-419`, `Base`) and the unlocalized `<path>/<Table>.strings`.
- * Directories whose name is not a locale identifier are skipped with a warning diagnostic.
+ * Reads `<path>/<loc>.lproj/<Table>.strings` and `.stringsdict` (and `.json`) for every
+ * localization directory (any spelling: `fr-CA`, `fr_CA`, `zh-Hant`, `es-419`, `Base`), the
+ * unlocalized `<path>/<Table>.strings` / `.stringsdict`, String Catalogs `<path>/<Table>.xcstrings`
+ * and flat JSON tables `<path>/<loc>.json` (table "Localizable"). A `.stringsdict` entry
+ * replaces the same key of the `.strings` table. Directories and JSON files whose name is not a
+ * locale identifier are skipped with a warning diagnostic.
  *
  * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
  * @param[in]  path                Directory, UTF-8. Must not be NULL.
@@ -272,8 +277,10 @@ ef_status ef_catalog_builder_new(ef_catalog_builder **out, uint32_t flags, ef_er
  * @param[in] builder    The builder. Must not be NULL.
  * @param[in] locale     Localization name ("fr-CA", "Base", ...), or NULL / "" for an
  *                       unlocalized (top-level) table.
- * @param[in] file_name  File name that says the table name and format, e.g.
- *                       "Localizable.strings". Must not be NULL; must end in ".strings".
+ * @param[in] file_name  File name that says the table name and format: "<Table>.strings",
+ *                       "<Table>.stringsdict", "<Table>.json" (flat JSON table) or
+ *                       "<Table>.xcstrings" (a String Catalog: every language at once, so
+ *                       `locale` must be NULL or ""). Must not be NULL.
  * @param[in] bytes      The file's bytes (any encoding CoreFoundation accepts). May be NULL only
  *                       if `length` is 0.
  * @param[in] length     Number of bytes.
@@ -339,6 +346,43 @@ ef_status ef_error_info_set_recovery_suggestion(ef_error_info *info, const char 
  *  @return EF_OK; EF_E_INVALID_ARGUMENT (also for a name containing '/'); EF_E_INVALID_UTF8.
  *  @since 1.0 */
 ef_status ef_error_info_set_table(ef_error_info *info, const char *table, ef_error_details **err);
+
+/**
+ * @brief Appends a string argument (for `%@`, `%s`, `%1$@`...).
+ *
+ * Arguments are positional, in the order added. Table strings are formats, as with
+ * String(format:): a string whose specifiers the arguments cannot satisfy (an argument missing,
+ * of another type, `%n`...) is never rendered; the next localization's string, then the next
+ * rule, is used instead, and the result records why (ef_result_rejection_*).
+ *
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `info` or `value`, more than 1000 arguments);
+ *         EF_E_INVALID_UTF8.
+ * @since 1.0
+ */
+ef_status ef_error_info_add_string(ef_error_info *info, const char *value, ef_error_details **err);
+
+/** @brief Appends a signed integer argument (for `%d`, `%lld`, `%@`, plural variables...).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `info`, more than 1000 arguments).
+ *  @since 1.0 */
+ef_status ef_error_info_add_int64(ef_error_info *info, int64_t value, ef_error_details **err);
+
+/** @brief Appends an unsigned integer argument (for `%u`, `%llu`, `%x`...).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT.
+ *  @since 1.0 */
+ef_status ef_error_info_add_uint64(ef_error_info *info, uint64_t value, ef_error_details **err);
+
+/** @brief Appends a floating-point argument (for `%f`, `%e`, `%g`, `%@`...).
+ *  @return EF_OK; EF_E_INVALID_ARGUMENT.
+ *  @since 1.0 */
+ef_status ef_error_info_add_double(ef_error_info *info, double value, ef_error_details **err);
+
+/** @brief Removes every argument. @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `info`).
+ *  @since 1.0 */
+ef_status ef_error_info_clear_arguments(ef_error_info *info, ef_error_details **err);
+
+/** @brief Number of arguments added. 0 if NULL.
+ *  @since 1.0 */
+size_t ef_error_info_argument_count(const ef_error_info *info);
 
 /** @brief Frees an error info. NULL is a no-op.
  *  @since 1.0 */
@@ -420,9 +464,75 @@ size_t ef_result_stack_count(const ef_result *result);
  *  @since 1.0 */
 const char *ef_result_stack_entry(const ef_result *result, size_t index);
 
+/** @brief Number of table strings found for a field but not shown because the arguments could
+ *  not satisfy them, in the order they were tried. 0 for an unknown field or NULL `result`.
+ *  @since 1.0 */
+size_t ef_result_rejection_count(const ef_result *result, int32_t field);
+
+/** @brief Why rejection `index` of a field was rejected: a one-line message naming the key,
+ *  the localization and the problem, e.g. "errors.D.1.title in fr/Localizable: the format uses
+ *  argument 2 but 1 was passed [missing-argument]". Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_result_rejection(const ef_result *result, int32_t field, size_t index);
+
 /** @brief Frees a result. NULL is a no-op.
  *  @since 1.0 */
 void ef_result_free(ef_result *result);
+
+/* ---------------------------------------------------------------------------------- lookup */
+
+/** A value looked up by key, rendered with arguments. Immutable. */
+typedef struct ef_lookup ef_lookup;
+
+/**
+ * @brief Looks up any key in a table for the user's locales and renders it with arguments.
+ *
+ * The same resolution as the rules use: key by key down the negotiated locale stack, plural
+ * variants chosen with the plural rules of the localization that supplied the string, and
+ * strings the arguments cannot satisfy skipped.
+ *
+ * @param[out] out           Receives the lookup (free with ef_lookup_free()), also when the key
+ *                           is not found (then with rejections, if any, and a NULL value).
+ * @param[in]  catalog       The catalog. Must not be NULL.
+ * @param[in]  table         Table name; NULL or "" means "Localizable".
+ * @param[in]  key           The key. Must not be NULL.
+ * @param[in]  locales       Preferred locales, as for ef_format().
+ * @param[in]  locale_count  Number of entries in `locales`.
+ * @param[in]  arguments     Optional; only its arguments are used (NULL: no arguments).
+ * @return EF_OK; EF_E_KEY_NOT_FOUND (no usable value; `*out` is still set);
+ *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ * @par Thread-safety: safe, also concurrently on the same catalog.
+ * @since 1.0
+ */
+ef_status ef_catalog_lookup(ef_lookup **out, const ef_catalog *catalog, const char *table,
+                            const char *key, const char *const *locales, size_t locale_count,
+                            const ef_error_info *arguments, ef_error_details **err);
+
+/** @brief The rendered value, or NULL if the key was not found. Borrowed from `lookup`.
+ *  @since 1.0 */
+const char *ef_lookup_value(const ef_lookup *lookup);
+
+/** @brief The localization that supplied the value ("" for an unlocalized table), or NULL if
+ *  not found. Borrowed.
+ *  @since 1.0 */
+const char *ef_lookup_locale(const ef_lookup *lookup);
+
+/** @brief The table searched. Borrowed; "" if `lookup` is NULL.
+ *  @since 1.0 */
+const char *ef_lookup_table(const ef_lookup *lookup);
+
+/** @brief Number of strings found but not rendered. 0 if NULL.
+ *  @since 1.0 */
+size_t ef_lookup_rejection_count(const ef_lookup *lookup);
+
+/** @brief Why rejection `index` was rejected (as ef_result_rejection()). Borrowed; NULL if out
+ *  of range.
+ *  @since 1.0 */
+const char *ef_lookup_rejection(const ef_lookup *lookup, size_t index);
+
+/** @brief Frees a lookup. NULL is a no-op.
+ *  @since 1.0 */
+void ef_lookup_free(ef_lookup *lookup);
 
 /* --------------------------------------------------------------------------------- locales */
 

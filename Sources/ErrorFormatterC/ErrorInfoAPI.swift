@@ -70,6 +70,71 @@ public func ef_error_info_set_table(
     }
 }
 
+/// Arguments beyond this are refused: no real message has more, and a bound keeps hostile
+/// callers from growing an error without limit.
+private let maximumArgumentCount = 1000
+
+/// Appends one argument to an error info.
+private func addArgument(
+    _ info: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?,
+    _ makeArgument: () throws(Failure) -> FormatArgument
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
+            throw Failure.invalidArgument("info must not be NULL")
+        }
+        guard box.info.arguments.count < maximumArgumentCount else {
+            throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
+        }
+        box.info.arguments.append(try makeArgument())
+    }
+}
+
+@_cdecl("ef_error_info_add_string") @implementation
+public func ef_error_info_add_string(
+    _ info: OpaquePointer?, _ value: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    addArgument(info, err) { () throws(Failure) in .string(try CInput.string(value, name: "value")) }
+}
+
+@_cdecl("ef_error_info_add_int64") @implementation
+public func ef_error_info_add_int64(
+    _ info: OpaquePointer?, _ value: Int64, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    addArgument(info, err) { .int(value) }
+}
+
+@_cdecl("ef_error_info_add_uint64") @implementation
+public func ef_error_info_add_uint64(
+    _ info: OpaquePointer?, _ value: UInt64, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    addArgument(info, err) { .uint(value) }
+}
+
+@_cdecl("ef_error_info_add_double") @implementation
+public func ef_error_info_add_double(
+    _ info: OpaquePointer?, _ value: Double, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    addArgument(info, err) { .double(value) }
+}
+
+@_cdecl("ef_error_info_clear_arguments") @implementation
+public func ef_error_info_clear_arguments(_ info: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?)
+    -> ef_status
+{
+    reportingFailures(err) { () throws(Failure) in
+        guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
+            throw Failure.invalidArgument("info must not be NULL")
+        }
+        box.info.arguments.removeAll()
+    }
+}
+
+@_cdecl("ef_error_info_argument_count") @implementation
+public func ef_error_info_argument_count(_ info: OpaquePointer?) -> Int {
+    Handle.borrow(info, as: ErrorInfoBox.self)?.info.arguments.count ?? 0
+}
+
 @_cdecl("ef_error_info_free") @implementation
 public func ef_error_info_free(_ info: OpaquePointer?) {
     Handle.release(info, as: ErrorInfoBox.self)

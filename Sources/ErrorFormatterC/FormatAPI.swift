@@ -7,10 +7,15 @@ final class ResultBox {
     /// f * 5; the stack entries follow at `stackOffset`.
     let strings: CStringArena
     let stackCount: Int
+    /// Per field, its rejection messages (rarely any: kept apart from the hot arena).
+    let rejections: [CStringArena]
     private static let stringsPerField = 5
     private static let stackOffset = ErrorField.allCases.count * stringsPerField
 
     init(_ formatted: FormattedError) {
+        rejections = ErrorField.allCases.map { field in
+            CStringArena(formatted.provenance(field).rejections.map(\.description))
+        }
         var strings: [String?] = []
         strings.reserveCapacity(Self.stackOffset + formatted.stack.count)
         for field in ErrorField.allCases {
@@ -30,6 +35,13 @@ final class ResultBox {
     func string(field: Int32, item: Int) -> UnsafePointer<CChar>? {
         guard let field = ErrorField(rawValue: Int(field)) else { return nil }
         return strings[field.rawValue * Self.stringsPerField + item]
+    }
+
+    func rejectionArena(field: Int32) -> CStringArena? {
+        guard let field = ErrorField(rawValue: Int(field)), rejections.indices.contains(field.rawValue) else {
+            return nil
+        }
+        return rejections[field.rawValue]
     }
 
     func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
@@ -101,6 +113,16 @@ public func ef_result_stack_count(_ result: OpaquePointer?) -> Int {
 @_cdecl("ef_result_stack_entry") @implementation
 public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
     Handle.borrow(result, as: ResultBox.self)?.stackEntry(index)
+}
+
+@_cdecl("ef_result_rejection_count") @implementation
+public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) -> Int {
+    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?.pointers.count ?? 0
+}
+
+@_cdecl("ef_result_rejection") @implementation
+public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
+    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?[index]
 }
 
 @_cdecl("ef_result_free") @implementation

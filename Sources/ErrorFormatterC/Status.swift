@@ -12,6 +12,7 @@ public func ef_status_name(_ status: ef_status) -> UnsafePointer<CChar>? {
     case ef_status(EF_E_PARSE): StaticCString.pointer("EF_E_PARSE\0")
     case ef_status(EF_E_INVALID_LOCALE): StaticCString.pointer("EF_E_INVALID_LOCALE\0")
     case ef_status(EF_E_INTERNAL): StaticCString.pointer("EF_E_INTERNAL\0")
+    case ef_status(EF_E_KEY_NOT_FOUND): StaticCString.pointer("EF_E_KEY_NOT_FOUND\0")
     default: StaticCString.pointer("EF_E_UNKNOWN\0")
     }
 }
@@ -27,6 +28,7 @@ public func ef_status_string(_ status: ef_status) -> UnsafePointer<CChar>? {
     case ef_status(EF_E_PARSE): StaticCString.pointer("a table cannot be parsed\0")
     case ef_status(EF_E_INVALID_LOCALE): StaticCString.pointer("malformed locale identifier\0")
     case ef_status(EF_E_INTERNAL): StaticCString.pointer("internal error\0")
+    case ef_status(EF_E_KEY_NOT_FOUND): StaticCString.pointer("no usable value for the key\0")
     default: StaticCString.pointer("unknown status code\0")
     }
 }

@@ -9,6 +9,9 @@ struct UsageError: Error {
 /// and `--` to end options. A lone `-` is an operand (standard input).
 struct CommandArguments {
     private(set) var values: [String: [String]] = [:]
+    /// Every valued option in command-line order (for options whose relative order matters,
+    /// like the typed `--arg…` options).
+    private(set) var orderedValues: [(name: String, value: String)] = []
     private(set) var flags: Set<String> = []
     private(set) var operands: [String] = []
 
@@ -36,13 +39,16 @@ struct CommandArguments {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
                 flags.insert(name)
             } else if options.contains(name) {
+                let value: String
                 if let inlineValue {
-                    values[name, default: []].append(inlineValue)
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
-                    values[name, default: []].append(arguments[index])
+                    value = arguments[index]
                     index += 1
                 }
+                values[name, default: []].append(value)
+                orderedValues.append((name, value))
             } else {
                 throw UsageError(message: "unknown option '\(name)'")
             }

@@ -15,6 +15,10 @@ let formatUsage = """
       --description S             the error's localized description
       --failure-reason S          the error's failure reason
       --recovery-suggestion S     the error's recovery suggestion
+      --arg TEXT                  a string argument (%@, %s); repeatable, kept in order
+      --arg-int N                 a signed integer argument (%d, %lld, plural variables)
+      --arg-uint N                an unsigned integer argument (%u, %llu, %x)
+      --arg-double X              a floating-point argument (%f, %e, %g)
       --strict                    fail if any table of the catalog is broken
       --json                      one JSON object: title, message, button, stack, provenance
       --explain                   also print where each field came from
@@ -29,9 +33,10 @@ func runFormat(_ arguments: [String]) -> Int32 {
     return runCommand(usage: formatUsage) { () throws(UsageError) in
         let options = try CommandArguments(
             arguments,
-            options: ["--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale",
-                      "--table",
-                      "--description", "--failure-reason", "--recovery-suggestion"],
+            options: ArgumentOptions.names.union([
+                "--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale", "--table",
+                "--description", "--failure-reason", "--recovery-suggestion",
+            ]),
             flags: ["--json", "--explain", "--strict"])
         guard options.operands.isEmpty else {
             throw UsageError(message: "unexpected argument '\(options.operands[0])'")
@@ -43,7 +48,8 @@ func runFormat(_ arguments: [String]) -> Int32 {
         var error = ErrorInfo(
             domain: try options.required("--domain"), code: code, description: options.value("--description"),
             failureReason: options.value("--failure-reason"),
-            recoverySuggestion: options.value("--recovery-suggestion"))
+            recoverySuggestion: options.value("--recovery-suggestion"),
+            arguments: try ArgumentOptions.arguments(options))
         if let table = options.value("--table") {
             guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
             error.table = table
@@ -79,6 +85,7 @@ enum FormattedErrorJSON {
                 ("key", .optionalString(origin.key)),
                 ("locale", .optionalString(origin.localization)),
                 ("table", .optionalString(origin.table)),
+                ("rejections", .array(origin.rejections.map(RejectionJSON.object))),
             ])))
         }
         return .object([
@@ -113,7 +120,21 @@ enum FormattedErrorText {
                 if let table = origin.table { line += "/\(table)" }
             }
             lines.append(line)
+            for rejection in origin.rejections { lines.append("  skipped \(rejection)") }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The JSON form of a rejected candidate string.
+enum RejectionJSON {
+    static func object(_ rejection: Rejection) -> JSONValue {
+        .object([
+            ("key", .string(rejection.key)),
+            ("locale", .string(rejection.localization)),
+            ("table", .string(rejection.table)),
+            ("code", .string(rejection.code)),
+            ("message", .string(rejection.message)),
+        ])
     }
 }

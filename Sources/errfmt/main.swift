@@ -13,6 +13,7 @@ let usage = """
 
     commands:
       format     format an error for the user's locales
+      lookup     the localized, formatted value of any key
       lint       check a catalog: broken tables, duplicate keys, keys the development locale lacks
       chain      print the CLDR fallback chain of locale IDs
       negotiate  choose the localizations to search for the user's preferred locales
@@ -37,6 +38,7 @@ case let command?:
     case "chain": status = runChain(rest)
     case "negotiate": status = runNegotiate(rest)
     case "lint": status = runLint(rest)
+    case "lookup": status = runLookup(rest)
     case "dump": status = runDump(rest)
     default:
         CommandLineOutput.error("unknown command '\(command)'\n\(usage)")

@@ -3,12 +3,15 @@ extension Catalog {
     public static let localizationDirectorySuffix = ".lproj"
 
     /// Opens a catalog directory laid out like an Apple bundle's resources:
-    /// `<directory>/<loc>.lproj/<Table>.strings` for every localization (any spelling: `fr-CA`,
-    /// `fr_CA`, `zh-Hant`, `es-419`, `Base`) and unlocalized `<directory>/<Table>.strings`.
+    /// - `<directory>/<loc>.lproj/<Table>.strings` and `<Table>.stringsdict` (and `<Table>.json`)
+    ///   for every localization (any spelling: `fr-CA`, `fr_CA`, `zh-Hant`, `es-419`, `Base`);
+    /// - unlocalized `<directory>/<Table>.strings` / `.stringsdict`;
+    /// - String Catalogs `<directory>/<Table>.xcstrings` (one table in every language);
+    /// - flat JSON tables `<directory>/<loc>.json` (the `Localizable` table of `<loc>`).
     ///
     /// Nothing outside `directory` is read: entries that are symbolic links leading out of it
-    /// are skipped with a warning. Directories whose name is not a locale are skipped with a
-    /// warning; files this version does not read are noted.
+    /// are skipped with a warning. Directories and JSON files whose name is not a locale are
+    /// skipped with a warning; other files are ignored.
     ///
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`.
@@ -40,9 +43,30 @@ private struct DirectoryReader {
             if name.hasSuffix(Catalog.localizationDirectorySuffix), type == .directory {
                 try readLocalization(directoryName: name, path: path)
             } else if type == .file {
-                try readTable(path: path, fileName: name, localization: nil, displayedAs: name)
+                try readTopLevelFile(path: path, fileName: name)
             }
         }
+    }
+
+    /// A top-level file: an unlocalized `.strings`/`.stringsdict` table, a String Catalog (every
+    /// language), or `<loc>.json` (the `Localizable` table of one localization).
+    private mutating func readTopLevelFile(path: String, fileName: String) throws(CatalogError) {
+        guard let (name, format) = TableFile.classify(fileName: fileName) else { return }
+        guard format == .json else {
+            try readTable(path: path, fileName: fileName, localization: nil, displayedAs: fileName)
+            return
+        }
+        do {
+            try CatalogBuilder.validateLocalizationName(name)
+        } catch {
+            builder.addDiagnostic(Diagnostic(
+                severity: .warning, code: "unknown-localization",
+                message: "'\(fileName)' is not named after a locale (expected <locale>.json); it is skipped",
+                file: fileName))
+            return
+        }
+        try readTable(path: path, fileName: Catalog.defaultTable + TableFile.Format.json.fileExtension,
+                      localization: name, displayedAs: fileName)
     }
 
     private mutating func readLocalization(directoryName: String, path: String) throws(CatalogError) {
@@ -66,13 +90,12 @@ private struct DirectoryReader {
     private mutating func readTable(
         path: String, fileName: String, localization: String?, displayedAs display: String
     ) throws(CatalogError) {
-        guard TableFile.tableName(forFileName: fileName) != nil else {
-            if Self.laterFormatExtensions.contains(where: { fileName.hasSuffix($0) }) {
-                builder.addDiagnostic(Diagnostic(
-                    severity: .note, code: "unsupported-table-format",
-                    message: "'\(fileName)' is a table format this version does not read yet; it is ignored",
-                    file: display))
-            }
+        guard let (_, format) = TableFile.classify(fileName: fileName) else { return }
+        if format == .stringCatalog, localization != nil {
+            builder.addDiagnostic(Diagnostic(
+                severity: .warning, code: "misplaced-string-catalog",
+                message: "a String Catalog holds every language and belongs at the top of the catalog; "
+                    + "this one is ignored", file: display))
             return
         }
         let bytes: [UInt8]
@@ -89,9 +112,6 @@ private struct DirectoryReader {
         }
         try builder.addTable(bytes: bytes, localization: localization, fileName: fileName, file: display)
     }
-
-    /// Apple table formats that are recognised but not read by this version.
-    private static let laterFormatExtensions = [".stringsdict", ".xcstrings"]
 
     private func list(_ path: String, displayedAs display: String) throws(CatalogError) -> [String] {
         do {

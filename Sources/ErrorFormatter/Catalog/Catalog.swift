@@ -24,6 +24,8 @@ public struct Catalog: Sendable {
 
     let tables: [String: [String: StringTable]]
     let stackCache = LookupStackCache()
+    /// The locale whose plural rules apply to each localization's strings.
+    let pluralLocales: [String: String]
 
     init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
         self.tables = tables
@@ -32,6 +34,25 @@ public struct Catalog: Sendable {
         self.hasUnlocalizedTables = !(tables[Self.unlocalized]?.isEmpty ?? true)
         self.localizations = tables.keys.filter { !$0.isEmpty }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let development = Self.normalizedID(developmentLocale) ?? developmentLocale
+        var pluralLocales: [String: String] = [:]
+        for localization in tables.keys {
+            let isDevelopmentText = localization.isEmpty || localization == Self.baseLocalization
+            pluralLocales[localization] = isDevelopmentText ? development : Self.normalizedID(localization) ?? development
+        }
+        self.pluralLocales = pluralLocales
+    }
+
+    /// The locale whose plural rules apply to strings of `localization`: its own (`pt_PT`, not
+    /// just `pt`: CLDR rules differ by region), or the development locale's for `Base` and the
+    /// unlocalized tables, which hold the developer's own text.
+    public func pluralLocale(of localization: String) -> String {
+        pluralLocales[localization] ?? Self.normalizedID(developmentLocale) ?? developmentLocale
+    }
+
+    private static func normalizedID(_ name: String) -> String? {
+        guard case .locale(let id)? = try? Locales.normalize(name), !id.isEmpty else { return nil }
+        return id
     }
 
     /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.

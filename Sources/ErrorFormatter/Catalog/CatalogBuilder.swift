@@ -18,12 +18,14 @@ public struct CatalogBuilder: Sendable {
         self.isStrict = strict
     }
 
-    /// Adds one table parsed from `bytes`.
+    /// Adds one table file parsed from `bytes`.
     ///
     /// - Parameters:
     ///   - localization: The localization as spelled on disk (`fr-CA`, `zh_TW`, `Base`), or `nil`
-    ///     (or empty) for an unlocalized table.
-    ///   - fileName: The file name, which names the table and its format (`Localizable.strings`).
+    ///     (or empty) for an unlocalized table. A String Catalog (`.xcstrings`) holds every
+    ///     language itself and is added without one.
+    ///   - fileName: The file name, which names the table and its format: `Localizable.strings`,
+    ///     `Localizable.stringsdict`, `Localizable.xcstrings`, `Localizable.json`.
     ///   - file: How diagnostics name the file; defaults to `<localization>.lproj/<fileName>`.
     /// - Throws: `.invalidLocale` for a localization name that is not a locale identifier,
     ///   `.invalidArgument` for a file name this version cannot read, `.parse` for a broken table
@@ -33,27 +35,94 @@ public struct CatalogBuilder: Sendable {
     ) throws(CatalogError) {
         let localizationName = localization ?? ""
         try Self.validateLocalizationName(localizationName)
-        guard let tableName = TableFile.tableName(forFileName: fileName), !fileName.contains("/") else {
-            throw CatalogError(kind: .invalidArgument,
-                               message: "'\(fileName)' is not a table file name (expected <Table>.strings)")
+        guard let (tableName, format) = TableFile.classify(fileName: fileName) else {
+            throw CatalogError(kind: .invalidArgument, message: "'\(fileName)' is not a table file name "
+                + "(expected <Table>.strings, .stringsdict, .xcstrings or .json)")
         }
         let displayName = file ?? (localizationName.isEmpty ? fileName : "\(localizationName).lproj/\(fileName)")
-        switch TableFile.load(bytes: bytes, name: tableName, file: displayName) {
-        case .table(let table):
-            if tables[localizationName]?[tableName] != nil {
-                diagnostics.append(Diagnostic(
-                    severity: .warning, code: "duplicate-table",
-                    message: "table '\(tableName)' was added twice for this localization; the later one is used",
-                    file: displayName))
+        switch format {
+        case .strings:
+            try addStrings(bytes: bytes, localization: localizationName, table: tableName, file: displayName)
+        case .stringsDict, .json:
+            let result = TableFile.loadContents(bytes: bytes, format: format, file: displayName)
+            try merge(result, localization: localizationName, table: tableName)
+        case .stringCatalog:
+            guard localizationName.isEmpty else {
+                throw CatalogError(kind: .invalidArgument, message: "'\(fileName)' is a String Catalog, which "
+                    + "holds every language itself: add it without a localization")
             }
-            tables[localizationName, default: [:]][tableName] = table
-            diagnostics.append(contentsOf: table.diagnostics)
-        case .failure(let error, let warnings):
-            if isStrict { throw CatalogError(parseFailure: error) }
-            diagnostics.append(contentsOf: warnings)
-            diagnostics.append(error)
-            localizationsWithFailures.insert(localizationName)
+            try addStringCatalog(bytes: bytes, table: tableName, file: displayName)
         }
+    }
+
+    private mutating func addStrings(bytes: [UInt8], localization: String, table: String, file: String)
+        throws(CatalogError)
+    {
+        switch TableFile.load(bytes: bytes, name: table, file: file) {
+        case .table(let loaded):
+            var merged = loaded
+            if let existing = tables[localization]?[table] {
+                if !existing.entries.isEmpty {
+                    diagnostics.append(Diagnostic(
+                        severity: .warning, code: "duplicate-table",
+                        message: "table '\(table)' was added twice for this localization; the later one is used",
+                        file: file))
+                }
+                // A .stringsdict read earlier keeps its variables: it overrides whatever order.
+                merged = StringTable(name: table, entries: loaded.entries, variables: existing.variables,
+                                     diagnostics: existing.diagnostics + loaded.diagnostics)
+            }
+            tables[localization, default: [:]][table] = merged
+            diagnostics.append(contentsOf: loaded.diagnostics)
+        case .failure(let error, let warnings):
+            try recordFailure(error, warnings: warnings, localization: localization)
+        }
+    }
+
+    /// Merges what a `.stringsdict` or JSON table (or one language of a String Catalog) gives.
+    private mutating func merge(_ result: TableLoadResult, localization: String, table: String) throws(CatalogError) {
+        guard let contents = result.contents else {
+            let failure = result.failure ?? Diagnostic(severity: .error, code: "parse-error",
+                                                       message: "the file cannot be used")
+            try recordFailure(failure, warnings: result.diagnostics, localization: localization)
+            return
+        }
+        let existing = tables[localization]?[table] ?? StringTable(name: table, entries: PropertyListDictionary())
+        tables[localization, default: [:]][table] = existing.merging(contents, diagnostics: result.diagnostics)
+        diagnostics.append(contentsOf: result.diagnostics)
+    }
+
+    private mutating func addStringCatalog(bytes: [UInt8], table: String, file: String) throws(CatalogError) {
+        let result = StringCatalogFile.load(bytes: bytes)
+        let warnings = result.diagnostics.map { $0.inFile(file) }
+        guard result.failure == nil else {
+            let failure = result.failure.map { $0.inFile(file) }
+                ?? Diagnostic(severity: .error, code: "parse-error", message: "the file cannot be used", file: file)
+            try recordFailure(failure, warnings: warnings, localization: "")
+            return
+        }
+        diagnostics.append(contentsOf: warnings)
+        for language in result.languages.keys.sorted() {
+            guard let contents = result.languages[language] else { continue }
+            do {
+                try Self.validateLocalizationName(language)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    severity: .warning, code: "unknown-localization",
+                    message: "language '\(language)' of the String Catalog is not a locale; it is skipped", file: file))
+                continue
+            }
+            try merge(TableLoadResult(contents: contents), localization: language, table: table)
+        }
+    }
+
+    private mutating func recordFailure(_ error: Diagnostic, warnings: [Diagnostic], localization: String)
+        throws(CatalogError)
+    {
+        if isStrict { throw CatalogError(parseFailure: error) }
+        diagnostics.append(contentsOf: warnings)
+        diagnostics.append(error)
+        localizationsWithFailures.insert(localization)
     }
 
     /// Records a diagnostic that belongs to the catalog as a whole (e.g. a skipped directory).

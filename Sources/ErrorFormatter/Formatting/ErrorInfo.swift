@@ -12,11 +12,15 @@ public struct ErrorInfo: Sendable, Hashable {
     public var recoverySuggestion: String?
     /// The table the rules read.
     public var table: String
+    /// Positional arguments for the format specifiers of the table's strings (`%@`, `%lld`,
+    /// `%1$@`, `%#@files@`…), first argument first.
+    public var arguments: [FormatArgument]
 
     public init(
         domain: String, code: Int64, description: String? = nil, failureReason: String? = nil,
-        recoverySuggestion: String? = nil, table: String = Catalog.defaultTable
+        recoverySuggestion: String? = nil, table: String = Catalog.defaultTable, arguments: [FormatArgument] = []
     ) {
+        self.arguments = arguments
         self.domain = domain
         self.code = code
         self.description = description

@@ -38,29 +38,39 @@ public struct ErrorMessageFormatter: Sendable {
 
     /// The first rule of `field` that yields a string. Texts carried by the error count only when
     /// non-empty (an `NSError` often has `""` where it means "none"); a table value counts even
-    /// when empty, as in Apple's tables. Every rule list of the default set ends in
+    /// when empty, as in Apple's tables, but only if the error's arguments satisfy it (else the
+    /// next localization's string is tried, then the next rule). Every rule list of the default set ends in
     /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
     private func resolve(_ field: ErrorField, of error: ErrorInfo, in layers: TableLayers) -> (String, Provenance) {
+        var rejections: [Rejection] = []
         for rule in rules.rules(for: field) {
             switch rule {
             case .key(let template):
                 let key = template.key(for: error)
-                if let hit = layers.lookup(TableKey(key)) {
+                let resolution = layers.resolve(TableKey(key), arguments: error.arguments, in: catalog)
+                rejections += resolution.rejections
+                if let hit = resolution.hit {
                     return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,
-                                                  table: hit.table))
+                                                  table: hit.table, rejections: rejections))
                 }
             case .failureReason:
-                if let text = error.failureReason, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+                if let text = error.failureReason, !text.isEmpty {
+                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                }
             case .recoverySuggestion:
-                if let text = error.recoverySuggestion, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+                if let text = error.recoverySuggestion, !text.isEmpty {
+                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                }
             case .description:
-                if let text = error.description, !text.isEmpty { return (text, Provenance(rule: rule.identifier)) }
+                if let text = error.description, !text.isEmpty {
+                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                }
             case .builtin(let text):
-                return (text, Provenance(rule: rule.identifier))
+                return (text, Provenance(rule: rule.identifier, rejections: rejections))
             case .empty:
-                return ("", Provenance(rule: rule.identifier))
+                return ("", Provenance(rule: rule.identifier, rejections: rejections))
             }
         }
-        return ("", Provenance(rule: Rule.empty.identifier))
+        return ("", Provenance(rule: Rule.empty.identifier, rejections: rejections))
     }
 }

@@ -8,12 +8,43 @@ public struct Provenance: Sendable, Hashable {
     public var localization: String?
     /// The table that supplied the text, for key rules.
     public var table: String?
+    /// Strings that were found but not shown because the arguments could not satisfy them
+    /// (a translation asking for an argument that was not passed, of another type…), in the
+    /// order they were tried.
+    public var rejections: [Rejection]
 
-    public init(rule: String, key: String? = nil, localization: String? = nil, table: String? = nil) {
+    public init(
+        rule: String, key: String? = nil, localization: String? = nil, table: String? = nil,
+        rejections: [Rejection] = []
+    ) {
         self.rule = rule
         self.key = key
         self.localization = localization
         self.table = table
+        self.rejections = rejections
+    }
+}
+
+/// A table string that was found but not rendered, and why.
+public struct Rejection: Sendable, Hashable, CustomStringConvertible {
+    public var key: String
+    /// The localization the string came from (`""` for an unlocalized table).
+    public var localization: String
+    public var table: String
+    /// The formatting failure's stable code (`missing-argument`, `argument-type-mismatch`…).
+    public var code: String
+    public var message: String
+
+    public init(key: String, localization: String, table: String, code: String, message: String) {
+        self.key = key
+        self.localization = localization
+        self.table = table
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String {
+        "\(key) in \(localization.isEmpty ? "(unlocalized)" : localization)/\(table): \(message) [\(code)]"
     }
 }
 

@@ -1,24 +1,56 @@
-/// One string table (the contents of one `<Table>.strings` file) ready for lookups.
+/// One table of one localization, ready for lookups: what its `.strings` file and its
+/// `.stringsdict` file (or a String Catalog, or a JSON table) say, merged.
 ///
-/// A table is immutable. Non-string values (arrays, dictionaries, data: legal in a `.strings`
-/// file, useless as text) are kept in `entries` for tools but never returned by `string(forKey:)`.
+/// A table is immutable. Non-string values of a `.strings` file (arrays, dictionaries, data:
+/// legal, useless as text) are kept in `entries` for tools but never returned as values.
 public struct StringTable: Sendable {
     /// The table name, e.g. `Localizable` for `Localizable.strings`.
     public let name: String
-    /// Every entry, in file order (a later duplicate replaced the earlier value in place).
+    /// Every entry of the `.strings` side, in file order (a later duplicate replaced the earlier
+    /// value in place).
     public let entries: PropertyListDictionary
-    /// What the parser noticed (duplicate keys, truncation, …), with the file set.
+    /// Variable formats (`.stringsdict` entries, String Catalog variations). They replace a
+    /// plain entry of the same key, as a `.stringsdict` entry replaces a `.strings` one on Apple
+    /// platforms.
+    public let variables: [TableKey: VariableFormat]
+    /// What the parsers noticed (duplicate keys, truncation, malformed entries…), with files.
     public let diagnostics: [Diagnostic]
 
-    public init(name: String, entries: PropertyListDictionary, diagnostics: [Diagnostic] = []) {
+    public init(
+        name: String, entries: PropertyListDictionary, variables: [TableKey: VariableFormat] = [:],
+        diagnostics: [Diagnostic] = []
+    ) {
         self.name = name
         self.entries = entries
+        self.variables = variables
         self.diagnostics = diagnostics
     }
 
-    /// The string stored under `key`, or `nil` if the key is missing or its value is not a string.
-    /// An empty string is a real value (as in Apple's tables), not a missing one.
+    /// The plain string stored under `key`, or `nil` if the key is missing, its value is not a
+    /// string, or a variable format replaces it. An empty string is a real value.
     public func string(forKey key: TableKey) -> String? {
-        entries[key]?.stringValue
+        if !variables.isEmpty, variables[key] != nil { return nil }
+        return entries[key]?.stringValue
+    }
+
+    /// The value of `key`: a variable format if there is one, else the plain string.
+    public func value(forKey key: TableKey) -> LocalizedValue? {
+        if !variables.isEmpty, let variable = variables[key] { return .variable(variable) }
+        return entries[key]?.stringValue.map(LocalizedValue.text)
+    }
+
+    /// Every key that has a value (texts and variable formats), texts in file order first.
+    public var keys: [TableKey] {
+        entries.keys + variables.keys.filter { entries[$0] == nil }.sorted()
+    }
+
+    /// This table with `contents` merged over it: texts are added (a later text replaces an
+    /// earlier one), variable formats replace texts and earlier variables of the same key.
+    public func merging(_ contents: TableContents, diagnostics more: [Diagnostic] = []) -> StringTable {
+        var entries = self.entries
+        for (key, text) in contents.texts { entries.updateValue(.string(text), forKey: key) }
+        var variables = self.variables
+        for (key, variable) in contents.variables { variables[key] = variable }
+        return StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics + more)
     }
 }

@@ -1,24 +1,45 @@
-/// Turns the bytes of one table file into a `StringTable`, with the loader's semantics on top
-/// of the parser's.
+/// The table file formats a catalog reads, and the loader's semantics on top of each parser.
 ///
-/// The parser answers "what does CoreFoundation make of these bytes"; this type answers "can a
-/// catalog use them": a property list that is not a dictionary is not a table, and a 0-byte file
-/// (which CF rejects) is loaded as an empty table with a warning, since an empty `.strings` file
-/// in a bundle simply has no translations.
+/// The parsers answer "what does this file say"; this type answers "can a catalog use it": a
+/// property list that is not a dictionary is not a table, and a 0-byte `.strings` file (which
+/// CoreFoundation rejects) is an empty table with a warning, since an empty `.strings` file in a
+/// bundle simply has no translations yet.
 public enum TableFile {
-    /// The file-name extensions of tables the catalog reads.
-    public static let stringsExtension = ".strings"
+    /// A table file format, recognised by the file-name extension.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `.strings`: CoreFoundation's old-style property list (or an XML/binary plist).
+        case strings = ".strings"
+        /// `.stringsdict`: plural and variant rules, one dictionary per key.
+        case stringsDict = ".stringsdict"
+        /// `.xcstrings`: a String Catalog, one JSON file for every language.
+        case stringCatalog = ".xcstrings"
+        /// `.json`: a flat JSON table (see docs/table-formats.md).
+        case json = ".json"
 
-    /// The table name for a file name such as `Localizable.strings`, or `nil` if the file is not
-    /// a table this version reads.
-    public static func tableName(forFileName fileName: String) -> String? {
-        guard fileName.hasSuffix(stringsExtension), fileName.count > stringsExtension.count,
-              !fileName.hasPrefix(".")
-        else { return nil }
-        return String(fileName.dropLast(stringsExtension.count))
+        public var fileExtension: String { rawValue }
     }
 
-    /// The outcome of loading one file.
+    /// The `.strings` extension (the format most tools mean by "table").
+    public static let stringsExtension = Format.strings.fileExtension
+
+    /// The table name and format of a file name such as `Localizable.strings`, or `nil` if the
+    /// file is not a table (hidden files, other extensions, an extension alone).
+    public static func classify(fileName: String) -> (name: String, format: Format)? {
+        guard !fileName.hasPrefix("."), !fileName.contains("/") else { return nil }
+        for format in Format.allCases where fileName.hasSuffix(format.fileExtension) {
+            let name = String(fileName.dropLast(format.fileExtension.count))
+            return name.isEmpty ? nil : (name, format)
+        }
+        return nil
+    }
+
+    /// The table name for a `.strings` file name, or `nil`.
+    public static func tableName(forFileName fileName: String) -> String? {
+        guard let (name, format) = classify(fileName: fileName), format == .strings else { return nil }
+        return name
+    }
+
+    /// The outcome of loading one `.strings` file.
     public enum Outcome: Sendable {
         /// The table, with the parser's diagnostics attached to `file`.
         case table(StringTable)
@@ -26,7 +47,7 @@ public enum TableFile {
         case failure(Diagnostic, warnings: [Diagnostic])
     }
 
-    /// Parses `bytes` as the table `name`, attributing every diagnostic to `file`.
+    /// Parses `bytes` as the `.strings` table `name`, attributing every diagnostic to `file`.
     public static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
         if bytes.isEmpty {
             let warning = Diagnostic(
@@ -51,5 +72,21 @@ public enum TableFile {
             return .failure(error, warnings: warnings)
         }
         return .table(StringTable(name: name, entries: dictionary, diagnostics: warnings))
+    }
+
+    /// Loads a `.stringsdict` or flat JSON table, attributing every diagnostic to `file`.
+    public static func loadContents(bytes: [UInt8], format: Format, file: String) -> TableLoadResult {
+        var result: TableLoadResult
+        switch format {
+        case .stringsDict: result = StringsDictFile.load(bytes: bytes)
+        case .json: result = JSONTableFile.load(bytes: bytes)
+        case .strings, .stringCatalog:
+            // Callers route these elsewhere; answering keeps this total rather than trapping.
+            return TableLoadResult(contents: nil, failure: Diagnostic(
+                severity: .error, code: "wrong-loader", message: "not a single-language table format", file: file))
+        }
+        result.failure = result.failure?.inFile(file)
+        result.diagnostics = result.diagnostics.map { $0.inFile(file) }
+        return result
     }
 }

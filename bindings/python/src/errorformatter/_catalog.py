@@ -67,6 +67,9 @@ class Provenance(NamedTuple):
     key: Optional[str]
     locale: Optional[str]
     table: Optional[str]
+    #: Table strings found for the field but not shown, because the arguments could not satisfy
+    #: them (each message names the key, the localization and the problem).
+    rejections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,17 @@ class FormattedError:
     button: str
     stack: tuple[str, ...]
     provenance: Mapping[str, Provenance]
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """The rendered value of a key (None if no localization has a usable one), the localization
+    that supplied it (``""`` for an unlocalized table), the table, and the strings skipped."""
+
+    value: Optional[str]
+    locale: Optional[str]
+    table: str
+    rejections: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -276,6 +290,7 @@ class Catalog:
         failure_reason: Optional[str] = None,
         recovery_suggestion: Optional[str] = None,
         table: Optional[str] = None,
+        arguments: Sequence[object] = (),
     ) -> FormattedError:
         """Formats an error for the user's preferred locales.
 
@@ -288,6 +303,10 @@ class Catalog:
             failure_reason: the failure reason (title rule 2).
             recovery_suggestion: the recovery suggestion (message rule 2).
             table: the table the rules read; None means ``"Localizable"``.
+            arguments: positional arguments for the strings' format specifiers, typed from the
+                Python value: ``str`` (``%@``), ``int`` (``%lld``; ``%llu`` above 2**63-1),
+                ``float`` (``%f``). A string the arguments cannot satisfy is skipped (see
+                ``Provenance.rejections``).
 
         Returns:
             The title, message and button, the lookup stack and each field's provenance.
@@ -295,7 +314,8 @@ class Catalog:
         Raises:
             ValueError: the catalog is closed.
             InvalidUTF8Error: a string cannot be encoded as UTF-8 (lone surrogates).
-            InvalidArgumentError: ``code`` does not fit in 64 bits, or ``table`` contains '/'.
+            InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, or
+                ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
         if isinstance(locales, (str, bytes)):
@@ -324,11 +344,65 @@ class Catalog:
             for setter, text in texts:
                 if text is not None:
                     _call(setter, info, text)
+            _add_arguments(info, arguments)
             _call(_lib.ef_format, ctypes.byref(result), handle, info, locale_array,
                   len(encoded_locales))
             return _read_result(result)
         finally:
             _lib.ef_result_free(result)
+            _lib.ef_error_info_free(info)
+            self._leave()
+
+    def lookup(
+        self,
+        key: str,
+        locales: Optional[Sequence[str]] = None,
+        arguments: Sequence[object] = (),
+        table: Optional[str] = None,
+    ) -> LookupResult:
+        """The localized, formatted value of any key, resolved as the rules resolve theirs: key
+        by key down the locale stack, plural variants by the plural rules of the localization
+        that supplied the string, strings the arguments cannot satisfy skipped.
+
+        ``value`` is None when no localization has a usable value.
+
+        Raises:
+            ValueError: the catalog is closed.
+            InvalidUTF8Error, InvalidArgumentError, TypeError: as for :meth:`format`.
+        """
+        if isinstance(locales, (str, bytes)):
+            raise TypeError("locales must be a sequence of locale IDs, not a single string")
+        encoded_key = _encode(key, "key")
+        encoded_table = _encode_optional(table, "table")
+        encoded_locales = [_encode(locale, "locale") for locale in (locales or ())]
+        locale_array = (ctypes.c_char_p * len(encoded_locales))(*encoded_locales)
+        info = _ffi.ErrorInfoP()
+        found = _ffi.LookupP()
+        handle = self._enter()
+        try:
+            _call(_lib.ef_error_info_new, ctypes.byref(info), b"", 0)
+            _add_arguments(info, arguments)
+            details = _ffi.ErrorDetailsP()
+            status = _lib.ef_catalog_lookup(ctypes.byref(found), handle, encoded_table, encoded_key,
+                                            locale_array, len(encoded_locales), info,
+                                            ctypes.byref(details))
+            try:
+                # A key with no usable value is an answer (value None), not an exception.
+                if status not in (_ffi.EF_OK, _ffi.EF_E_KEY_NOT_FOUND):
+                    raise error_from_details(status, details)
+            finally:
+                _lib.ef_error_details_free(details)
+            value = _lib.ef_lookup_value(found)
+            locale = _lib.ef_lookup_locale(found)
+            return LookupResult(
+                value=value.decode() if value is not None else None,
+                locale=locale.decode() if locale is not None else None,
+                table=_lib.ef_lookup_table(found).decode(),
+                rejections=tuple(_lib.ef_lookup_rejection(found, index).decode()
+                                 for index in range(_lib.ef_lookup_rejection_count(found))),
+            )
+        finally:
+            _lib.ef_lookup_free(found)
             _lib.ef_error_info_free(info)
             self._leave()
 
@@ -374,6 +448,39 @@ class Catalog:
 _KEY_RULES = frozenset({"code-key", "domain-key", "generic-key", "button-key"})
 
 
+_INT64_MAX_PLUS_ONE = 1 << 63
+_UINT64_MAX = (1 << 64) - 1
+
+
+def _add_arguments(info: "_ffi.ErrorInfoP", arguments: Sequence[object]) -> None:
+    """Appends typed arguments to an ``ef_error_info``, typed from the Python values."""
+    if isinstance(arguments, (str, bytes)):
+        raise TypeError("arguments must be a sequence of values, not a single string")
+    for position, argument in enumerate(arguments, start=1):
+        if isinstance(argument, bool):
+            raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
+        if isinstance(argument, str):
+            _call(_lib.ef_error_info_add_string, info, _encode(argument, f"argument {position}"))
+        elif isinstance(argument, int):
+            if _INT64_MIN <= argument <= _INT64_MAX:
+                _call(_lib.ef_error_info_add_int64, info, argument)
+            elif _INT64_MAX_PLUS_ONE <= argument <= _UINT64_MAX:
+                _call(_lib.ef_error_info_add_uint64, info, argument)
+            else:
+                raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
+                                 f"argument {position} ({argument}) does not fit in 64 bits")
+        elif isinstance(argument, float):
+            _call(_lib.ef_error_info_add_double, info, argument)
+        else:
+            raise TypeError(f"argument {position}: expected str, int or float, "
+                            f"not {type(argument).__name__}")
+
+
+def _rejections(result: "_ffi.ResultP", field: int) -> tuple[str, ...]:
+    count = _lib.ef_result_rejection_count(result, field)
+    return tuple(_lib.ef_result_rejection(result, field, index).decode() for index in range(count))
+
+
 def _read_result(result: "_ffi.ResultP") -> FormattedError:
     # Every getter is one FFI crossing (about a microsecond from Python), so skip the ones whose
     # answer the header fixes: key, locale and table are NULL unless the rule read a key.
@@ -387,9 +494,10 @@ def _read_result(result: "_ffi.ResultP") -> FormattedError:
                 lib.ef_result_key(result, field).decode(),
                 lib.ef_result_locale(result, field).decode(),
                 lib.ef_result_table(result, field).decode(),
+                _rejections(result, field),
             )
         else:
-            provenance[name] = Provenance(rule, None, None, None)
+            provenance[name] = Provenance(rule, None, None, None, _rejections(result, field))
     stack_entry = lib.ef_result_stack_entry
     return FormattedError(
         title=lib.ef_result_title(result).decode(),
@@ -482,6 +590,7 @@ __all__ = [
     "Diagnostic",
     "FormattedError",
     "LocaleChain",
+    "LookupResult",
     "Provenance",
     "Severity",
     "locale_chain",

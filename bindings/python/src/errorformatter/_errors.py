@@ -102,6 +102,10 @@ class InternalError(ErrorFormatterError, RuntimeError):
     """EF_E_INTERNAL: the library failed internally (an ICU call or an allocation failed)."""
 
 
+class KeyNotFoundError(ErrorFormatterError, LookupError):
+    """EF_E_KEY_NOT_FOUND: no localization has a usable value for the key."""
+
+
 _BY_STATUS: dict[int, type[ErrorFormatterError]] = {
     _ffi.EF_E_INVALID_ARGUMENT: InvalidArgumentError,
     _ffi.EF_E_INVALID_UTF8: InvalidUTF8Error,
@@ -110,6 +114,7 @@ _BY_STATUS: dict[int, type[ErrorFormatterError]] = {
     _ffi.EF_E_PARSE: ParseError,
     _ffi.EF_E_INVALID_LOCALE: InvalidLocaleError,
     _ffi.EF_E_INTERNAL: InternalError,
+    _ffi.EF_E_KEY_NOT_FOUND: KeyNotFoundError,
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
-from ctypes import POINTER, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any, Optional
 
@@ -58,6 +58,10 @@ class LocaleList(ctypes.Structure):
     """Opaque ``ef_locale_list``."""
 
 
+class Lookup(ctypes.Structure):
+    """Opaque ``ef_lookup``."""
+
+
 CatalogP = POINTER(Catalog)
 CatalogBuilderP = POINTER(CatalogBuilder)
 ErrorDetailsP = POINTER(ErrorDetails)
@@ -65,6 +69,7 @@ ErrorInfoP = POINTER(ErrorInfo)
 ResultP = POINTER(Result)
 LocaleChainP = POINTER(LocaleChain)
 LocaleListP = POINTER(LocaleList)
+LookupP = POINTER(Lookup)
 
 # Status codes, severities, fields and chain kinds: the header's #defines.
 EF_OK = 0
@@ -75,6 +80,7 @@ EF_E_IO = 4
 EF_E_PARSE = 5
 EF_E_INVALID_LOCALE = 6
 EF_E_INTERNAL = 7
+EF_E_KEY_NOT_FOUND = 8
 
 EF_CATALOG_LENIENT = 0
 EF_CATALOG_STRICT = 1
@@ -129,6 +135,12 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_error_info_set_failure_reason": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_recovery_suggestion": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_table": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_add_string": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_add_int64": (_status, (ErrorInfoP, c_int64, _err)),
+    "ef_error_info_add_uint64": (_status, (ErrorInfoP, c_uint64, _err)),
+    "ef_error_info_add_double": (_status, (ErrorInfoP, c_double, _err)),
+    "ef_error_info_clear_arguments": (_status, (ErrorInfoP, _err)),
+    "ef_error_info_argument_count": (c_size_t, (ErrorInfoP,)),
     "ef_error_info_free": (None, (ErrorInfoP,)),
     # formatting
     "ef_format": (
@@ -144,7 +156,17 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_result_table": (c_char_p, (ResultP, c_int32)),
     "ef_result_stack_count": (c_size_t, (ResultP,)),
     "ef_result_stack_entry": (c_char_p, (ResultP, c_size_t)),
+    "ef_result_rejection_count": (c_size_t, (ResultP, c_int32)),
+    "ef_result_rejection": (c_char_p, (ResultP, c_int32, c_size_t)),
     "ef_result_free": (None, (ResultP,)),
+    "ef_catalog_lookup": (_status, (POINTER(LookupP), CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
+                                    c_size_t, ErrorInfoP, _err)),
+    "ef_lookup_value": (c_char_p, (LookupP,)),
+    "ef_lookup_locale": (c_char_p, (LookupP,)),
+    "ef_lookup_table": (c_char_p, (LookupP,)),
+    "ef_lookup_rejection_count": (c_size_t, (LookupP,)),
+    "ef_lookup_rejection": (c_char_p, (LookupP, c_size_t)),
+    "ef_lookup_free": (None, (LookupP,)),
     # locales
     "ef_locale_normalize": (_status, (POINTER(c_void_p), POINTER(c_int32), c_char_p, _err)),
     "ef_locale_chain_new": (_status, (POINTER(LocaleChainP), c_char_p, _err)),

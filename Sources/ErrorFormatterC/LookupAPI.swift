@@ -1,0 +1,70 @@
+import CErrorFormatter
+import ErrorFormatter
+
+/// The object behind `ef_lookup *`.
+final class LookupBox {
+    /// [value, locale, table]
+    let strings: CStringArena
+    let rejections: CStringArena
+
+    init(_ resolution: KeyResolution, table: String) {
+        strings = CStringArena([resolution.hit?.value, resolution.hit?.localization, table])
+        rejections = CStringArena(resolution.rejections.map(\.description))
+    }
+}
+
+@_cdecl("ef_catalog_lookup") @implementation
+public func ef_catalog_lookup(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ catalog: OpaquePointer?, _ table: UnsafePointer<CChar>?,
+    _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        let out = try CInput.clear(out)
+        guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
+        let tableName = try CInput.optionalString(table, name: "table") ?? ""
+        let key = try CInput.string(key, name: "key")
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        let values = Handle.borrow(arguments, as: ErrorInfoBox.self)?.info.arguments ?? []
+        let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
+        let resolution = catalogBox.catalog.resolve(key, table: resolvedTable, preferences: preferences,
+                                                    arguments: values)
+        out.pointee = Handle.make(LookupBox(resolution, table: resolvedTable))
+        guard resolution.hit != nil else {
+            throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
+                          message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
+        }
+    }
+}
+
+@_cdecl("ef_lookup_value") @implementation
+public func ef_lookup_value(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(lookup, as: LookupBox.self)?.strings[0]
+}
+
+@_cdecl("ef_lookup_locale") @implementation
+public func ef_lookup_locale(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(lookup, as: LookupBox.self)?.strings[1]
+}
+
+@_cdecl("ef_lookup_table") @implementation
+public func ef_lookup_table(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
+    Handle.borrow(lookup, as: LookupBox.self)?.strings[2] ?? StaticCString.empty
+}
+
+@_cdecl("ef_lookup_rejection_count") @implementation
+public func ef_lookup_rejection_count(_ lookup: OpaquePointer?) -> Int {
+    Handle.borrow(lookup, as: LookupBox.self)?.rejections.pointers.count ?? 0
+}
+
+@_cdecl("ef_lookup_rejection") @implementation
+public func ef_lookup_rejection(_ lookup: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
+    Handle.borrow(lookup, as: LookupBox.self)?.rejections[index]
+}
+
+@_cdecl("ef_lookup_free") @implementation
+public func ef_lookup_free(_ lookup: OpaquePointer?) {
+    Handle.release(lookup, as: LookupBox.self)
+}

@@ -1,0 +1,69 @@
+import ErrorFormatter
+
+let lookupUsage = """
+    usage: errfmt lookup --catalog DIR [options] KEY
+
+    Looks KEY up for the given locales exactly as the rules do (key by key down the locale
+    stack, plural variants, strings the arguments cannot satisfy skipped) and prints the value.
+    Exit status 1 if no localization has a usable value.
+
+      --catalog DIR               catalog directory
+      --table NAME                table to read (default Localizable)
+      --locale L1,L2,...          preferred locales (repeatable); 'auto' reads the environment
+      --accept-language HEADER    preferences from an HTTP Accept-Language header
+      --development-locale L      the catalog's development locale (default en)
+      --arg TEXT                  a string argument; repeatable, kept in order
+      --arg-int N                 a signed integer argument
+      --arg-uint N                an unsigned integer argument
+      --arg-double X              a floating-point argument
+      --json                      one JSON object: value, locale, table, diagnostics
+    """
+
+/// `errfmt lookup`: the raw, rendered value of any key.
+func runLookup(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(lookupUsage)
+        return 0
+    }
+    return runCommand(usage: lookupUsage) { () throws(UsageError) in
+        let options = try CommandArguments(
+            arguments,
+            options: ArgumentOptions.names.union([
+                "--catalog", "--table", "--locale", "--accept-language", "--development-locale",
+            ]),
+            flags: ["--json"])
+        guard options.operands.count == 1, let key = options.operands.first else {
+            throw UsageError(message: "give exactly one KEY")
+        }
+        let table = options.value("--table") ?? Catalog.defaultTable
+        guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
+        let directory = try options.required("--catalog")
+        let values = try ArgumentOptions.arguments(options)
+        let preferences = try PreferenceOptions.preferences(options) ?? []
+        let catalog: Catalog
+        do throws(CatalogError) {
+            catalog = try Catalog.open(directory: directory,
+                                       developmentLocale: options.value("--development-locale") ?? "en")
+        } catch {
+            CommandLineOutput.error(error.description)
+            return 1
+        }
+        let resolution = catalog.resolve(key, table: table, preferences: preferences, arguments: values)
+        if options.has("--json") {
+            print(JSONValue.object([
+                ("value", .optionalString(resolution.hit?.value)),
+                ("locale", .optionalString(resolution.hit?.localization)),
+                ("table", .string(table)),
+                ("diagnostics", .array(resolution.rejections.map(RejectionJSON.object))),
+            ]).serialized)
+        } else {
+            for rejection in resolution.rejections { CommandLineOutput.error("skipped \(rejection)") }
+            if let hit = resolution.hit { print(hit.value) }
+        }
+        if resolution.hit == nil {
+            if !options.has("--json") { CommandLineOutput.error("no usable value for \"\(key)\" in \(table)") }
+            return 1
+        }
+        return 0
+    }
+}
