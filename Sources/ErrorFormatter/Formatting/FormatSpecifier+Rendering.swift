@@ -35,7 +35,7 @@ extension FormatSpecifier {
     }
 
     /// Bits kept by an integer conversion: the length modifier's, else C's `int` (32).
-    private var integerBits: Int { lengthModifier?.integerBits ?? 32 }
+    var integerBits: Int { lengthModifier?.integerBits ?? 32 }
 
     private func mismatch(_ argument: FormatArgument) -> FormatFailure {
         FormatFailure(code: "wrong-argument-type",
@@ -50,13 +50,13 @@ extension FormatSpecifier {
         }
     }
 
-    private static func signExtended(_ bits: UInt64, from width: Int) -> Int64 {
+    static func signExtended(_ bits: UInt64, from width: Int) -> Int64 {
         guard width < 64 else { return Int64(bitPattern: bits) }
         let shift = UInt64(64 - width)
         return Int64(bitPattern: bits << shift) >> Int64(shift)
     }
 
-    private static func zeroExtended(_ bits: UInt64, from width: Int) -> UInt64 {
+    static func zeroExtended(_ bits: UInt64, from width: Int) -> UInt64 {
         guard width < 64 else { return bits }
         return bits & ((1 << UInt64(width)) - 1)
     }
@@ -92,7 +92,7 @@ extension FormatSpecifier {
 
     /// Formats a number with C's printf from a format built here: only the flags C defines for
     /// the conversion, the bounded width and precision, and a conversion of the argument's C type.
-    private func cFormat(flagsAllowed: Flags, conversion suffix: String, value: any CVarArg) throws(FormatFailure)
+    func cFormat(flagsAllowed: Flags, conversion suffix: String, value: any CVarArg) throws(FormatFailure)
         -> String
     {
         var format = "%"
