@@ -19,4 +19,8 @@ public enum FormatLimits {
     public static let maximumOutputLength = 1_048_576
     /// Deepest nesting of variables inside variants (`variable-depth-exceeded`).
     public static let maximumVariableDepth = 8
+    /// Most variable references substituted while rendering one variable format, counting
+    /// nested ones (`too-many-substitutions`): bounds the work of variants that reference
+    /// several variables each.
+    public static let maximumSubstitutions = 256
 }

@@ -200,7 +200,7 @@ struct FormatParser {
             position = try nextSequentialPosition(start: start)
         }
         return VariableReference(name: String(name), position: position,
-                                 isPositionExplicit: explicitPosition != nil, offset: start)
+                                 isPositionExplicit: explicitPosition != nil, offset: start, end: index)
     }
 
     private static func flag(_ scalar: Unicode.Scalar) -> FormatSpecifier.Flags? {
