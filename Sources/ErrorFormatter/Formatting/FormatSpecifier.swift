@@ -43,6 +43,7 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     /// printf flags.
     public struct Flags: OptionSet, Sendable, Hashable {
+        /// The flag bits.
         public let rawValue: UInt8
         /// Creates flags from their bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -63,7 +64,25 @@ public struct FormatSpecifier: Sendable, Hashable {
 
     /// C's length modifiers, read as on LP64 (Linux, macOS).
     public enum LengthModifier: String, Sendable, Hashable, CaseIterable {
-        case hh, h, l, ll, q, L, z, t, j
+        /// `hh`: `char`, 8 bits.
+        case hh
+        /// `h`: `short`, 16 bits.
+        case h
+        /// `l`: `long`, 64 bits on LP64; ignored on floating conversions.
+        case l
+        /// `ll`: `long long`, 64 bits.
+        case ll
+        /// `q`: BSD's quad, 64 bits.
+        case q
+        /// `L`: `long double` on floating conversions (rendered from the `Double` passed); on
+        /// integers 64 bits, as glibc and Apple read it.
+        case L
+        /// `z`: `size_t`, 64 bits.
+        case z
+        /// `t`: `ptrdiff_t`, 64 bits.
+        case t
+        /// `j`: `intmax_t`, 64 bits.
+        case j
 
         /// Bits an integer conversion keeps: 8 for `hh`, 16 for `h`, 64 for the rest (`L` on an
         /// integer is `ll`, as glibc and Apple read it).
