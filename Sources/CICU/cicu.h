@@ -17,6 +17,8 @@
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
+#include <unicode/upluralrules.h>
+#include <unicode/unumberformatter.h>
 
 static inline const char *cicu_u_errorName(UErrorCode code) { return u_errorName(code); }
 
@@ -63,5 +65,17 @@ static inline void cicu_uenum_close(UEnumeration *en) { uenum_close(en); }
 /* Scripts, for glibc @modifiers (uchar.h, uscript.h) */
 static inline int32_t cicu_u_getPropertyValueEnum(UProperty property, const char *alias) { return u_getPropertyValueEnum(property, alias); }
 static inline const char *cicu_uscript_getShortName(UScriptCode code) { return uscript_getShortName(code); }
+
+/* Plural rules (upluralrules.h) and the number formatter that gives them visible fraction digits (unumberformatter.h) */
+static inline UPluralRules *cicu_uplrules_openForType(const char *locale, UPluralType type, UErrorCode *st) { return uplrules_openForType(locale, type, st); }
+static inline void cicu_uplrules_close(UPluralRules *rules) { uplrules_close(rules); }
+static inline int32_t cicu_uplrules_select(const UPluralRules *rules, double number, UChar *keyword, int32_t cap, UErrorCode *st) { return uplrules_select(rules, number, keyword, cap, st); }
+static inline int32_t cicu_uplrules_selectFormatted(const UPluralRules *rules, const UFormattedNumber *number, UChar *keyword, int32_t cap, UErrorCode *st) { return uplrules_selectFormatted(rules, number, keyword, cap, st); }
+static inline UEnumeration *cicu_uplrules_getKeywords(const UPluralRules *rules, UErrorCode *st) { return uplrules_getKeywords(rules, st); }
+static inline UNumberFormatter *cicu_unumf_openForSkeletonAndLocale(const UChar *skeleton, int32_t len, const char *locale, UErrorCode *st) { return unumf_openForSkeletonAndLocale(skeleton, len, locale, st); }
+static inline void cicu_unumf_close(UNumberFormatter *formatter) { unumf_close(formatter); }
+static inline UFormattedNumber *cicu_unumf_openResult(UErrorCode *st) { return unumf_openResult(st); }
+static inline void cicu_unumf_closeResult(UFormattedNumber *result) { unumf_closeResult(result); }
+static inline void cicu_unumf_formatDecimal(const UNumberFormatter *formatter, const char *value, int32_t len, UFormattedNumber *result, UErrorCode *st) { unumf_formatDecimal(formatter, value, len, result, st); }
 
 #endif

@@ -1,0 +1,21 @@
+/// One piece of a parsed format: text to copy, a printf specifier, or (in variable formats) a
+/// `%#@name@` reference.
+enum FormatSegment: Sendable, Hashable {
+    case literal(String)
+    case specifier(FormatSpecifier)
+    case variable(VariableReference)
+}
+
+/// A `%#@name@` or `%N$#@name@` reference of a `.stringsdict` format.
+struct VariableReference: Sendable, Hashable {
+    /// The variable's name (between `%#@` and the closing `@`).
+    var name: String
+    /// 1-based argument position that selects the variant, numbered like a specifier's.
+    var position: Int
+    /// Whether the position was written.
+    var isPositionExplicit: Bool
+    /// 0-based scalar offset of the `%`.
+    var offset: Int
+    /// 0-based scalar offset just past the closing `@`: the reference is `offset..<end`.
+    var end: Int
+}

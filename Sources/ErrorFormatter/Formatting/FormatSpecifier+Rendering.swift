@@ -1,0 +1,114 @@
+/// How one specifier turns its (already type-checked) argument into text.
+extension FormatSpecifier {
+    /// The text of `argument` under this specifier.
+    ///
+    /// Integers follow C on LP64: the value is truncated to the width the length modifier names
+    /// (32 bits without one) and read as signed for `%d %i`, unsigned for `%u %o %x %X`, so
+    /// `%d` of 2^32 + 5 is `5` and `%u` of -1 is `4294967295`. Numbers are formatted in the C
+    /// locale: `.` as decimal point, no grouping.
+    func render(_ argument: FormatArgument) throws(FormatFailure) -> String {
+        switch conversion {
+        case .object:
+            return pad(truncated(argument.description))
+        case .string:
+            guard case .string(let text) = argument else { throw mismatch(argument) }
+            return pad(truncated(text))
+        case .character:
+            guard let bits = Self.integerBits(of: argument) else { throw mismatch(argument) }
+            return pad(Self.character(code: UInt8(truncatingIfNeeded: bits)))
+        case .signedDecimal, .signedInteger:
+            guard let bits = Self.integerBits(of: argument) else { throw mismatch(argument) }
+            let value = Self.signExtended(bits, from: integerBits)
+            return try cFormat(flagsAllowed: [.leftJustify, .plusSign, .spaceSign, .zeroPad],
+                               conversion: "lld", value: value)
+        case .unsignedDecimal, .octal, .hexadecimal, .upperHexadecimal:
+            guard let bits = Self.integerBits(of: argument) else { throw mismatch(argument) }
+            let value = Self.zeroExtended(bits, from: integerBits)
+            return try cFormat(flagsAllowed: [.leftJustify, .alternateForm, .zeroPad],
+                               conversion: "ll" + String(conversion.rawValue), value: value)
+        case .fixed, .upperFixed, .exponent, .upperExponent, .general, .upperGeneral,
+             .hexadecimalFloat, .upperHexadecimalFloat:
+            guard case .double(let value) = argument else { throw mismatch(argument) }
+            return try cFormat(flagsAllowed: [.leftJustify, .plusSign, .spaceSign, .alternateForm, .zeroPad],
+                               conversion: String(conversion.rawValue), value: value)
+        }
+    }
+
+    /// Bits kept by an integer conversion: the length modifier's, else C's `int` (32).
+    var integerBits: Int { lengthModifier?.integerBits ?? 32 }
+
+    private func mismatch(_ argument: FormatArgument) -> FormatFailure {
+        FormatFailure(code: "wrong-argument-type",
+                      message: "'%\(conversion.rawValue)' cannot format \(argument.kindDescription)", offset: offset)
+    }
+
+    private static func integerBits(of argument: FormatArgument) -> UInt64? {
+        switch argument {
+        case .int(let value): UInt64(bitPattern: value)
+        case .uint(let value): value
+        case .string, .double: nil
+        }
+    }
+
+    static func signExtended(_ bits: UInt64, from width: Int) -> Int64 {
+        guard width < 64 else { return Int64(bitPattern: bits) }
+        let shift = UInt64(64 - width)
+        return Int64(bitPattern: bits << shift) >> Int64(shift)
+    }
+
+    static func zeroExtended(_ bits: UInt64, from width: Int) -> UInt64 {
+        guard width < 64 else { return bits }
+        return bits & ((1 << UInt64(width)) - 1)
+    }
+
+    /// C converts `%c`'s argument to `unsigned char`. Bytes below 0x80 are ASCII; the others are
+    /// read as Latin-1 (a lone byte ≥ 0x80 is not UTF-8). NUL is omitted: the result crosses C
+    /// strings, where it would end the text.
+    private static func character(code: UInt8) -> String {
+        guard code != 0 else { return "" }
+        return String(Character(Unicode.Scalar(code)))
+    }
+
+    /// String precision: at most that many Unicode scalars (C counts bytes and may split a
+    /// character; Apple counts UTF-16 units and may split a surrogate pair).
+    private func truncated(_ text: String) -> String {
+        guard let precision else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(precision) { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    /// Pads with spaces to the width, counted in Unicode scalars; `-` pads on the right.
+    private func pad(_ text: String) -> String {
+        guard let width else { return text }
+        var count = 0
+        for _ in text.unicodeScalars {
+            count += 1
+            if count >= width { return text }
+        }
+        let padding = String(repeating: " ", count: width - count)
+        return flags.contains(.leftJustify) ? text + padding : padding + text
+    }
+
+    /// Formats a number with C's printf from a format built here: only the flags C defines for
+    /// the conversion, the bounded width and precision, and a conversion of the argument's C type.
+    func cFormat(flagsAllowed: Flags, conversion suffix: String, value: any CVarArg) throws(FormatFailure)
+        -> String
+    {
+        var format = "%"
+        let kept = flags.intersection(flagsAllowed)
+        if kept.contains(.leftJustify) { format += "-" }
+        if kept.contains(.plusSign) { format += "+" }
+        if kept.contains(.spaceSign) { format += " " }
+        if kept.contains(.alternateForm) { format += "#" }
+        if kept.contains(.zeroPad) { format += "0" }
+        if let width { format += String(width) }
+        if let precision { format += "." + String(precision) }
+        format += suffix
+        guard let text = CLocaleNumberFormatter.format(format, value) else {
+            throw FormatFailure(code: "number-formatting-failed",
+                                message: "the C library could not format the number", offset: offset)
+        }
+        return text
+    }
+}

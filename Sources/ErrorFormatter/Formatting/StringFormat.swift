@@ -1,0 +1,129 @@
+/// Apple printf-style format strings (`%@`, `%lld`, `%2$.1f`…) rendered with typed arguments.
+///
+/// Implemented in Swift over a parsed format, never by handing the format to the C library:
+/// a translation is untrusted input. Every specifier is checked against the arguments before
+/// anything is rendered, so a string that asks for an argument that was not passed, or for one
+/// of another type, fails as a whole (see docs/formatting.md for the rules and codes).
+public enum StringFormat {
+    /// The argument specifiers of `format` in order of appearance (`%%` excluded), for lint and
+    /// validation; it also refuses formats that could never render (unknown conversions, `%n`,
+    /// one argument used with incompatible types, limits exceeded).
+    ///
+    /// - Throws: ``FormatFailure`` with the code of the first problem.
+    /// - Complexity: O(n) in the length of `format`.
+    public static func specifiers(in format: String) throws(FormatFailure) -> [FormatSpecifier] {
+        let segments = try FormatParser.parse(format, allowsVariables: false)
+        let specifiers = segments.compactMap { segment -> FormatSpecifier? in
+            if case .specifier(let specifier) = segment { return specifier }
+            return nil
+        }
+        try checkConsistentKinds(specifiers)
+        return specifiers
+    }
+
+    /// `format` with each specifier replaced by its argument.
+    ///
+    /// Arguments not referred to are ignored (as in Apple's formatting); nothing ever reads an
+    /// argument that was not passed.
+    ///
+    /// - Throws: ``FormatFailure`` when the format is invalid, does not match `arguments`
+    ///   (`missing-argument`, `wrong-argument-type`, `conflicting-types`), or the result would
+    ///   exceed ``FormatLimits/maximumOutputLength``.
+    /// - Complexity: O(n + m) in the lengths of the format and the result.
+    public static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+        let segments = try FormatParser.parse(format, allowsVariables: false)
+        return try render(segments, arguments: arguments)
+    }
+
+    /// Renders parsed segments, which must contain no variable references.
+    static func render(_ segments: [FormatSegment], arguments: [FormatArgument]) throws(FormatFailure) -> String {
+        var specifiers: [FormatSpecifier] = []
+        for segment in segments {
+            if case .specifier(let specifier) = segment { specifiers.append(specifier) }
+        }
+        try checkConsistentKinds(specifiers)
+        for specifier in specifiers {
+            _ = try argument(for: specifier, in: arguments)
+        }
+        var output = BoundedOutput()
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                try output.append(text)
+            case .specifier(let specifier):
+                let value = try argument(for: specifier, in: arguments)
+                try output.append(try specifier.render(value))
+            case .variable(let reference):
+                throw FormatFailure(code: "unexpected-variable",
+                                    message: "variable reference '%#@\(reference.name)@' was not substituted",
+                                    offset: reference.offset)
+            }
+        }
+        return output.text
+    }
+
+    /// The argument `specifier` refers to, checked against its kind.
+    static func argument(for specifier: FormatSpecifier, in arguments: [FormatArgument]) throws(FormatFailure)
+        -> FormatArgument
+    {
+        guard specifier.position >= 1, specifier.position <= arguments.count else {
+            throw FormatFailure(
+                code: "missing-argument",
+                message: "specifier refers to argument \(specifier.position) but \(arguments.count) "
+                    + (arguments.count == 1 ? "was" : "were") + " passed",
+                offset: specifier.offset)
+        }
+        let value = arguments[specifier.position - 1]
+        guard specifier.argumentKind.accepts(value) else {
+            throw FormatFailure(
+                code: "wrong-argument-type",
+                message: "'%\(specifier.conversion.rawValue)' needs \(specifier.argumentKind.article) argument "
+                    + "but argument \(specifier.position) is \(value.kindDescription)",
+                offset: specifier.offset)
+        }
+        return value
+    }
+
+    /// Refuses a format that uses one argument with incompatible kinds (`%1$d … %1$f`): no
+    /// argument could satisfy both.
+    static func checkConsistentKinds(_ specifiers: [FormatSpecifier]) throws(FormatFailure) {
+        var kinds: [Int: FormatSpecifier.ArgumentKind] = [:]
+        for specifier in specifiers {
+            if let known = kinds[specifier.position] {
+                guard known.isCompatible(with: specifier.argumentKind) else {
+                    throw FormatFailure(
+                        code: "conflicting-types",
+                        message: "argument \(specifier.position) is used as \(known.rawValue) and as "
+                            + specifier.argumentKind.rawValue,
+                        offset: specifier.offset)
+                }
+                if known == .any { kinds[specifier.position] = specifier.argumentKind }
+            } else {
+                kinds[specifier.position] = specifier.argumentKind
+            }
+        }
+    }
+}
+
+extension FormatSpecifier.ArgumentKind {
+    fileprivate var article: String {
+        switch self {
+        case .any: "an"
+        case .string: "a string"
+        case .signedInteger, .unsignedInteger, .character: "an integer"
+        case .floatingPoint: "a floating-point"
+        }
+    }
+}
+
+extension FormatArgument {
+    /// `a string`, `an integer`…, for messages.
+    var kindDescription: String {
+        switch self {
+        case .string: "a string"
+        case .int: "a signed integer"
+        case .uint: "an unsigned integer"
+        case .double: "a floating-point number"
+        }
+    }
+}

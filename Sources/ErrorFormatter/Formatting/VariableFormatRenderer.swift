@@ -1,0 +1,202 @@
+/// Renders `.stringsdict`-style formats (`%#@files@`, `%2$#@folders@`) with Apple's semantics.
+///
+/// Each reference is replaced, text for text, by the variant its variable chooses; variants may
+/// reference further variables. The resulting string is then rendered by ``StringFormat`` with
+/// all the arguments, so specifiers inside variants refer to arguments as in that final string:
+/// with `%#@files@` and `one = "%d file"`, the `%d` is argument 1.
+///
+/// A sequential reference selects with the argument the next sequential specifier of the final
+/// string would take, and takes no position itself: the variant's own specifiers do. So a
+/// variant without a specifier shifts later sequential specifiers back by one, exactly as text
+/// substitution does on Apple's platforms (openradar 39390733); use positions (`%2$@`) in
+/// formats with several variables.
+public enum VariableFormatRenderer {
+    /// `value` rendered with `arguments`, choosing plural variants by the rules of `language`.
+    ///
+    /// - Parameters:
+    ///   - language: the language of the table that supplied `value` (a `fr_CA` request
+    ///     answered from the `en` table uses English rules).
+    /// - Throws: ``FormatFailure``: the codes of ``StringFormat/render(_:arguments:)`` plus
+    ///   `unknown-variable`, `missing-other-variant`, `missing-width-variant`,
+    ///   `plural-argument-not-a-number`, `invalid-value-type`, `variable-depth-exceeded`,
+    ///   `too-many-substitutions` (docs/formatting.md).
+    /// - Complexity: linear in the length of the expanded format plus the result.
+    public static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
+        throws(FormatFailure) -> String
+    {
+        var expansion = Expansion(value: value, arguments: arguments, language: language)
+        var sequentialCount = 0
+        try expansion.expand(value.format, depth: 0, sequentialCount: &sequentialCount)
+        return try StringFormat.render(String(expansion.output), arguments: arguments)
+    }
+
+    /// The state of one rendering: the growing text, the substitution budget, parsed variants.
+    private struct Expansion {
+        let value: VariableFormat
+        let arguments: [FormatArgument]
+        let language: String
+        var output = String.UnicodeScalarView()
+        var outputLength = 0
+        var substitutions = 0
+        var rules: PluralRules?
+        var parsed: [String: [FormatSegment]] = [:]
+
+        init(value: VariableFormat, arguments: [FormatArgument], language: String) {
+            self.value = value
+            self.arguments = arguments
+            self.language = language
+        }
+
+        /// Appends `text` with its references substituted. `sequentialCount` is the number of
+        /// sequential specifiers the final string has before `text`.
+        mutating func expand(_ text: String, depth: Int, sequentialCount: inout Int) throws(FormatFailure) {
+            let segments = try segments(of: text)
+            let scalars = Array(text.unicodeScalars)
+            var copiedUpTo = 0
+            for segment in segments {
+                switch segment {
+                case .literal:
+                    continue
+                case .specifier(let specifier):
+                    if !specifier.isPositionExplicit { sequentialCount += 1 }
+                case .variable(let reference):
+                    try append(scalars, from: copiedUpTo, to: reference.offset)
+                    copiedUpTo = reference.end
+                    substitutions += 1
+                    guard substitutions <= FormatLimits.maximumSubstitutions else {
+                        throw FormatFailure(
+                            code: "too-many-substitutions",
+                            message: "format substitutes more than \(FormatLimits.maximumSubstitutions) variables",
+                            offset: reference.offset)
+                    }
+                    guard depth < FormatLimits.maximumVariableDepth else {
+                        throw FormatFailure(
+                            code: "variable-depth-exceeded",
+                            message: "variables nest deeper than \(FormatLimits.maximumVariableDepth) levels "
+                                + "(a variable that references itself?)",
+                            offset: reference.offset)
+                    }
+                    let position = reference.isPositionExplicit ? reference.position : sequentialCount + 1
+                    let (key, variant) = try choose(reference, argumentPosition: position)
+                    do {
+                        try expand(variant, depth: depth + 1, sequentialCount: &sequentialCount)
+                    } catch where error.code != "too-many-substitutions" && error.code != "variable-depth-exceeded"
+                        && error.code != "format-too-long"
+                    {
+                        var failure = error
+                        failure.message = "variable '\(reference.name)', variant '\(key)': " + error.message
+                        throw failure
+                    }
+                }
+            }
+            try append(scalars, from: copiedUpTo, to: scalars.count)
+        }
+
+        /// Parsed once per distinct text: a variant used many times is not parsed again.
+        private mutating func segments(of text: String) throws(FormatFailure) -> [FormatSegment] {
+            if let known = parsed[text] { return known }
+            let segments = try FormatParser.parse(text, allowsVariables: true)
+            parsed[text] = segments
+            return segments
+        }
+
+        private mutating func append(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) throws(FormatFailure) {
+            guard start < end, start >= 0, end <= scalars.count else { return }
+            for scalar in scalars[start..<end] {
+                outputLength &+= scalar.utf8.count
+                guard outputLength <= FormatLimits.maximumFormatLength else {
+                    throw FormatFailure(
+                        code: "format-too-long",
+                        message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
+                }
+                output.append(scalar)
+            }
+        }
+
+        /// The variant `reference` selects, with its key.
+        private mutating func choose(_ reference: VariableReference, argumentPosition: Int) throws(FormatFailure)
+            -> (key: String, text: String)
+        {
+            guard let variable = value.variables[reference.name] else {
+                throw FormatFailure(code: "unknown-variable",
+                                    message: "format references variable '\(reference.name)', which is not defined",
+                                    offset: reference.offset)
+            }
+            switch variable.ruleType {
+            case .plural:
+                let key = try pluralKey(for: variable, reference: reference, argumentPosition: argumentPosition)
+                if let text = variable.variants[key] { return (key, text) }
+                if let text = variable.variants[PluralCategory.other.rawValue] {
+                    return (PluralCategory.other.rawValue, text)
+                }
+                throw FormatFailure(
+                    code: "missing-other-variant",
+                    message: "variable '\(reference.name)' has no '\(key)' variant and no 'other' variant",
+                    offset: reference.offset)
+            case .device:
+                // There is no device class on the platforms this library runs on: `other`.
+                guard let text = variable.variants["other"] else {
+                    throw FormatFailure(code: "missing-other-variant",
+                                        message: "device variable '\(reference.name)' has no 'other' variant",
+                                        offset: reference.offset)
+                }
+                return ("other", text)
+            case .width:
+                // No presentation width is known: the widest variant, the full text.
+                var widest: (width: Int, key: String, text: String)?
+                for (key, text) in variable.variants {
+                    guard let width = Int(key), width >= 0 else { continue }
+                    if let current = widest, current.width > width || (current.width == width && current.key < key) {
+                        continue
+                    }
+                    widest = (width, key, text)
+                }
+                guard let widest else {
+                    throw FormatFailure(code: "missing-width-variant",
+                                        message: "width variable '\(reference.name)' has no numeric width variant",
+                                        offset: reference.offset)
+                }
+                return (widest.key, widest.text)
+            }
+        }
+
+        /// The plural category key for the argument, with Apple's rule that an integer 0 uses
+        /// `zero` whenever the variable has one, even in languages without a `zero` category.
+        private mutating func pluralKey(
+            for variable: VariableFormat.Variable, reference: VariableReference, argumentPosition: Int
+        ) throws(FormatFailure) -> String {
+            guard argumentPosition >= 1, argumentPosition <= arguments.count else {
+                throw FormatFailure(
+                    code: "missing-argument",
+                    message: "variable '\(reference.name)' needs argument \(argumentPosition) but \(arguments.count) "
+                        + (arguments.count == 1 ? "was" : "were") + " passed",
+                    offset: reference.offset)
+            }
+            let argument = arguments[argumentPosition - 1]
+            var specifier: FormatSpecifier
+            do {
+                specifier = try PluralRules.valueTypeSpecifier(variable.valueType)
+            } catch {
+                throw FormatFailure(code: error.code, message: "variable '\(reference.name)': " + error.message,
+                                    offset: reference.offset)
+            }
+            specifier.offset = reference.offset
+            let operand = try specifier.pluralOperand(of: argument)
+            if case .decimal(let text) = operand, text == "0", variable.variants[PluralCategory.zero.rawValue] != nil {
+                switch argument {
+                case .int, .uint: return PluralCategory.zero.rawValue
+                case .string, .double: break
+                }
+            }
+            let rules = try pluralRules()
+            return try rules.category(for: operand).rawValue
+        }
+
+        private mutating func pluralRules() throws(FormatFailure) -> PluralRules {
+            if let rules { return rules }
+            let opened = try PluralRules.cardinal(for: language)
+            rules = opened
+            return opened
+        }
+    }
+}

@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import ErrorFormatter
+
+/// One rendering case: format, arguments, expected text (hand-computed from C's and Apple's rules).
+struct RenderCase: CustomTestStringConvertible, Sendable {
+    var format: String
+    var arguments: [FormatArgument]
+    var expected: String
+    var testDescription: String { "\(format) → \(expected)" }
+    init(_ format: String, _ arguments: [FormatArgument], _ expected: String) {
+        self.format = format
+        self.arguments = arguments
+        self.expected = expected
+    }
+}
+
+/// One refused format: format, arguments, the failure code and the offset it names.
+struct FailureCase: CustomTestStringConvertible, Sendable {
+    var format: String
+    var arguments: [FormatArgument]
+    var code: String
+    var offset: Int?
+    var testDescription: String { "\(format) → \(code)" }
+    init(_ format: String, _ arguments: [FormatArgument], _ code: String, offset: Int?) {
+        self.format = format
+        self.arguments = arguments
+        self.code = code
+        self.offset = offset
+    }
+}
+
+@Suite struct StringFormatTests {
+    @Test(arguments: [
+        RenderCase("plain text", [], "plain text"),
+        RenderCase("100%% sure", [], "100% sure"),
+        RenderCase("%@", [.string("disk")], "disk"),
+        RenderCase("%@", [.int(-7)], "-7"),
+        RenderCase("%@", [.uint(18_446_744_073_709_551_615)], "18446744073709551615"),
+        RenderCase("%@", [.double(3.0)], "3"),
+        RenderCase("%@", [.double(3.5)], "3.5"),
+        RenderCase("[%8@]", [.string("ab")], "[      ab]"),
+        RenderCase("[%-8@]", [.string("ab")], "[ab      ]"),
+        RenderCase("[%.2@]", [.string("éàü")], "[éà]"),
+        RenderCase("[%5s]", [.string("日本")], "[   日本]"),
+        RenderCase("%s and %s", [.string("a"), .string("b")], "a and b"),
+        RenderCase("%d", [.int(42)], "42"),
+        RenderCase("%i", [.int(-42)], "-42"),
+        RenderCase("%d", [.int(4_294_967_301)], "5"),
+        RenderCase("%d", [.int(2_147_483_648)], "-2147483648"),
+        RenderCase("%d", [.uint(4_294_967_295)], "-1"),
+        RenderCase("%ld", [.int(4_294_967_301)], "4294967301"),
+        RenderCase("%lld", [.int(Int64.min)], "-9223372036854775808"),
+        RenderCase("%qd", [.int(Int64.max)], "9223372036854775807"),
+        RenderCase("%jd %zd %td", [.int(-1), .int(-2), .int(-3)], "-1 -2 -3"),
+        RenderCase("%hd", [.int(70_000)], "4464"),
+        RenderCase("%hhd", [.int(300)], "44"),
+        RenderCase("%hhd", [.int(200)], "-56"),
+        RenderCase("%u", [.int(-1)], "4294967295"),
+        RenderCase("%lu", [.int(-1)], "18446744073709551615"),
+        RenderCase("%llu", [.uint(UInt64.max)], "18446744073709551615"),
+        RenderCase("%hu", [.int(-1)], "65535"),
+        RenderCase("%hhu", [.int(-1)], "255"),
+        RenderCase("%x", [.int(255)], "ff"),
+        RenderCase("%X", [.int(255)], "FF"),
+        RenderCase("%#x", [.int(255)], "0xff"),
+        RenderCase("%#X", [.int(255)], "0XFF"),
+        RenderCase("%#x", [.int(0)], "0"),
+        RenderCase("%x", [.int(-1)], "ffffffff"),
+        RenderCase("%lx", [.int(-1)], "ffffffffffffffff"),
+        RenderCase("%o", [.int(8)], "10"),
+        RenderCase("%#o", [.int(8)], "010"),
+        RenderCase("%#.0o", [.int(0)], "0"),
+        RenderCase("[%5d]", [.int(42)], "[   42]"),
+        RenderCase("[%-5d]", [.int(42)], "[42   ]"),
+        RenderCase("[%05d]", [.int(-42)], "[-0042]"),
+        RenderCase("[%+d]", [.int(42)], "[+42]"),
+        RenderCase("[% d]", [.int(42)], "[ 42]"),
+        RenderCase("[%+ d]", [.int(42)], "[+42]"),
+        RenderCase("[%.3d]", [.int(7)], "[007]"),
+        RenderCase("[%8.3d]", [.int(-7)], "[    -007]"),
+        RenderCase("[%08.3d]", [.int(7)], "[     007]"),
+        RenderCase("[%-08d]", [.int(7)], "[7       ]"),
+        RenderCase("[%.0d]", [.int(0)], "[]"),
+        RenderCase("[%'d]", [.int(1_234_567)], "[1234567]"),
+        RenderCase("[%+u]", [.int(5)], "[5]"),
+        RenderCase("%c", [.int(65)], "A"),
+        RenderCase("%c", [.int(0x141)], "A"),
+        RenderCase("%c", [.int(0xE9)], "é"),
+        RenderCase("[%3c]", [.int(0x78)], "[  x]"),
+        RenderCase("[%c]", [.int(0)], "[]"),
+        RenderCase("%f", [.double(3.14159)], "3.141590"),
+        RenderCase("%.2f", [.double(2.675)], "2.67"),
+        RenderCase("%.0f", [.double(0.5)], "0"),
+        RenderCase("%.0f", [.double(1.5)], "2"),
+        RenderCase("%#.0f", [.double(1)], "1."),
+        RenderCase("%F", [.double(.infinity)], "INF"),
+        RenderCase("%f", [.double(-.infinity)], "-inf"),
+        RenderCase("%f", [.double(.nan)], "nan"),
+        RenderCase("[%08.2f]", [.double(-3.5)], "[-0003.50]"),
+        RenderCase("[%-8.1f]", [.double(3.25)], "[3.2     ]"),
+        RenderCase("[%+.1f]", [.double(3)], "[+3.0]"),
+        RenderCase("[% .1f]", [.double(3)], "[ 3.0]"),
+        RenderCase("%lf %Lf", [.double(1), .double(2)], "1.000000 2.000000"),
+        RenderCase("%e", [.double(12345.678)], "1.234568e+04"),
+        RenderCase("%E", [.double(0.000123)], "1.230000E-04"),
+        RenderCase("%.0e", [.double(5e-324)], "5e-324"),
+        RenderCase("%g", [.double(0.0001)], "0.0001"),
+        RenderCase("%g", [.double(100_000)], "100000"),
+        RenderCase("%g", [.double(1_000_000)], "1e+06"),
+        RenderCase("%G", [.double(1e-5)], "1E-05"),
+        RenderCase("%#g", [.double(1)], "1.00000"),
+        RenderCase("%a", [.double(1)], "0x1p+0"),
+        RenderCase("%A", [.double(-0.5)], "-0X1P-1"),
+        RenderCase("%.1f", [.double(1.7976931348623157e308)],
+                   "17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955"
+                   + "86327668781715404589535143824642343213268894641827684675467035375169860499105765512820762"
+                   + "45490090389328944075868508455133942304583236903222948165808559332123348274797826204144723"
+                   + "168738177180919299881250404026184124858368.0"),
+        RenderCase("%2$@ %1$@", [.string("a"), .string("b")], "b a"),
+        RenderCase("%1$@ (%2$lld bytes)", [.string("report.pdf"), .int(1_048_576)], "report.pdf (1048576 bytes)"),
+        RenderCase("%1$@ %1$@", [.string("x")], "x x"),
+        RenderCase("%1$d = %1$@", [.int(5)], "5 = 5"),
+        RenderCase("%2$d only", [.int(1), .int(2)], "2 only"),
+        RenderCase("%@", [.string("a"), .string("unused")], "a"),
+        RenderCase("%2$@ %@ %@", [.string("a"), .string("b")], "b a b"),
+        RenderCase("%%d", [], "%d"),
+        RenderCase("«%@»", [.string("ü")], "«ü»"),
+        RenderCase("%@%@", [.string("%d"), .string("%n")], "%d%n"),
+    ])
+    func rendersLikeApple(_ testCase: RenderCase) throws {
+        #expect(try StringFormat.render(testCase.format, arguments: testCase.arguments) == testCase.expected)
+    }
+
+    @Test(arguments: [
+        FailureCase("%d", [], "missing-argument", offset: 0),
+        FailureCase("a %@ b %@", [.string("x")], "missing-argument", offset: 7),
+        FailureCase("%3$@", [.string("x"), .string("y")], "missing-argument", offset: 0),
+        FailureCase("%d", [.string("x")], "wrong-argument-type", offset: 0),
+        FailureCase("%f", [.int(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%s", [.int(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%c", [.double(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%x", [.double(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%0$@", [.string("x")], "position-zero", offset: 0),
+        FailureCase("%65$@", [.string("x")], "position-out-of-range", offset: 0),
+        FailureCase("%999999$@", [.string("x")], "position-out-of-range", offset: 0),
+        FailureCase("%1$d %1$f", [.int(1)], "conflicting-types", offset: 5),
+        FailureCase("%1$s %1$d", [.string("x")], "conflicting-types", offset: 5),
+        FailureCase("%n", [.int(1)], "write-conversion-refused", offset: 0),
+        FailureCase("%1$lln", [.int(1)], "write-conversion-refused", offset: 0),
+        FailureCase("%k", [.int(1)], "unknown-conversion", offset: 0),
+        FailureCase("a%5%", [], "unknown-conversion", offset: 1),
+        FailureCase("%é", [], "unknown-conversion", offset: 0),
+        FailureCase("%p", [.int(1)], "unsupported-conversion", offset: 0),
+        FailureCase("%S", [.string("x")], "unsupported-conversion", offset: 0),
+        FailureCase("100%", [], "unterminated-specifier", offset: 3),
+        FailureCase("%-08.3l", [.int(1)], "unterminated-specifier", offset: 0),
+        FailureCase("%1$", [.int(1)], "unterminated-specifier", offset: 0),
+        FailureCase("%*d", [.int(1), .int(2)], "star-width-unsupported", offset: 0),
+        FailureCase("%.*f", [.int(1), .double(2)], "star-width-unsupported", offset: 0),
+        FailureCase("%2$*1$d", [.int(1), .int(2)], "star-width-unsupported", offset: 0),
+        FailureCase("%1025d", [.int(1)], "width-too-large", offset: 0),
+        FailureCase("%99999999999999999999999d", [.int(1)], "width-too-large", offset: 0),
+        FailureCase("%.99999999f", [.double(1)], "precision-too-large", offset: 0),
+        FailureCase("%ls", [.string("x")], "invalid-length-modifier", offset: 0),
+        FailureCase("%lc", [.int(65)], "invalid-length-modifier", offset: 0),
+        FailureCase("%l@", [.string("x")], "invalid-length-modifier", offset: 0),
+        FailureCase("%hf", [.double(1)], "invalid-length-modifier", offset: 0),
+        FailureCase("%llf", [.double(1)], "invalid-length-modifier", offset: 0),
+        FailureCase("%#@files@", [.int(1)], "unexpected-variable", offset: 0),
+    ])
+    func refusesWithAPreciseCode(_ testCase: FailureCase) {
+        #expect {
+            try StringFormat.render(testCase.format, arguments: testCase.arguments)
+        } throws: { error in
+            guard let failure = error as? FormatFailure else { return false }
+            return failure.code == testCase.code && failure.offset == testCase.offset
+        }
+    }
+
+    @Test func specifiersDescribePositionsFlagsAndKinds() throws {
+        let specifiers = try StringFormat.specifiers(in: "%1$@ (%2$-+08.3lld) %% %x %3$.1Lf")
+        #expect(specifiers.count == 4)
+        #expect(specifiers[0] == FormatSpecifier(position: 1, isPositionExplicit: true, conversion: .object, offset: 0))
+        #expect(specifiers[1] == FormatSpecifier(
+            position: 2, isPositionExplicit: true, flags: [.leftJustify, .plusSign, .zeroPad], width: 8,
+            precision: 3, lengthModifier: .ll, conversion: .signedDecimal, offset: 6))
+        #expect(specifiers[2].position == 1 && !specifiers[2].isPositionExplicit)
+        #expect(specifiers[2].argumentKind == .unsignedInteger)
+        #expect(specifiers[3].position == 3 && specifiers[3].precision == 1 && specifiers[3].lengthModifier == .L)
+        #expect(specifiers[3].argumentKind == .floatingPoint)
+    }
+
+    @Test func specifiersRefuseConflictsWithoutArguments() {
+        #expect(throws: FormatFailure.self) { try StringFormat.specifiers(in: "%1$d %1$s") }
+        #expect((try? StringFormat.specifiers(in: "%1$d %1$@ %1$u %1$c")) != nil)
+    }
+
+    /// Floating conversions are C's printf in the C locale: cross-check against snprintf with the
+    /// same literal formats (safe: the formats are constants of this test).
+    @Test(arguments: [
+        ("%f", 0.1), ("%.3e", -12345.6789), ("%g", 1e-10), ("%#.3g", 100.0), ("%a", 0.1), ("%.17g", 0.1),
+        ("%+010.4f", 3.14159), ("%-12.2E", 6.02214076e23), ("%.0f", 2.5), ("%.20f", 1.0 / 3.0),
+    ])
+    func floatingConversionsMatchTheCLibrary(format: String, value: Double) throws {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = withVaList([value]) { vsnprintf(&buffer, 256, format, $0) }
+        let expected = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(try StringFormat.render(format, arguments: [.double(value)]) == expected)
+    }
+
+    @Test func nothingIsRenderedWhenALaterSpecifierFails() {
+        #expect(throws: FormatFailure.self) {
+            try StringFormat.render("%@ then %d", arguments: [.string("ok"), .string("not an integer")])
+        }
+    }
+}
