@@ -94,4 +94,15 @@ struct StringsDictCorpusTests {
                 + "\"%d cookie(s)\" references the variable \"cookies\", which it does not define; the entry is ignored [undefined-variable]",
         ])
     }
+
+    @Test func fluentUIArabicPluralsKeepEveryCategory() throws {
+        let path = "microsoft__fluentui-apple/Sources/FluentUI_iOS/Resources/Localization/ar.lproj/Localizable.stringsdict"
+        let result = StringsDictFile.load(bytes: try FileSystem.readBytes(atPath: SharedCorpus.corpus + "/data/" + path))
+        let format = result.contents?.variables[TableKey("Accessibility.AvatarGroup.Overflow.Value")]
+        #expect(format == VariableFormat(format: "%#@others@", variables: [
+            "others": .init(ruleType: .plural, valueType: "d", variants: [
+                "one": "%d آخر", "two": "شخصان %d آخران", "few": "%d أشخاص آخرين", "many": "%d شخصًا آخر", "other": "%d شخص آخر",
+            ]),
+        ]))
+    }
 }
