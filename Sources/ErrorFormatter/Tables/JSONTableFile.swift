@@ -44,7 +44,7 @@ public enum JSONTableFile {
             case .object(let categories):
                 var variants: [String: String] = [:]
                 for category in categories {
-                    guard StringsDictFile.pluralCategories.contains(category.key) else {
+                    guard VariableFormat.Variable.pluralCategories.contains(category.key) else {
                         report(.warning, "unknown-plural-category",
                                "\"\(category.key)\" in \"\(entry.key)\" is not a plural category (zero one two few many other); it is ignored",
                                at: category.value)

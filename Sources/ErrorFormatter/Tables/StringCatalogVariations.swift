@@ -154,7 +154,7 @@ struct StringCatalogVariations {
         }
         var variants: [String: String] = [:]
         for category in categories {
-            guard StringsDictFile.pluralCategories.contains(category.key) else {
+            guard VariableFormat.Variable.pluralCategories.contains(category.key) else {
                 report(.warning, "unknown-plural-category",
                        "\"\(category.key)\" is not a plural category (zero one two few many other); the variant is ignored",
                        at: category.value)

@@ -19,8 +19,6 @@ public enum StringsDictFile {
     static let ruleTypeKey = "NSStringFormatSpecTypeKey"
     /// The key of a variable's printf conversion.
     static let valueTypeKey = "NSStringFormatValueTypeKey"
-    /// The CLDR plural categories, the only variant keys of a plural rule.
-    static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
     /// Parses the bytes of a `.stringsdict` file.
     ///
@@ -189,7 +187,7 @@ public enum StringsDictFile {
                            at: path + [variantKey])
                     return nil
                 }
-                if ruleType == .plural, !pluralCategories.contains(variantKey.string) {
+                if ruleType == .plural, !VariableFormat.Variable.pluralCategories.contains(variantKey.string) {
                     report(.warning, "unknown-plural-category",
                            "\"\(variantKey)\" is not a plural category (zero one two few many other); the variant is ignored",
                            at: path + [variantKey])
