@@ -107,6 +107,10 @@ import Testing
         #expect(result.value?.objectValue?["a"]?.stringValue == "b")
         #expect(result.value?.objectValue?["a"]?.column == 7)
         #expect(result.diagnostics.map { "\($0.code)@\($0.line):\($0.column)" } == ["byte-order-mark@1:1"])
+        let broken = JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\" 1}".utf8))
+        #expect(broken.error.map { "\($0.code)@\($0.line):\($0.column)" } == "invalid-json@1:6")
+        let badByte = JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[\"".utf8) + [0xFF])
+        #expect(badByte.error.map { "\($0.code)@\($0.line):\($0.column)" } == "invalid-utf8@1:3")
     }
 
     @Test func invalidUTF8IsAnError() {

@@ -53,21 +53,24 @@ struct JSONScanner {
     private var lineStart = 0
     private var checkpointOffset = 0
     private var checkpointColumn = 1
+    /// Where the text after a byte order mark starts (0 or 3); line 1 column 1 is there.
+    private var bodyStart = 0
 
     init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     mutating func parseDocument() -> JSONParser.Result {
-        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
-            return failed(JSONSyntaxError(code: "invalid-utf8", message: "invalid UTF-8; JSON text must be UTF-8", offset: invalid))
-        }
         if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
             diagnostics.append(Diagnostic(
                 severity: .warning, code: "byte-order-mark",
                 message: "the file starts with a UTF-8 byte order mark, which RFC 8259 does not allow; it is ignored",
                 line: 1, column: 1))
+            bodyStart = 3
             position = 3
             lineStart = 3
             checkpointOffset = 3
+        }
+        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
+            return failed(JSONSyntaxError(code: "invalid-utf8", message: "invalid UTF-8; JSON text must be UTF-8", offset: invalid))
         }
         do throws(JSONSyntaxError) {
             skipWhitespace()
@@ -87,7 +90,9 @@ struct JSONScanner {
     }
 
     private mutating func failed(_ error: JSONSyntaxError) -> JSONParser.Result {
-        let (line, column) = SourceLocator(text: text).location(of: error.offset)
+        // Positions are counted after a skipped byte order mark, as for values.
+        let body = UnsafeBufferPointer(rebasing: text[bodyStart...])
+        let (line, column) = SourceLocator(text: body).location(of: max(0, error.offset - bodyStart))
         let diagnostic = Diagnostic(severity: .error, code: error.code, message: error.message, line: line, column: column)
         return JSONParser.Result(value: nil, error: diagnostic, diagnostics: diagnostics)
     }

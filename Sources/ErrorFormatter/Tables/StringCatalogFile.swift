@@ -76,12 +76,11 @@ struct StringCatalogEntryReader {
     }
 
     private mutating func store(_ value: LocalizedValue, key: TableKey, language: String) {
-        var table = tables[language] ?? TableContents()
+        // In place (the `default:` subscript), so that appending never copies a language's table.
         switch value {
-        case .text(let text): table.texts.append((key, text))
-        case .variable(let format): table.variables[key] = format
+        case .text(let text): tables[language, default: TableContents()].texts.append((key, text))
+        case .variable(let format): tables[language, default: TableContents()].variables[key] = format
         }
-        tables[language] = table
     }
 
     mutating func read(entry member: JSONObject.Member) {
