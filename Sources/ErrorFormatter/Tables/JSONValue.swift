@@ -3,13 +3,18 @@
 public struct JSONValue: Sendable, Equatable {
     /// What the value is.
     public indirect enum Kind: Sendable, Equatable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
         /// The number's text exactly as written (`-1.5e3`): tables never compute with numbers,
         /// and keeping the text loses nothing.
         case number(String)
+        /// A string, escapes decoded (a lone surrogate escape is U+FFFD).
         case string(String)
+        /// An array, elements in order.
         case array([JSONValue])
+        /// An object (duplicate keys resolved: the last value wins).
         case object(JSONObject)
 
         /// Code-unit exact equality (`String ==` would merge NFC and NFD spellings).
