@@ -4,46 +4,40 @@
 /// This is deliberately not a printf parser (the formatting engine owns that): loaders only need
 /// to check that referenced variables exist and to infer a plural variable's value type.
 enum FormatReferences {
+    /// One `%…` directive of a format.
+    private enum Directive {
+        /// `%#@name@` or `%N$#@name@`.
+        case variable(String)
+        /// A printf specifier's length modifiers and conversion (`lld`, `f`, `@`).
+        case specifier(String)
+    }
+
     /// The names of the variables `format` references, in order of appearance (repeats kept).
     ///
     /// `%%` is a literal percent sign and starts no reference; a `%#@` never closed by `@` is
     /// not a reference.
     static func variableNames(in format: String) -> [String] {
-        let scalars = Array(format.unicodeScalars)
-        var names: [String] = []
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
-                index += 1
-                continue
-            }
-            var cursor = index + 1
-            if cursor < scalars.count, scalars[cursor] == "%" {
-                index = cursor + 1
-                continue
-            }
-            cursor = skipPosition(scalars, from: cursor)
-            guard cursor + 1 < scalars.count, scalars[cursor] == "#", scalars[cursor + 1] == "@" else {
-                index += 1
-                continue
-            }
-            let nameStart = cursor + 2
-            var nameEnd = nameStart
-            while nameEnd < scalars.count, scalars[nameEnd] != "@" { nameEnd += 1 }
-            guard nameEnd < scalars.count else { break }
-            var name = String.UnicodeScalarView()
-            name.append(contentsOf: scalars[nameStart..<nameEnd])
-            names.append(String(name))
-            index = nameEnd + 1
+        directives(in: format).compactMap {
+            if case .variable(let name) = $0 { return name }
+            return nil
         }
-        return names
     }
 
     /// The first printf specifier's length modifiers and conversion without `%`, position,
     /// flags, width or precision (`%1$lld` → `lld`, `%.2f` → `f`, `%@` → `@`), skipping `%%`
     /// and variable references; `nil` when there is none.
     static func firstValueType(in format: String) -> String? {
+        for directive in directives(in: format) {
+            if case .specifier(let type) = directive { return type }
+        }
+        return nil
+    }
+
+    /// The variable references and printf specifiers of `format`, in order; text, `%%` and
+    /// anything after `%` that is neither are skipped.
+    private static func directives(in format: String) -> [Directive] {
         let scalars = Array(format.unicodeScalars)
+        var directives: [Directive] = []
         var index = 0
         while index < scalars.count {
             guard scalars[index] == "%" else {
@@ -57,7 +51,12 @@ enum FormatReferences {
             }
             cursor = skipPosition(scalars, from: cursor)
             if cursor + 1 < scalars.count, scalars[cursor] == "#", scalars[cursor + 1] == "@" {
-                index = cursor + 2
+                let nameStart = cursor + 2
+                var nameEnd = nameStart
+                while nameEnd < scalars.count, scalars[nameEnd] != "@" { nameEnd += 1 }
+                guard nameEnd < scalars.count else { break }
+                directives.append(.variable(string(scalars[nameStart..<nameEnd])))
+                index = nameEnd + 1
                 continue
             }
             while cursor < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[cursor]) { cursor += 1 }
@@ -69,13 +68,19 @@ enum FormatReferences {
             let typeStart = cursor
             while cursor < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[cursor]) { cursor += 1 }
             if cursor < scalars.count, "diouxXeEfFgGaAcsSpC@".unicodeScalars.contains(scalars[cursor]) {
-                var type = String.UnicodeScalarView()
-                type.append(contentsOf: scalars[typeStart...cursor])
-                return String(type)
+                directives.append(.specifier(string(scalars[typeStart...cursor])))
+                index = cursor + 1
+                continue
             }
             index += 1
         }
-        return nil
+        return directives
+    }
+
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     /// Past an `N$` argument position at `start`, or `start` when there is none.
