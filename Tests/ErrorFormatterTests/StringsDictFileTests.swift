@@ -177,6 +177,18 @@ import Testing
         #expect(Self.positions(result.diagnostics) == ["error undefined-variable@0:0"])
     }
 
+    @Test func positionsInBOMAndUTF16Files() {
+        // 35 corpus files are UTF-8 with a BOM; built products may be UTF-16. (Columns after a
+        // CRLF are left out here: SourceLocator counts the LF as the line's first column.)
+        let text = "<?xml version=\"1.0\"?>\n<plist>\r<dict>\n  <key>é</key><dict/>\n</dict>\n</plist>\n"
+        let bom = StringsDictFile.load(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        #expect(Self.positions(bom.diagnostics) == ["error missing-format-key@4:3"])
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { utf16 += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
+        let wide = StringsDictFile.load(bytes: utf16)
+        #expect(Self.positions(wide.diagnostics) == ["error missing-format-key@4:3"])
+    }
+
     @Test func sourceMapGivesNestedKeyPositions() {
         let (result, map) = PropertyListParser.parseWithSourceMap(Self.plist(Self.pluralEntry))
         #expect(result.value != nil)

@@ -4,7 +4,7 @@ public struct StringCatalogLoadResult: Sendable {
     public var sourceLanguage: String?
     /// The contents of each language, keyed by the catalog's spelling of the language (`fr`,
     /// `zh-Hans`, `pt-BR`). The source language is always present (its texts default to the
-    /// keys); a language appears when at least one entry has a localization for it.
+    /// keys); another language appears when at least one entry has a translation into it.
     public var tables: [String: TableContents]
     /// Why the file cannot be used at all (severity error, with position), or `nil`.
     public var failure: Diagnostic?
