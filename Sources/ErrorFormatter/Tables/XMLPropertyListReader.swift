@@ -40,6 +40,11 @@ struct XMLPropertyListScanner {
     let text: UnsafeBufferPointer<UInt8>
     var position = 0
     var diagnostics: [OffsetDiagnostic] = []
+    /// Where each dictionary key is, recorded only when a caller asked for it (non-nil), so
+    /// that plain parsing pays nothing for it. See `PropertyListSourceMap`.
+    var keyPathOffsets: [[TableKey]: Int]?
+    /// The keys leading to the value being read; maintained only while `keyPathOffsets` is non-nil.
+    private var keyPath: [TableKey] = []
 
     init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
@@ -90,7 +95,12 @@ struct XMLPropertyListScanner {
                 }
                 let key = keyTag.isSelfClosing ? "" : try readText(closing: "key")
                 skipMisc()
+                if keyPathOffsets != nil {
+                    keyPath.append(TableKey(key))
+                    keyPathOffsets?[keyPath] = keyTag.offset
+                }
                 let value = try readValue(try readStartTag(), depth: depth + 1)
+                if keyPathOffsets != nil { _ = keyPath.popLast() }
                 if let replaced = dictionary.updateValue(value, forKey: TableKey(key)) {
                     diagnostics.append(OffsetDiagnostic(
                         severity: .warning, code: "duplicate-key",
