@@ -12,7 +12,7 @@ FUZZ_BUILD := $(BUILD)/fuzz
 # depend on parts of the library the fuzzer does not compile.
 STRINGS_FUZZ_SOURCES := \
 	$(addprefix Sources/ErrorFormatter/Tables/, \
-		BinaryPropertyListReader.swift ByteScanning.swift MessageText.swift NeXTSTEPLatin.swift \
+		BinaryPropertyListReader.swift ByteScanning.swift MessageText.swift NeXTSTEPLatin.swift StringsLiteral.swift \
 		OldStylePropertyListParser.swift OldStylePropertyListParser+Data.swift \
 		OldStylePropertyListParser+Lexing.swift OldStylePropertyListParser+Strings.swift \
 		PropertyListParseFailure.swift PropertyListParseResult.swift PropertyListParser.swift \

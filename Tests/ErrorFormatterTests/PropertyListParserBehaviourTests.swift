@@ -221,3 +221,18 @@ import Testing
         #expect(result.error != nil)
     }
 }
+
+/// `StringsLiteral` writes what the parser reads back unchanged.
+@Suite struct StringsLiteralTests {
+    @Test(arguments: ["plain", "quote \" backslash \\ tab\t", "lines\n\r\u{2028}\u{2029}", "\u{0}\u{7}\u{7F}", "é😀 %@", ""])
+    func roundTrip(_ text: String) {
+        let literal = StringsLiteral.quoted(text)
+        #expect(!literal.contains("\n") && !literal.contains("\r"))
+        let parsed = PropertyListParser.parse(Array("\"k\" = \(literal);".utf8))
+        #expect(parsed.value == PropertyListTestSupport.strings([("k", text)]))
+    }
+
+    @Test func truncatesForMessages() {
+        #expect(StringsLiteral.quoted("abcdef", maximumLength: 3) == "\"abc…\"")
+    }
+}
