@@ -29,7 +29,7 @@ $(FUZZ_BUILD)/strings-fuzz: $(STRINGS_FUZZ_SOURCES)
 # Seeds are copied so that the fuzzer's new inputs never land in the committed corpus.
 define run-strings-fuzz
 	mkdir -p Fuzz/work/strings Fuzz/artifacts
-	cp -n Fuzz/Corpus/strings/*.strings Fuzz/work/strings/ 2>/dev/null || true
+	cp -n Fuzz/Corpus/strings/*.strings Fuzz/Corpus/strings/regressions/* Fuzz/work/strings/ 2>/dev/null || true
 	$(FUZZ_BUILD)/strings-fuzz -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=Fuzz/artifacts/ Fuzz/work/strings
 endef
