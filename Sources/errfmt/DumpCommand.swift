@@ -179,6 +179,8 @@ private func printText(_ file: DumpedFile, withHeader: Bool) {
         return
     }
     if withHeader { print("/* \(file.path.replacing("*/", with: "* /")) */") }
+    // An empty output would be a 0-byte file, which CF rejects; a comment reads back as {}.
+    if table.isEmpty { print("/* no entries */") }
     for (key, value) in table {
         print("\(StringsLiteral.quoted(key.string)) = \(stringsText(value));")
     }
