@@ -179,8 +179,10 @@ private func printText(_ file: DumpedFile, withHeader: Bool) {
         return
     }
     if withHeader { print("/* \(file.path.replacing("*/", with: "* /")) */") }
+    // An empty output would be a 0-byte file, which CF rejects; a comment reads back as {}.
+    if table.isEmpty { print("/* no entries */") }
     for (key, value) in table {
-        print("\(stringsLiteral(key.string)) = \(stringsText(value));")
+        print("\(StringsLiteral.quoted(key.string)) = \(stringsText(value));")
     }
 }
 
@@ -188,34 +190,12 @@ private func printText(_ file: DumpedFile, withHeader: Bool) {
 private func stringsText(_ value: PropertyListValue) -> String {
     switch value {
     case .string(let string):
-        return stringsLiteral(string)
+        return StringsLiteral.quoted(string)
     case .data(let bytes):
         return "<" + hexString(bytes) + ">"
     case .array(let elements):
         return "(" + elements.map(stringsText).joined(separator: ", ") + ")"
     case .dictionary(let dictionary):
-        return "{ " + dictionary.map { "\(stringsLiteral($0.string)) = \(stringsText($1)); " }.joined() + "}"
+        return "{ " + dictionary.map { "\(StringsLiteral.quoted($0.string)) = \(stringsText($1)); " }.joined() + "}"
     }
-}
-
-/// A quoted .strings literal: `"` `\` and control characters escaped (`\U` for the rare ones).
-private func stringsLiteral(_ string: String) -> String {
-    var out = "\""
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

@@ -42,8 +42,8 @@ import Testing
              input: #""k" = "\a\b\f\v";"#,
              outcome: .value(Support.strings([("k", "\u{07}\u{08}\u{0C}\u{0B}")]))),
         Case(name: "unknown escapes keep the character",
-             input: #""k" = "\x\'\u00e9\?\%\ \8\Č";"#,
-             outcome: .value(Support.strings([("k", "x'u00e9?% 8Č")]))),
+             input: #""k" = "\x\'\u00e9\?\%\ \8\Č\e\/\\";"#,
+             outcome: .value(Support.strings([("k", "x'u00e9?% 8Če/\\")]))),
         Case(name: "\\U with one to four hex digits is one UTF-16 unit",
              input: #""k" = "\U41|\U00e9|\U1F600";"#,
              outcome: .value(Support.strings([("k", "A|é|\u{1F60}0")]))),
@@ -219,5 +219,20 @@ import Testing
         let result = Support.parse(String(repeating: "(", count: 100_000))
         #expect(result.value == nil)
         #expect(result.error != nil)
+    }
+}
+
+/// `StringsLiteral` writes what the parser reads back unchanged.
+@Suite struct StringsLiteralTests {
+    @Test(arguments: ["plain", "quote \" backslash \\ tab\t", "lines\n\r\u{2028}\u{2029}", "\u{0}\u{7}\u{7F}", "é😀 %@", ""])
+    func roundTrip(_ text: String) {
+        let literal = StringsLiteral.quoted(text)
+        #expect(!literal.contains("\n") && !literal.contains("\r"))
+        let parsed = PropertyListParser.parse(Array("\"k\" = \(literal);".utf8))
+        #expect(parsed.value == PropertyListTestSupport.strings([("k", text)]))
+    }
+
+    @Test func truncatesForMessages() {
+        #expect(StringsLiteral.quoted("abcdef", maximumLength: 3) == "\"abc…\"")
     }
 }

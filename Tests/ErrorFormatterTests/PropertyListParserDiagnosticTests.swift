@@ -28,6 +28,9 @@ import Testing
         let message = result.diagnostics.first?.message ?? ""
         #expect(message.contains("3 lines"))
         #expect(message.contains("23 bytes"))
+        // A final line break does not start another dropped line.
+        let trailing = Support.parse("\"a\" = \"b\";\n}\n\"c\" = \"d\";\n")
+        #expect(trailing.diagnostics.first?.message.contains("2 lines") == true)
     }
 
     @Test func unterminatedCommentIsReported() {

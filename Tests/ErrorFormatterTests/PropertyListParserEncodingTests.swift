@@ -87,6 +87,24 @@ import Testing
         #expect(result.error?.column == 7)
     }
 
+    /// CF converts the whole file first, so a bad byte after a syntax error, in the silently
+    /// truncated tail or in a comment still makes the conversion the failure.
+    @Test func invalidUTF8AnywhereWins() {
+        for prefix in ["\"a\" = \"b\"\n", "\"a\" = \"b\";;\n", "\"a\" = \"b\";\n/* ", "\"a\" = \"", "\"a\" = ("] {
+            let result = PropertyListParser.parse(Array(prefix.utf8) + [0xC3, 0x28] + Array("\"x\";".utf8))
+            #expect(result.foundationMessage == "Conversion of string failed.", "\(prefix)")
+            #expect(result.error?.code == "invalid-utf8")
+        }
+    }
+
+    /// A CF decoder quirk: of all stray bytes only 0xA9 is accepted, read as U+FFFD.
+    @Test func strayA9IsReadAsReplacementCharacter() {
+        let accepted = PropertyListParser.parse(Array("\"k\" = \"A".utf8) + [0xC3, 0x80, 0xA9] + Array("\";".utf8))
+        #expect(accepted.value == Support.strings([("k", "A\u{C0}\u{FFFD}")]))
+        let rejected = PropertyListParser.parse(Array("\"k\" = \"A".utf8) + [0xA8] + Array("\";".utf8))
+        #expect(rejected.foundationMessage == "Conversion of string failed.")
+    }
+
     @Test func emptyAndBOMOnlyFiles() {
         let empty = PropertyListParser.parse([])
         #expect(empty.value == nil)

@@ -95,22 +95,37 @@ func timeFoundation(_ files: [Data]) -> (seconds: Double, accepted: Int) {
     return (monotonicSeconds() - start, accepted)
 }
 
-/// Child mode: parse the largest catalog's locales, keep every table alive, report max RSS.
+/// Resident set size now (Linux `/proc/self/statm`, in pages).
+func currentResidentKilobytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
+/// Child mode: parse the largest catalog's locales, keep every table alive, and report the
+/// resident memory before and after (the growth is what the parsed tables cost) and the peak.
 func measureMemory(_ mode: String, _ options: Options) {
-    let files = load(options.corpus, largestCatalogPaths(corpusPaths(options.corpus)))
-    let datas = files.map { Data($0) }
-    let before = maximumResidentKilobytes()
+    let paths = largestCatalogPaths(corpusPaths(options.corpus))
+    var files = load(options.corpus, paths)
+    let totalBytes = files.reduce(0) { $0 + $1.count }
+    var datas: [Data] = []
+    if mode == "foundation" {
+        datas = files.map { Data($0) }
+        files = []
+    }
+    let before = currentResidentKilobytes()
     var keep: [Any] = []
     if mode == "foundation" {
         for data in datas { keep.append((try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as Any) }
     } else {
         for bytes in files { keep.append(PropertyListParser.parse(bytes).value as Any) }
     }
-    let after = maximumResidentKilobytes()
-    print("\(before)\t\(after)\t\(keep.count)\t\(files.reduce(0) { $0 + $1.count })")
+    let after = currentResidentKilobytes()
+    print("\(before)\t\(after)\t\(maximumResidentKilobytes())\t\(keep.count)\t\(totalBytes)")
 }
 
-func runChild(_ mode: String, _ options: Options) -> (before: Int, after: Int, files: Int, bytes: Int)? {
+func runChild(_ mode: String, _ options: Options) -> (before: Int, after: Int, peak: Int, files: Int, bytes: Int)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = ["--memory", mode, "--corpus", options.corpus]
@@ -120,8 +135,8 @@ func runChild(_ mode: String, _ options: Options) -> (before: Int, after: Int, f
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: { $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
-    guard fields.count == 4 else { return nil }
-    return (fields[0], fields[1], fields[2], fields[3])
+    guard fields.count == 5 else { return nil }
+    return (fields[0], fields[1], fields[2], fields[3], fields[4])
 }
 
 let options = parseOptions()
@@ -163,7 +178,7 @@ if acceptedOurs != acceptedFoundation {
 }
 for mode in ["errorformatter", "foundation"] {
     if let memory = runChild(mode, options) {
-        print("peak RSS, \(mode), largest catalog (\(memory.files) locales, \(memory.bytes) bytes): \(memory.after / 1024) MB (\((memory.after - memory.before) / 1024) MB above the loaded input)")
+        print("memory, \(mode), largest catalog (\(memory.files) locales, \(memory.bytes) bytes): tables \(format(Double(memory.after - memory.before) / 1024)) MB resident, process peak \(format(Double(memory.peak) / 1024)) MB")
     } else {
         print("peak RSS, \(mode): child process failed")
     }

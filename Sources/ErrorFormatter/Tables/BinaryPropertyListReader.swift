@@ -186,7 +186,7 @@ struct BinaryPropertyListDecoder {
                 let value = try object(Int(clamping: valueReference), depth: depth + 1)
                 if dictionary.updateValue(value, forKey: TableKey(key)) != nil {
                     diagnostics.append(Diagnostic(severity: .warning, code: "duplicate-key",
-                                                  message: "duplicate key \"\(key)\"; the later value replaces the earlier one"))
+                                                  message: "duplicate key \(MessageText.quoted(key)); the later value replaces the earlier one"))
                 }
             }
             return .dictionary(dictionary)
@@ -221,7 +221,7 @@ struct BinaryPropertyListDecoder {
 
     private mutating func converted(_ text: String, kind: String) -> PropertyListValue {
         diagnostics.append(Diagnostic(severity: .warning, code: "non-string-value",
-                                      message: "a \(kind) is not a string; it is read as the string \"\(text)\""))
+                                      message: "a \(kind) is not a string; it is read as the string \(MessageText.quoted(text))"))
         return .string(text)
     }
 }

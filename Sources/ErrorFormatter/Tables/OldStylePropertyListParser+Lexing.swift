@@ -128,33 +128,8 @@ extension OldStylePropertyListParser {
         }
     }
 
-    /// A key or value quoted for a message: escaped like a `.strings` literal, cut at 60
-    /// characters so one huge value cannot flood a terminal.
-    func quotedForMessage(_ string: String) -> String {
-        var out = "\""
-        var length = 0
-        for scalar in string.unicodeScalars {
-            if length == 60 {
-                out += "…"
-                break
-            }
-            length += 1
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\U" + String(scalar.value, radix: 16, uppercase: true)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A key or value quoted for a message (see `MessageText.quoted`).
+    func quotedForMessage(_ string: String) -> String { MessageText.quoted(string) }
 
     /// Whitespace lookalikes CF does not skip: where one stops the parser, the author almost
     /// certainly meant whitespace.

@@ -173,9 +173,9 @@ struct OldStylePropertyListParser {
     /// At the top level of a strings file the "something else" ends the table *successfully*
     /// (CF's silent truncation); we record where, for a diagnostic.
     mutating func parseDictionaryContent(depth: Int, isTopLevel: Bool) -> PropertyListDictionary? {
-        // Real tables average about 100 bytes per entry; reserving avoids rehashing as the
-        // top-level table grows (nested dictionaries are small).
-        let estimate = isTopLevel ? count / 128 : 0
+        // Real tables average about 100 bytes per entry (fewer in terse ones); reserving
+        // avoids rehashing as the top-level table grows (nested dictionaries are small).
+        let estimate = isTopLevel ? count / 80 : 0
         var dictionary = PropertyListDictionary(minimumCapacity: estimate)
         var keyOffsets: [Int] = []
         keyOffsets.reserveCapacity(estimate)

@@ -66,15 +66,15 @@ public enum PropertyListParser {
         _ text: UnsafeBufferPointer<UInt8>, replacedSurrogates: [(offset: Int, unit: UInt16)],
         early: [OffsetDiagnostic]
     ) -> PropertyListParseResult {
-        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
-            let failure = PropertyListParseFailure(
-                .invalidUTF8, at: invalid,
-                message: "invalid UTF-8 (byte 0x\(String(text[invalid], radix: 16, uppercase: true))); CoreFoundation rejects the whole file")
-            return failed(failure, text: text, diagnostics: early)
-        }
         guard !text.isEmpty else {
             let failure = PropertyListParseFailure(.emptyText, at: 0, message: "the file holds only a byte order mark")
             return failed(failure, text: text, diagnostics: early)
+        }
+        // CF converts the whole text before parsing: one bad byte anywhere rejects the file.
+        // (Folding this check into string creation was tried: Swift's only failable UTF-8
+        // initializer is generic and unspecialized here, which made parsing slower.)
+        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
+            return invalidUTF8(at: invalid, in: text, diagnostics: early)
         }
         var xmlFailure: PropertyListParseFailure?
         if XMLPropertyListReader.looksLikeXML(text) {
@@ -100,6 +100,17 @@ public enum PropertyListParser {
             return failed(xmlFailure, text: text, diagnostics: diagnostics, foundationFailure: oldStyle)
         }
         return finish(value: value, parser: parser, text: text, diagnostics: diagnostics)
+    }
+
+    /// The failure for invalid UTF-8 at `offset`.
+    private static func invalidUTF8(
+        at offset: Int, in text: UnsafeBufferPointer<UInt8>, diagnostics: [OffsetDiagnostic]
+    ) -> PropertyListParseResult {
+        let byte = offset < text.count ? String(text[offset], radix: 16, uppercase: true) : "?"
+        let failure = PropertyListParseFailure(
+            .invalidUTF8, at: offset,
+            message: "invalid UTF-8 (byte 0x\(byte)); CoreFoundation rejects the whole file")
+        return failed(failure, text: text, diagnostics: diagnostics)
     }
 
     /// Assembles the old-style parser's outcome: value or failure, plus the diagnostics.

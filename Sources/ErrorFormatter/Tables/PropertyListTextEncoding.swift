@@ -61,8 +61,8 @@ struct TranscodedText {
     var replacedSurrogates: [(offset: Int, unit: UInt16)]
 
     /// Decodes `bytes` (BOM already skipped), or returns `nil` where CF's conversion fails (a
-    /// UTF-32 value that is not a Unicode scalar). Trailing bytes short of a whole code unit
-    /// are ignored, as CF does.
+    /// UTF-32 value that is not a Unicode scalar, or no whole UTF-32 unit). Trailing bytes
+    /// short of a whole code unit are otherwise ignored, as CF does.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: PropertyListTextEncoding) -> TranscodedText? {
         var result = TranscodedText(utf8: [], replacedSurrogates: [])
         switch encoding {
@@ -72,6 +72,9 @@ struct TranscodedText {
             // CF ignores a trailing odd byte.
             result.decodeUTF16(bytes, bigEndian: encoding == .utf16BigEndian)
         case .utf32LittleEndian, .utf32BigEndian:
+            // A partial trailing unit is ignored, but with no whole unit at all CF's
+            // conversion fails (UTF-16 instead yields an empty string).
+            guard bytes.count >= 4 else { return nil }
             let bigEndian = encoding == .utf32BigEndian
             result.utf8.reserveCapacity(bytes.count)
             var index = 0

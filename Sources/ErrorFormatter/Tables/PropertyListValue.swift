@@ -56,15 +56,21 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
     @discardableResult
     public mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
-        if let index = indexByKey[key] {
+        // One hash lookup: the defaulted subscript inserts the next index when the key is new
+        // and hands back the existing index otherwise (parsing spends its time here).
+        let nextIndex = keys.count
+        let index = Self.read(&indexByKey[key, default: nextIndex])
+        guard index == nextIndex else {
             values[index] = value
             return index
         }
-        indexByKey[key] = keys.count
         keys.append(key)
         values.append(value)
         return nil
     }
+
+    @inline(__always)
+    private static func read(_ slot: inout Int) -> Int { slot }
 
     public subscript(key: TableKey) -> PropertyListValue? {
         guard let index = indexByKey[key] else { return nil }

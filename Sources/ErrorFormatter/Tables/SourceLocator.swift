@@ -60,9 +60,12 @@ struct SourceLocator {
         return (index + 1, column)
     }
 
-    /// Number of line breaks from `offset` to the end of the text (lines a truncation drops).
+    /// Lines from the one holding `offset` to the last one with any text (what a truncation
+    /// drops); an empty line after a final line break is not counted.
     func linesAfter(_ offset: Int) -> Int {
-        lineStarts.count - lineIndex(of: offset) + 1
+        var lastLineIndex = lineStarts.count
+        if let last = lineStarts.last, last >= text.count { lastLineIndex -= 1 }
+        return max(1, lastLineIndex - lineIndex(of: offset) + 1)
     }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// CF converts the whole file to a CFString first, so one bad byte anywhere rejects the file
 /// ("Conversion of string failed."), even inside a comment. Overlong forms, encoded surrogates
-/// and values above U+10FFFF are invalid. ASCII runs are checked eight bytes at a time because
+/// and values above U+10FFFF are invalid; a stray 0xA9 is CF's one exception (see below). ASCII runs are checked eight bytes at a time because
 /// most tables are mostly ASCII.
 enum UTF8Validation {
     /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
@@ -39,7 +39,15 @@ enum UTF8Validation {
                 continue
             }
             let length = sequenceLength(in: bytes, at: index)
-            if length == 0 { return index }
+            if length == 0 {
+                // CF's decoder quirk (verified): a stray 0xA9, and no other stray byte, is
+                // accepted and read as U+FFFD, as Swift's repairing decoder also reads it.
+                if lead == 0xA9 {
+                    index += 1
+                    continue
+                }
+                return index
+            }
             index += length
         }
         return nil

@@ -5,7 +5,8 @@
 /// DOCTYPE, CDATA, the five named entities and numeric character references, and the elements
 /// `dict key array string data integer real true false date`. Tables only use strings,
 /// dictionaries, arrays and data, so numbers, booleans and dates are returned as strings (their
-/// text as written; `true`/`false`) with a `non-string-value` warning — a string table holding
+/// text as written, which for `<integer>` CF requires to be plain digits; `true`/`false`) with
+/// a `non-string-value` warning — a string table holding
 /// one would misbehave on Apple platforms. Like CF, later duplicate keys win.
 enum XMLPropertyListReader {
     /// True when the text (after ASCII whitespace) starts like an XML document.
@@ -91,7 +92,7 @@ struct XMLPropertyListScanner {
                 }
                 let keyTag = try readStartTag()
                 guard keyTag.name == "key" else {
-                    throw failure("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset)
+                    throw failure("expected <key> in <dict>, found <\(MessageText.quoted(keyTag.name))>", at: keyTag.offset)
                 }
                 let key = keyTag.isSelfClosing ? "" : try readText(closing: "key")
                 skipMisc()
@@ -104,11 +105,11 @@ struct XMLPropertyListScanner {
                 if let replaced = dictionary.updateValue(value, forKey: TableKey(key)) {
                     diagnostics.append(OffsetDiagnostic(
                         severity: .warning, code: "duplicate-key",
-                        message: "duplicate key \"\(key)\"; this later value replaces the earlier one",
+                        message: "duplicate key \(MessageText.quoted(key)); this later value replaces the earlier one",
                         offset: keyTag.offset))
                     if replaced < keyOffsets.count {
                         diagnostics.append(OffsetDiagnostic(
-                            severity: .note, code: "duplicate-key", message: "earlier definition of \"\(key)\", ignored",
+                            severity: .note, code: "duplicate-key", message: "earlier definition of \(MessageText.quoted(key)), ignored",
                             offset: keyOffsets[replaced], order: keyTag.offset))
                         keyOffsets[replaced] = keyTag.offset
                     }
@@ -137,9 +138,12 @@ struct XMLPropertyListScanner {
             return .data(bytes)
         case "integer", "real", "date":
             let raw = tag.isSelfClosing ? "" : try readText(closing: tag.name)
-            let trimmed = String(raw.unicodeScalars.filter { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") })
-            warnNonString(tag, converted: trimmed)
-            return .string(trimmed)
+            // CF rejects anything but an optional sign and digits in <integer> (even spaces).
+            if tag.name == "integer" && !Self.isPlainInteger(raw) {
+                throw failure("<integer> holds \(MessageText.quoted(raw)), not a number", at: tag.offset)
+            }
+            warnNonString(tag, converted: raw)
+            return .string(raw)
         case "true", "false":
             if !tag.isSelfClosing {
                 skipMisc()
@@ -148,14 +152,25 @@ struct XMLPropertyListScanner {
             warnNonString(tag, converted: tag.name)
             return .string(tag.name)
         default:
-            throw failure("unknown property list element <\(tag.name)>", at: tag.offset)
+            throw failure("unknown property list element <\(MessageText.quoted(tag.name))>", at: tag.offset)
         }
+    }
+
+    /// `[+-]?[0-9]+` or `0x` + hex digits.
+    static func isPlainInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            digits = digits.dropFirst(2)
+            return !digits.isEmpty && digits.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit)
+        }
+        return !digits.isEmpty && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     }
 
     private mutating func warnNonString(_ tag: Tag, converted: String) {
         diagnostics.append(OffsetDiagnostic(
             severity: .warning, code: "non-string-value",
-            message: "<\(tag.name)> is not a string; it is read as the string \"\(converted)\"",
+            message: "<\(tag.name)> is not a string; it is read as the string \(MessageText.quoted(converted))",
             offset: tag.offset))
     }
 
@@ -236,7 +251,7 @@ struct XMLPropertyListScanner {
                 return Tag(name: name, isSelfClosing: selfClosing, offset: start)
             }
         }
-        throw failure("the tag <\(name) is never closed", at: start)
+        throw failure("the tag <\(MessageText.quoted(name)) is never closed", at: start)
     }
 
     private static func endsName(_ byte: UInt8) -> Bool {
@@ -316,7 +331,7 @@ struct XMLPropertyListScanner {
         case "apos": bytes.append(UInt8(ascii: "'"))
         default:
             var digits = Substring(name)
-            guard digits.first == "#" else { throw failure("unknown entity &\(name);", at: start) }
+            guard digits.first == "#" else { throw failure("unknown entity &\(MessageText.quoted(name));", at: start) }
             digits = digits.dropFirst()
             var radix = 10
             if digits.first == "x" || digits.first == "X" {
@@ -324,7 +339,7 @@ struct XMLPropertyListScanner {
                 digits = digits.dropFirst()
             }
             guard let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value) else {
-                throw failure("invalid character reference &\(name);", at: start)
+                throw failure("invalid character reference &\(MessageText.quoted(name));", at: start)
             }
             UTF8Encoding.append(scalar.value, to: &bytes)
         }

@@ -1,0 +1,51 @@
+# Fuzzing and benchmarking of the .strings / property-list parser.
+#
+#   make fuzz-smoke     build the libFuzzer target and run it for 20 s (part of `make test`)
+#   make fuzz-strings   run it for FUZZ_SECONDS (default 300)
+#   make bench-strings  ErrorFormatter vs Foundation on the shared corpus (needs ../shared)
+
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_BUILD := $(BUILD)/fuzz
+
+# The parser and what it needs, listed rather than globbed: other files in Tables/ may
+# depend on parts of the library the fuzzer does not compile.
+STRINGS_FUZZ_SOURCES := \
+	$(addprefix Sources/ErrorFormatter/Tables/, \
+		BinaryPropertyListReader.swift ByteScanning.swift MessageText.swift NeXTSTEPLatin.swift StringsLiteral.swift \
+		OldStylePropertyListParser.swift OldStylePropertyListParser+Data.swift \
+		OldStylePropertyListParser+Lexing.swift OldStylePropertyListParser+Strings.swift \
+		PropertyListParseFailure.swift PropertyListParseResult.swift PropertyListParser.swift \
+		PropertyListTextEncoding.swift PropertyListValue.swift SourceLocator.swift \
+		TableKey.swift UTF8Validation.swift XMLPropertyListReader.swift) \
+	Sources/ErrorFormatter/Support/Diagnostic.swift \
+	Fuzz/StringsParserFuzz.swift
+
+$(FUZZ_BUILD)/strings-fuzz: $(STRINGS_FUZZ_SOURCES)
+	mkdir -p $(FUZZ_BUILD)
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name StringsFuzz \
+		$(STRINGS_FUZZ_SOURCES) -o $@
+
+# Seeds are copied so that the fuzzer's new inputs never land in the committed corpus.
+define run-strings-fuzz
+	mkdir -p Fuzz/work/strings Fuzz/artifacts
+	cp -n Fuzz/Corpus/strings/*.strings Fuzz/Corpus/strings/regressions/* Fuzz/work/strings/ 2>/dev/null || true
+	$(FUZZ_BUILD)/strings-fuzz -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=Fuzz/artifacts/ Fuzz/work/strings
+endef
+
+.PHONY: fuzz-smoke fuzz-strings bench-strings
+
+fuzz-smoke: $(FUZZ_BUILD)/strings-fuzz
+	$(call run-strings-fuzz,$(FUZZ_SMOKE_SECONDS))
+
+fuzz-strings: $(FUZZ_BUILD)/strings-fuzz
+	$(call run-strings-fuzz,$(FUZZ_SECONDS))
+
+bench-strings:
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BUILD)/bench
+	$(BUILD)/bench/release/strings-bench
+
+TESTS += fuzz-smoke
+FUZZ_TARGETS += fuzz-strings
+BENCHES += bench-strings
