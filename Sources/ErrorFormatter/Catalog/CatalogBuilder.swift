@@ -102,8 +102,8 @@ public struct CatalogBuilder: Sendable {
             return
         }
         diagnostics.append(contentsOf: warnings)
-        for language in result.languages.keys.sorted() {
-            guard let contents = result.languages[language] else { continue }
+        for language in result.tables.keys.sorted() {
+            guard let contents = result.tables[language] else { continue }
             do {
                 try Self.validateLocalizationName(language)
             } catch {
