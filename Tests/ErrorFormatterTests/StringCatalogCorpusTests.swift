@@ -71,7 +71,7 @@ struct StringCatalogCorpusTests {
     @Test func substitutionsBecomePositionalVariables() throws {
         let result = try Self.load("coteditor__CotEditor/CotEditor/Localizables/Document Window/Document.xcstrings")
         let format = result.tables["cs"]?.variables[TableKey("FolderFind.Metrics.message")]
-        #expect(format?.format == "%#@arg1@ v %#@arg2@")
+        #expect(format?.format == "%1$#@arg1@ v %2$#@arg2@")  // positioned by argNum, as xcstringstool does
         #expect(format?.variables["arg1"] == .init(ruleType: .plural, valueType: "lld", variants: [
             "few": "%1$lld shody", "many": "%1$lld shod", "one": "%1$lld shoda", "other": "%1$lld shod",
         ]))

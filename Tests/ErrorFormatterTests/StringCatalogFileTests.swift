@@ -97,7 +97,7 @@ import Testing
           }}}}
         """)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.tables["en"]?.variables[TableKey("k")] == VariableFormat(format: "%#@files@ in %2$#@folders@ (100%%)", variables: [
+        #expect(result.tables["en"]?.variables[TableKey("k")] == VariableFormat(format: "%1$#@files@ in %2$#@folders@ (100%%)", variables: [
             "files": .init(ruleType: .plural, valueType: "lld", variants: ["one": "%1$lld file", "other": "%1$lld files, 100%%arg"]),
             "folders": .init(ruleType: .plural, valueType: "d", variants: ["other": "%d folders"]),
         ]))

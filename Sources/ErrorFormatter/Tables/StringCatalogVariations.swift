@@ -37,6 +37,7 @@ struct StringCatalogVariations {
             return nil
         }
         var variables: [String: VariableFormat.Variable] = [:]
+        var argumentNumbers: [String: Int] = [:]
         if let substitutions = object["substitutions"] {
             guard let members = substitutions.objectValue else {
                 report(.error, "unexpected-value-type",
@@ -47,6 +48,9 @@ struct StringCatalogVariations {
             for member in members {
                 guard let variable = substitution(member) else { return nil }
                 variables[member.key] = variable
+                if case .number(let text)? = member.value.objectValue?["argNum"]?.kind, let number = Int(text) {
+                    argumentNumbers[member.key] = number
+                }
             }
         }
         let format: String
@@ -80,7 +84,35 @@ struct StringCatalogVariations {
             return nil
         }
         if variables.isEmpty { return .text(format) }
-        return .variable(VariableFormat(format: format, variables: variables))
+        let positioned = Self.positioningReferences(in: format, argumentNumbers: argumentNumbers)
+        return .variable(VariableFormat(format: positioned, variables: variables))
+    }
+
+    /// `%#@name@` → `%N$#@name@` for a substitution with `"argNum": N`, as `xcstringstool`
+    /// compiles it: the substitution says which argument selects its variant, so the reference
+    /// must not depend on what the variants before it consume (in `%#@arg1@ in %#@arg2@`, the
+    /// first variant's `%1$lld` takes no sequential position, and `arg2` would otherwise select
+    /// with argument 1). References that already have a position are kept.
+    static func positioningReferences(in format: String, argumentNumbers: [String: Int]) -> String {
+        guard !argumentNumbers.isEmpty else { return format }
+        var result = ""
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let after = rest[percent...].dropFirst()
+            if after.hasPrefix("%") {
+                result += "%%"
+                rest = after.dropFirst()
+            } else if after.hasPrefix("#@"), let end = after.dropFirst(2).firstIndex(of: "@"),
+                      let number = argumentNumbers[String(after.dropFirst(2)[..<end])] {
+                result += "%\(number)$" + after[..<after.index(after: end)]
+                rest = after[after.index(after: end)...]
+            } else {
+                result += "%"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     // MARK: String units
