@@ -15,6 +15,7 @@ void test_builder(const struct test_context *context);
 void test_files(const struct test_context *context);
 void test_locales(const struct test_context *context);
 void test_preferences(const struct test_context *context);
+void test_arguments(const struct test_context *context);
 void test_null_arguments(const struct test_context *context);
 void test_invalid_utf8(const struct test_context *context);
 void test_threads(const struct test_context *context);

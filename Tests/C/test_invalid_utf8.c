@@ -67,6 +67,12 @@ void test_invalid_utf8(const struct test_context *context) {
         ef_locale_chain *chain = SENTINEL;
         CHECK_UTF8(ef_locale_chain_new(&chain, bad, &err));
         CHECK(chain == NULL);
+        CHECK_UTF8(ef_error_info_add_string(info, bad, &err));
+        ef_lookup *lookup = SENTINEL;
+        static const char *const english[] = {"en"};
+        CHECK_UTF8(ef_catalog_lookup(&lookup, catalog, NULL, bad, english, 1, NULL, &err));
+        CHECK(lookup == NULL);
+        CHECK_UTF8(ef_catalog_lookup(&lookup, catalog, bad, "k", english, 1, NULL, &err));
         ef_locale_list *list = SENTINEL;
         CHECK_UTF8(ef_locale_list_from_accept_language(&list, bad, &err));
         CHECK(list == NULL);

@@ -198,6 +198,31 @@ static void check_locales(void) {
     CHECK_INT(ef_locale_chain_kind(NULL, 0), -1);
     ef_locale_chain_free(NULL);
 
+    ef_lookup *lookup = NULL;
+    const char *en[] = {"en"};
+    CHECK_STATUS(ef_catalog_lookup(NULL, NULL, NULL, "k", en, 1, NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INVALID(lookup, ef_catalog_lookup(&lookup, NULL, NULL, "k", en, 1, NULL, &err));
+    CHECK_STR(ef_lookup_value(NULL), NULL);
+    CHECK_STR(ef_lookup_locale(NULL), NULL);
+    CHECK_STR(ef_lookup_table(NULL), "");
+    CHECK_INT(ef_lookup_rejection_count(NULL), 0);
+    CHECK_STR(ef_lookup_rejection(NULL, 0), NULL);
+    ef_lookup_free(NULL);
+    CHECK_STATUS(ef_error_info_add_string(NULL, "x", &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_error_info_add_int64(NULL, 1, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_error_info_add_uint64(NULL, 1, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_error_info_add_double(NULL, 1.0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_error_info_clear_arguments(NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INT(ef_error_info_argument_count(NULL), 0);
+    CHECK_INT(ef_result_rejection_count(NULL, EF_FIELD_TITLE), 0);
+    CHECK_STR(ef_result_rejection(NULL, EF_FIELD_TITLE, 0), NULL);
+
     ef_locale_list *list = NULL;
     CHECK_STATUS(ef_locale_list_from_environment(NULL, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);

@@ -44,7 +44,8 @@ def test_format_json_has_the_documented_members():
     assert result["stack"] == ["fr-CA", "fr", "en"]
     assert result["untranslated"] is False
     assert result["provenance"]["title"] == {
-        "rule": "code-key", "key": "errors.kCLErrorDomain.0.title", "locale": "fr-CA", "table": "Localizable"}
+        "rule": "code-key", "key": "errors.kCLErrorDomain.0.title", "locale": "fr-CA", "table": "Localizable",
+        "rejections": []}
     # controls.ok is not in fr-CA: it comes from fr, key by key.
     assert result["provenance"]["button"]["locale"] == "fr"
 
@@ -111,14 +112,14 @@ def test_format_accept_language():
 
 def test_chain_json_lines_and_error_status():
     out = run("chain", "--json", "zh-TW", "es-MX", "C", "../../etc/passwd", "fr_CA_" + "A" * 200)
-    assert out.returncode == 1  # one bad ID, reported after all inputs
+    assert out.returncode == 1  # bad IDs, reported after all inputs
     rows = json_lines(out.stdout)
     assert [row["input"] for row in rows][:4] == ["zh-TW", "es-MX", "C", "../../etc/passwd"]
     assert rows[0] == {"input": "zh-TW", "normalized": "zh_TW", "untranslated": False,
                        "chain": ["zh_TW", "zh_Hant_TW", "zh_Hant"], "kinds": ["alias", "bundle", "bundle"]}
     assert rows[1]["chain"] == ["es_MX", "es_419", "es"]
     assert rows[2]["untranslated"] is True and rows[2]["chain"] == []
-    assert rows[3]["chain"] == []
+    assert "path" in rows[3]["error"]  # a path is never a locale
     assert "error" in rows[4]
 
 
@@ -173,7 +174,7 @@ def test_lint_finds_the_seeds_duplicate_key():
 
 # ------------------------------------------------------------------------------------ general
 
-@pytest.mark.parametrize("command", ["format", "chain", "dump", "lint", "negotiate"])
+@pytest.mark.parametrize("command", ["format", "chain", "dump", "lint", "negotiate", "lookup"])
 def test_every_command_has_help(command):
     out = run(command, "--help")
     assert out.returncode == 0
@@ -184,3 +185,72 @@ def test_unknown_command_exits_2():
     out = run("frobnicate")
     assert out.returncode == 2
     assert "unknown command" in out.stderr
+
+
+# ------------------------------------------------------------------------- lookup, arguments
+
+def write_catalog(root):
+    (root / "en.lproj").mkdir()
+    (root / "en.lproj" / "Localizable.strings").write_bytes(
+        b'"errors.Upload.1.title" = "Couldn\'t upload %1$@ (%2$lld bytes)";\n"pi" = "%.2f";\n')
+    (root / "en.lproj" / "Localizable.stringsdict").write_bytes(
+        b'<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>files</key><dict>'
+        b'<key>NSStringLocalizedFormatKey</key><string>%#@files@</string><key>files</key><dict>'
+        b'<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>'
+        b'<key>NSStringFormatValueTypeKey</key><string>lld</string>'
+        b'<key>one</key><string>One file</string><key>other</key><string>%lld files</string>'
+        b'</dict></dict></dict></plist>')
+    (root / "fr.json").write_bytes('{"pi": "%.3f (fr)", "files": {"one": "%lld fichier", "other": "%lld fichiers"}}'
+                                   .encode())
+    return str(root)
+
+
+def test_lookup_renders_with_typed_arguments_in_order(tmp_path):
+    catalog = write_catalog(tmp_path)
+    out = run("lookup", "--catalog", catalog, "--locale", "en", "--arg", "a.txt", "--arg-int", "12",
+              "errors.Upload.1.title")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "Couldn't upload a.txt (12 bytes)\n"
+    out = run("lookup", "--catalog", catalog, "--locale", "fr-CA", "--arg-double", "3.14159", "--json", "pi")
+    assert json_lines(out.stdout) == [{"value": "3.142 (fr)", "locale": "fr", "table": "Localizable",
+                                       "diagnostics": []}]
+
+
+def test_lookup_plurals_from_stringsdict_and_json(tmp_path):
+    catalog = write_catalog(tmp_path)
+    assert run("lookup", "--catalog", catalog, "--locale", "en", "--arg-int", "1", "files").stdout == "One file\n"
+    assert run("lookup", "--catalog", catalog, "--locale", "en", "--arg-int", "2", "files").stdout == "2 files\n"
+    assert run("lookup", "--catalog", catalog, "--locale", "fr", "--arg-int", "0", "files").stdout == "0 fichier\n"
+
+
+def test_lookup_reports_skipped_strings_and_missing_keys(tmp_path):
+    catalog = write_catalog(tmp_path)
+    out = run("lookup", "--catalog", catalog, "--locale", "en", "--json", "errors.Upload.1.title")
+    assert out.returncode == 1
+    (row,) = json_lines(out.stdout)
+    assert row["value"] is None
+    assert [(d["locale"], d["code"]) for d in row["diagnostics"]] == [("en", "missing-argument")]
+    missing = run("lookup", "--catalog", catalog, "no.such.key")
+    assert missing.returncode == 1 and "no usable value" in missing.stderr
+
+
+def test_format_arguments_and_rejections_in_json(tmp_path):
+    catalog = write_catalog(tmp_path)
+    out = run("format", "--catalog", catalog, "--domain", "Upload", "--code", "1", "--locale", "en",
+              "--arg", "a.txt", "--json")
+    result = json_lines(out.stdout)[0]
+    assert result["title"] == "Error"  # the only title needs two arguments
+    (rejection,) = result["provenance"]["title"]["rejections"]
+    assert rejection["key"] == "errors.Upload.1.title" and rejection["code"] == "missing-argument"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--arg-int", "1.5", "k"], "--arg-int takes an integer"),
+    (["--arg-uint", "-1", "k"], "--arg-uint takes an unsigned integer"),
+    (["--arg-double", "x", "k"], "--arg-double takes a number"),
+    (["k", "k2"], "exactly one KEY"),
+])
+def test_lookup_bad_usage(tmp_path, args, message):
+    out = run("lookup", "--catalog", write_catalog(tmp_path), *args)
+    assert out.returncode == 2
+    assert message in out.stderr

@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
-from ctypes import POINTER, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ OPAQUE = {
     "ef_result": _ffi.Result,
     "ef_locale_chain": _ffi.LocaleChain,
     "ef_locale_list": _ffi.LocaleList,
+    "ef_lookup": _ffi.Lookup,
 }
 # C type (whitespace removed) -> the ctypes type the binding must use for it. Written out here,
 # independently of _ffi, so that a change on either side shows up as a difference.
@@ -38,6 +39,8 @@ SCALARS: dict[str, Any] = {
     "int32_t": c_int32,
     "uint32_t": c_uint32,
     "int64_t": c_int64,
+    "uint64_t": c_uint64,
+    "double": c_double,
     "size_t": c_size_t,
     "constchar*": c_char_p,          # static or borrowed: copied into bytes at once
     "char*": c_void_p,               # owned: the raw pointer goes back to ef_string_free

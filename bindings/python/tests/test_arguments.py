@@ -1,0 +1,86 @@
+"""Typed arguments, plural variables and Catalog.lookup() through the Python binding."""
+
+from __future__ import annotations
+
+import pytest
+
+import errorformatter
+from errorformatter import Catalog, InvalidArgumentError
+
+ENGLISH = (
+    '"errors.Upload.1.title" = "Couldn\'t upload %1$@";\n'
+    '"errors.Upload.1.message" = "%1$@ (%2$lld bytes, %3$.1f s) was not sent.";\n'
+    '"big" = "%llu";\n'
+).encode()
+FRENCH = (
+    '"errors.Upload.1.title" = "Échec de l’envoi de %1$@";\n'
+    '"errors.Upload.1.message" = "%1$@ (%2$lld octets, %4$@) n’a pas été envoyé.";\n'
+).encode()
+ARABIC_JSON = (
+    '{"people": {"zero": "لا أحد", "one": "شخص واحد", "two": "شخصان", '
+    '"few": "%lld أشخاص", "many": "%lld شخصًا", "other": "%lld شخص"}}'
+).encode()
+
+
+@pytest.fixture(scope="module")
+def upload_catalog():
+    with Catalog.from_tables([
+        ("en", "Localizable.strings", ENGLISH),
+        ("fr", "Localizable.strings", FRENCH),
+        ("ar", "Localizable.json", ARABIC_JSON),
+    ]) as catalog:
+        yield catalog
+
+
+def test_native_values_become_typed_arguments(upload_catalog: Catalog) -> None:
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["photo.jpg", 2048, 1.25])
+    assert shown.title == "Couldn't upload photo.jpg"
+    assert shown.message == "photo.jpg (2048 bytes, 1.2 s) was not sent."
+
+
+def test_a_translation_the_arguments_cannot_satisfy_falls_back(upload_catalog: Catalog) -> None:
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["fr-CA"], arguments=["photo.jpg", 2048, 1.25])
+    assert shown.title == "Échec de l’envoi de photo.jpg"
+    assert shown.message == "photo.jpg (2048 bytes, 1.2 s) was not sent."
+    assert shown.provenance["message"].locale == "en"
+    (why,) = shown.provenance["message"].rejections
+    assert why.startswith("errors.Upload.1.message in fr/Localizable")
+    assert why.endswith("[missing-argument]")
+
+
+def test_large_integers_are_unsigned(upload_catalog: Catalog) -> None:
+    assert upload_catalog.lookup("big", locales=["en"], arguments=[2**64 - 1]).value == "18446744073709551615"
+    with pytest.raises(InvalidArgumentError):
+        upload_catalog.lookup("big", arguments=[2**64])
+
+
+@pytest.mark.parametrize(("count", "expected"), [
+    (0, "لا أحد"), (1, "شخص واحد"), (2, "شخصان"), (3, "3 أشخاص"), (11, "11 شخصًا"), (100, "100 شخص"),
+])
+def test_arabic_plurals_from_a_json_table(upload_catalog: Catalog, count: int, expected: str) -> None:
+    found = upload_catalog.lookup("people", locales=["ar-EG"], arguments=[count])
+    assert (found.value, found.locale, found.table) == (expected, "ar", "Localizable")
+
+
+def test_lookup_of_a_missing_key_is_none(upload_catalog: Catalog) -> None:
+    found = upload_catalog.lookup("no.such.key", locales=["en"])
+    assert found.value is None and found.locale is None and found.rejections == ()
+    unsatisfied = upload_catalog.lookup("errors.Upload.1.title", locales=["en"])
+    assert unsatisfied.value is None
+    assert len(unsatisfied.rejections) == 1
+
+
+@pytest.mark.parametrize("bad", [True, None, b"bytes", object(), [1]])
+def test_unsupported_argument_types_are_type_errors(upload_catalog: Catalog, bad: object) -> None:
+    with pytest.raises(TypeError):
+        upload_catalog.format(domain="Upload", code=1, arguments=[bad])
+
+
+def test_a_single_string_is_not_an_argument_list(upload_catalog: Catalog) -> None:
+    with pytest.raises(TypeError):
+        upload_catalog.lookup("big", arguments="12")
+
+
+def test_lone_surrogates_in_arguments_are_clean_errors(upload_catalog: Catalog) -> None:
+    with pytest.raises(errorformatter.InvalidUTF8Error):
+        upload_catalog.format(domain="Upload", code=1, arguments=["\udcff"])
