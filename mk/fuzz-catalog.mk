@@ -22,7 +22,7 @@ FUZZ_CATALOG_SOURCES := Fuzz/StringCatalogFuzz.swift \
 	$(addprefix Sources/ErrorFormatter/Tables/, JSONParser.swift JSONValue.swift JSONTableFile.swift \
 	    StringCatalogFile.swift StringCatalogLoadResult.swift StringCatalogVariations.swift \
 	    FormatReferences.swift TableContents.swift TableKey.swift VariableFormat.swift \
-	    VariableFormat+PluralCategories.swift SourceLocator.swift UTF8Validation.swift \
+	    VariableFormat+PluralCategories.swift SourceLocator.swift ByteScanning.swift UTF8Validation.swift \
 	    PropertyListTextEncoding.swift) \
 	Sources/ErrorFormatter/Support/Diagnostic.swift
 
