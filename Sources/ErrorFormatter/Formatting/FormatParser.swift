@@ -52,12 +52,13 @@ struct FormatParser {
     }
 
     private mutating func run(allowsVariables: Bool) throws(FormatFailure) {
-        while let byte = current {
-            if byte != UInt8(ascii: "%") {
-                index += 1
-                continue
+        while index < bytes.count {
+            guard let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) else {
+                index = bytes.count
+                break
             }
-            let start = index
+            let start = percent
+            index = percent
             index += 1
             guard let next = current else {
                 throw FormatFailure(code: "unterminated-specifier", message: "format ends inside a specifier",

@@ -103,7 +103,8 @@ extension FormatSpecifier {
             count += 1
             if count >= width { return text }
         }
-        let padding = String(repeating: " ", count: width - count)
+        // From bytes: building it a character at a time is slow at the 1024 width limit.
+        let padding = String(decoding: [UInt8](repeating: 0x20, count: width - count), as: UTF8.self)
         return flags.contains(.leftJustify) ? text + padding : padding + text
     }
 
