@@ -222,6 +222,36 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         } throws: { ($0 as? FormatFailure)?.message == "unknown conversion '\\u{65E5}'" }
     }
 
+    /// The C locale is installed for this thread only, for the call only.
+    @Test func numberFormattingLeavesTheThreadsLocaleAlone() throws {
+        let before = uselocale(nil)
+        #expect(try StringFormat.render("%.1f", arguments: [.double(2.5)]) == "2.5")
+        #expect(uselocale(nil) == before)
+    }
+
+    @Test func numbersRenderConcurrently() async {
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    var wrong = 0
+                    for iteration in 0..<300 {
+                        let value = Double(task * 1_000 + iteration) / 8
+                        let rendered = try? StringFormat.render("%.3f|%5d",
+                                                                arguments: [.double(value), .int(Int64(task))])
+                        var buffer = [CChar](repeating: 0, count: 64)
+                        let count = withVaList([value, Int32(task)]) { vsnprintf(&buffer, 64, "%.3f|%5d", $0) }
+                        let reference = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) },
+                                               as: UTF8.self)
+                        if rendered != reference { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func nothingIsRenderedWhenALaterSpecifierFails() {
         #expect(throws: FormatFailure.self) {
             try StringFormat.render("%@ then %d", arguments: [.string("ok"), .string("not an integer")])
