@@ -15,6 +15,9 @@ TESTS        += fuzz-format-smoke
 FUZZ_TARGETS += fuzz-format
 
 FUZZ_SECONDS ?= 300
+# libFuzzer ships with the Swift toolchain's clang runtime; lld is the toolchain's linker (gold
+# floods the log with warnings about ASan's local symbols).
+SWIFTC       ?= swiftc
 FUZZ_FORMAT_DIR    := $(BUILD)/fuzz/format
 FUZZ_FORMAT_BINARY := $(FUZZ_FORMAT_DIR)/format-fuzzer
 FUZZ_FORMAT_SEEDS  := Fuzz/Corpus/format
@@ -30,7 +33,7 @@ FUZZ_FORMAT_SOURCES := Fuzz/FormatStringFuzz.swift \
 
 $(FUZZ_FORMAT_BINARY): $(FUZZ_FORMAT_SOURCES) Sources/CICU/cicu.h
 	mkdir -p $(dir $@)
-	swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -use-ld=lld -module-name FormatFuzz \
+	$(SWIFTC) -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -use-ld=lld -module-name FormatFuzz \
 	    -I Sources/CICU $(FUZZ_FORMAT_SOURCES) $(ICU_LIBS) -o $@
 
 # The working corpus starts from the committed seeds and grows under $(BUILD).

@@ -108,7 +108,7 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         RenderCase("%lf %Lf", [.double(1), .double(2)], "1.000000 2.000000"),
         RenderCase("%e", [.double(12345.678)], "1.234568e+04"),
         RenderCase("%E", [.double(0.000123)], "1.230000E-04"),
-        RenderCase("%.0e", [.double(5e-324)], "5e-324"),
+        RenderCase("%.0e", [.double(.leastNonzeroMagnitude)], "5e-324"),
         RenderCase("%g", [.double(0.0001)], "0.0001"),
         RenderCase("%g", [.double(100_000)], "100000"),
         RenderCase("%g", [.double(1_000_000)], "1e+06"),
@@ -155,6 +155,9 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         FailureCase("%k", [.int(1)], "unknown-conversion", offset: 0),
         FailureCase("a%5%", [], "unknown-conversion", offset: 1),
         FailureCase("%é", [], "unknown-conversion", offset: 0),
+        FailureCase("é%k", [], "unknown-conversion", offset: 1),
+        FailureCase("日本語 %d", [], "missing-argument", offset: 4),
+        FailureCase("👩‍💻 %%  %@ %d", [.string("x")], "missing-argument", offset: 11),
         FailureCase("%p", [.int(1)], "unsupported-conversion", offset: 0),
         FailureCase("%S", [.string("x")], "unsupported-conversion", offset: 0),
         FailureCase("100%", [], "unterminated-specifier", offset: 3),
@@ -211,6 +214,42 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         let count = withVaList([value]) { vsnprintf(&buffer, 256, format, $0) }
         let expected = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #expect(try StringFormat.render(format, arguments: [.double(value)]) == expected)
+    }
+
+    @Test func unknownConversionsAreNamedWhole() {
+        #expect {
+            try StringFormat.render("%日", arguments: [])
+        } throws: { ($0 as? FormatFailure)?.message == "unknown conversion '\\u{65E5}'" }
+    }
+
+    /// The C locale is installed for this thread only, for the call only.
+    @Test func numberFormattingLeavesTheThreadsLocaleAlone() throws {
+        let before = uselocale(nil)
+        #expect(try StringFormat.render("%.1f", arguments: [.double(2.5)]) == "2.5")
+        #expect(uselocale(nil) == before)
+    }
+
+    @Test func numbersRenderConcurrently() async {
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    var wrong = 0
+                    for iteration in 0..<300 {
+                        let value = Double(task * 1_000 + iteration) / 8
+                        let rendered = try? StringFormat.render("%.3f|%5d",
+                                                                arguments: [.double(value), .int(Int64(task))])
+                        var buffer = [CChar](repeating: 0, count: 64)
+                        let count = withVaList([value, Int32(task)]) { vsnprintf(&buffer, 64, "%.3f|%5d", $0) }
+                        let reference = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) },
+                                               as: UTF8.self)
+                        if rendered != reference { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
     }
 
     @Test func nothingIsRenderedWhenALaterSpecifierFails() {

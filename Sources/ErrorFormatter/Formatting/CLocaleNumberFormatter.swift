@@ -32,14 +32,15 @@ enum CLocaleNumberFormatter {
     /// the C library fails or the result does not fit.
     static func format(_ format: String, _ value: any CVarArg) -> String? {
         guard let locale = cLocale.handle else { return nil }
-        var buffer = [CChar](repeating: 0, count: capacity)
         let previous = uselocale(locale)
         defer { _ = uselocale(previous) }
-        let written = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-            guard let base = pointer.baseAddress else { return -1 }
-            return withVaList([value]) { vsnprintf(base, capacity, format, $0) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            let written = withVaList([value]) { vsnprintf(base, capacity, format, $0) }
+            guard written >= 0, Int(written) < capacity else { return nil }
+            return UnsafeRawBufferPointer(start: base, count: Int(written)).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
-        guard written >= 0, Int(written) < capacity else { return nil }
-        return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,17 +1,23 @@
 /// Splits a printf-style format into literal text, specifiers and variable references.
 ///
-/// Works on Unicode scalars, so offsets match what editors show and no scalar is ever split.
-/// Every number it reads saturates just above its limit, so no input can overflow, and the
-/// format's length is checked before anything is copied.
+/// Scans UTF-8 bytes (every character of the specifier syntax is ASCII, so a multi-byte
+/// sequence is never mistaken for one) and copies literal text in slices; offsets reported are
+/// counted in Unicode scalars, as editors show them. Every number it reads saturates just above
+/// its limit, so no input can overflow, and the format's length is checked before anything is
+/// copied.
 struct FormatParser {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var index = 0
     private var sequentialPosition = 0
     private var segments: [FormatSegment] = []
-    private var literal = String.UnicodeScalarView()
+    private var literal = ""
+    private var literalStart = 0
     private var specifierCount = 0
+    /// Scalars counted so far, up to `countedBytes`: offsets are asked for in increasing order.
+    private var countedScalars = 0
+    private var countedBytes = 0
 
-    private init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    private init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The segments of `format`, adjacent literal text merged.
     ///
@@ -26,64 +32,83 @@ struct FormatParser {
                 code: "format-too-long",
                 message: "format of \(length) bytes exceeds the limit of \(FormatLimits.maximumFormatLength)")
         }
-        var parser = FormatParser(scalars: Array(format.unicodeScalars))
+        // Most strings have no specifier at all.
+        guard format.utf8.contains(UInt8(ascii: "%")) else { return format.isEmpty ? [] : [.literal(format)] }
+        var parser = FormatParser(bytes: Array(format.utf8))
         try parser.run(allowsVariables: allowsVariables)
         return parser.segments
     }
 
-    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// The scalar offset of byte `byteIndex` (a scalar boundary at or after the last one asked for).
+    private mutating func scalarOffset(of byteIndex: Int) -> Int {
+        while countedBytes < byteIndex, countedBytes < bytes.count {
+            // Continuation bytes (10xxxxxx) do not start a scalar.
+            if bytes[countedBytes] & 0xC0 != 0x80 { countedScalars += 1 }
+            countedBytes += 1
+        }
+        return countedScalars
+    }
 
     private mutating func run(allowsVariables: Bool) throws(FormatFailure) {
-        while let scalar = current {
-            if scalar != "%" {
-                literal.append(scalar)
-                index += 1
-                continue
+        while index < bytes.count {
+            guard let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) else {
+                index = bytes.count
+                break
             }
-            let start = index
+            let start = percent
+            index = percent
             index += 1
             guard let next = current else {
                 throw FormatFailure(code: "unterminated-specifier", message: "format ends inside a specifier",
-                                    offset: start)
+                                    offset: scalarOffset(of: start))
             }
-            if next == "%" {
-                literal.append("%")
+            if next == UInt8(ascii: "%") {
+                // Keep the first '%' as text and skip the second.
+                takeLiteral(upTo: index)
                 index += 1
+                literalStart = index
                 continue
             }
+            let offset = scalarOffset(of: start)
             specifierCount += 1
             guard specifierCount <= FormatLimits.maximumSpecifierCount else {
                 throw FormatFailure(
                     code: "too-many-specifiers",
-                    message: "format has more than \(FormatLimits.maximumSpecifierCount) specifiers", offset: start)
+                    message: "format has more than \(FormatLimits.maximumSpecifierCount) specifiers", offset: offset)
             }
+            takeLiteral(upTo: start)
             flushLiteral()
-            let segment = try parseSpecifier(start: start, allowsVariables: allowsVariables)
+            let segment = try parseSpecifier(start: offset, startByte: start, allowsVariables: allowsVariables)
             segments.append(segment)
+            literalStart = index
         }
+        takeLiteral(upTo: bytes.count)
         flushLiteral()
+    }
+
+    private mutating func takeLiteral(upTo end: Int) {
+        guard literalStart < end, end <= bytes.count else { return }
+        literal += String(decoding: bytes[literalStart..<end], as: UTF8.self)
+        literalStart = end
     }
 
     private mutating func flushLiteral() {
         guard !literal.isEmpty else { return }
-        segments.append(.literal(String(literal)))
-        literal = String.UnicodeScalarView()
+        segments.append(.literal(literal))
+        literal = ""
     }
 
     /// Reads decimal digits at `index`, saturating at `limit + 1`; `nil` when there are none.
     private mutating func readNumber(limit: Int) -> Int? {
         var value: Int?
-        while let scalar = current, let digit = Self.digitValue(scalar) {
-            let accumulated = (value ?? 0) &* 10 &+ digit
+        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            let accumulated = (value ?? 0) &* 10 &+ Int(byte &- UInt8(ascii: "0"))
             value = min(accumulated, limit &+ 1)
             index += 1
         }
         return value
-    }
-
-    private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
-        guard scalar.value >= 0x30, scalar.value <= 0x39 else { return nil }
-        return Int(scalar.value - 0x30)
     }
 
     private mutating func nextSequentialPosition(start: Int) throws(FormatFailure) -> Int {
@@ -96,11 +121,11 @@ struct FormatParser {
         return sequentialPosition
     }
 
-    private mutating func parseSpecifier(start: Int, allowsVariables: Bool) throws(FormatFailure) -> FormatSegment {
+    private mutating func parseSpecifier(start: Int, startByte: Int, allowsVariables: Bool) throws(FormatFailure) -> FormatSegment {
         // `%N$`: digits followed by `$` are a position; otherwise they are flags and width, read again.
         var explicitPosition: Int?
         let afterPercent = index
-        if let number = readNumber(limit: FormatLimits.maximumPosition), current == "$" {
+        if let number = readNumber(limit: FormatLimits.maximumPosition), current == UInt8(ascii: "$") {
             index += 1
             guard number > 0 else {
                 throw FormatFailure(code: "position-zero", message: "argument positions start at 1, not 0",
@@ -116,18 +141,19 @@ struct FormatParser {
             index = afterPercent
         }
 
-        if current == "#", index + 1 < scalars.count, scalars[index + 1] == "@" {
+        if current == UInt8(ascii: "#"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "@") {
             index += 2
-            return .variable(try parseVariableName(start: start, explicitPosition: explicitPosition,
+            return .variable(try parseVariableName(start: start, startByte: startByte,
+                                                   explicitPosition: explicitPosition,
                                                    allowsVariables: allowsVariables))
         }
 
-        var flags: FormatSpecifier.Flags = []
-        while let scalar = current, let flag = Self.flag(scalar) {
+        var flags = FormatSpecifier.Flags(rawValue: 0)
+        while let byte = current, let flag = Self.flag(byte) {
             flags.insert(flag)
             index += 1
         }
-        if current == "*" {
+        if current == UInt8(ascii: "*") {
             throw FormatFailure(code: "star-width-unsupported",
                                 message: "'*' widths are not supported; write the width in the format",
                                 offset: start)
@@ -138,9 +164,9 @@ struct FormatParser {
                                 message: "width exceeds the limit of \(FormatLimits.maximumWidth)", offset: start)
         }
         var precision: Int?
-        if current == "." {
+        if current == UInt8(ascii: ".") {
             index += 1
-            if current == "*" {
+            if current == UInt8(ascii: "*") {
                 throw FormatFailure(code: "star-width-unsupported",
                                     message: "'*' precisions are not supported; write the precision in the format",
                                     offset: start)
@@ -154,12 +180,12 @@ struct FormatParser {
             precision = value
         }
         let lengthModifier = readLengthModifier()
-        guard let conversionScalar = current else {
+        guard current != nil else {
             throw FormatFailure(code: "unterminated-specifier", message: "format ends inside a specifier",
                                 offset: start)
         }
+        let conversion = try conversion(at: index, start: start)
         index += 1
-        let conversion = try Self.conversion(conversionScalar, start: start)
         try Self.check(lengthModifier, for: conversion, start: start)
         let position: Int
         if let explicitPosition {
@@ -173,18 +199,16 @@ struct FormatParser {
     }
 
     private mutating func parseVariableName(
-        start: Int, explicitPosition: Int?, allowsVariables: Bool
+        start: Int, startByte: Int, explicitPosition: Int?, allowsVariables: Bool
     ) throws(FormatFailure) -> VariableReference {
         guard allowsVariables else {
             throw FormatFailure(code: "unexpected-variable",
                                 message: "variable reference '%#@…@' outside a variable format", offset: start)
         }
-        var name = String.UnicodeScalarView()
-        while let scalar = current, scalar != "@" {
-            name.append(scalar)
-            index += 1
-        }
-        guard current == "@" else {
+        let nameStart = index
+        while let byte = current, byte != UInt8(ascii: "@") { index += 1 }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+        guard current == UInt8(ascii: "@") else {
             throw FormatFailure(code: "unterminated-variable",
                                 message: "variable reference has no closing '@'", offset: start)
         }
@@ -199,58 +223,65 @@ struct FormatParser {
         } else {
             position = try nextSequentialPosition(start: start)
         }
-        return VariableReference(name: String(name), position: position,
-                                 isPositionExplicit: explicitPosition != nil, offset: start, end: index)
+        return VariableReference(name: name, position: position, isPositionExplicit: explicitPosition != nil,
+                                 offset: start, bytes: startByte..<index)
     }
 
-    private static func flag(_ scalar: Unicode.Scalar) -> FormatSpecifier.Flags? {
-        switch scalar {
-        case "-": .leftJustify
-        case "+": .plusSign
-        case " ": .spaceSign
-        case "#": .alternateForm
-        case "0": .zeroPad
-        case "'": .thousandsGrouping
+    private static func flag(_ byte: UInt8) -> FormatSpecifier.Flags? {
+        switch byte {
+        case UInt8(ascii: "-"): .leftJustify
+        case UInt8(ascii: "+"): .plusSign
+        case UInt8(ascii: " "): .spaceSign
+        case UInt8(ascii: "#"): .alternateForm
+        case UInt8(ascii: "0"): .zeroPad
+        case UInt8(ascii: "'"): .thousandsGrouping
         default: nil
         }
     }
 
     private mutating func readLengthModifier() -> FormatSpecifier.LengthModifier? {
-        guard let scalar = current else { return nil }
-        let doubled = index + 1 < scalars.count && scalars[index + 1] == scalar
+        guard let byte = current else { return nil }
+        let doubled = index + 1 < bytes.count && bytes[index + 1] == byte
         let modifier: FormatSpecifier.LengthModifier
-        switch scalar {
-        case "h": modifier = doubled ? .hh : .h
-        case "l": modifier = doubled ? .ll : .l
-        case "q": modifier = .q
-        case "L": modifier = .L
-        case "z": modifier = .z
-        case "t": modifier = .t
-        case "j": modifier = .j
+        switch byte {
+        case UInt8(ascii: "h"): modifier = doubled ? .hh : .h
+        case UInt8(ascii: "l"): modifier = doubled ? .ll : .l
+        case UInt8(ascii: "q"): modifier = .q
+        case UInt8(ascii: "L"): modifier = .L
+        case UInt8(ascii: "z"): modifier = .z
+        case UInt8(ascii: "t"): modifier = .t
+        case UInt8(ascii: "j"): modifier = .j
         default: return nil
         }
-        index += modifier.rawValue.unicodeScalars.count
+        index += modifier.rawValue.utf8.count
         return modifier
     }
 
-    private static func conversion(_ scalar: Unicode.Scalar, start: Int) throws(FormatFailure)
-        -> FormatSpecifier.Conversion
-    {
-        if let conversion = FormatSpecifier.Conversion(rawValue: Character(scalar)) { return conversion }
-        switch scalar {
-        case "n":
+    /// The conversion at byte `at`; a non-ASCII scalar there is named whole in the message.
+    private func conversion(at byteIndex: Int, start: Int) throws(FormatFailure) -> FormatSpecifier.Conversion {
+        let byte = bytes[byteIndex]
+        if byte < 0x80, let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(byte))) {
+            return conversion
+        }
+        switch byte {
+        case UInt8(ascii: "n"):
             throw FormatFailure(code: "write-conversion-refused",
                                 message: "'%n' writes to memory and is always refused", offset: start)
-        case "p", "C", "S", "D", "U", "O":
+        case UInt8(ascii: "p"), UInt8(ascii: "C"), UInt8(ascii: "S"), UInt8(ascii: "D"), UInt8(ascii: "U"),
+             UInt8(ascii: "O"):
             throw FormatFailure(code: "unsupported-conversion",
-                                message: "conversion '%\(scalar)' has no typed argument to match", offset: start)
-        case "%":
+                                message: "conversion '%\(Character(Unicode.Scalar(byte)))' has no typed argument to match",
+                                offset: start)
+        case UInt8(ascii: "%"):
             throw FormatFailure(code: "unknown-conversion",
                                 message: "'%' with flags, width or length is not a conversion; write '%%'",
                                 offset: start)
         default:
-            throw FormatFailure(code: "unknown-conversion",
-                                message: "unknown conversion '\(scalar.escaped(asASCII: true))'", offset: start)
+            var end = byteIndex + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let text = String(decoding: bytes[byteIndex..<end], as: UTF8.self)
+            let shown = text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
+            throw FormatFailure(code: "unknown-conversion", message: "unknown conversion '\(shown)'", offset: start)
         }
     }
 

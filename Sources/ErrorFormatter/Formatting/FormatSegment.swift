@@ -16,6 +16,6 @@ struct VariableReference: Sendable, Hashable {
     var isPositionExplicit: Bool
     /// 0-based scalar offset of the `%`.
     var offset: Int
-    /// 0-based scalar offset just past the closing `@`: the reference is `offset..<end`.
-    var end: Int
+    /// The UTF-8 bytes of the reference, `%` to closing `@`, in the string parsed.
+    var bytes: Range<Int>
 }

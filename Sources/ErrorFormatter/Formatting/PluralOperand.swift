@@ -58,9 +58,9 @@ extension FormatSpecifier {
             digitsOnly.width = nil
             switch conversion {
             case .fixed, .upperFixed:
-                return .from(text: try digitsOnly.cFormat(flagsAllowed: [], conversion: "f", value: value), fallback: value)
+                return .from(text: try digitsOnly.cFormat(flagsAllowed: Flags(rawValue: 0), conversion: "f", value: value), fallback: value)
             case .general, .upperGeneral:
-                return .from(text: try digitsOnly.cFormat(flagsAllowed: [.alternateForm], conversion: "g", value: value),
+                return .from(text: try digitsOnly.cFormat(flagsAllowed: .alternateForm, conversion: "g", value: value),
                              fallback: value)
             case .object:
                 return .from(text: argument.description, fallback: value)

@@ -74,7 +74,12 @@ public final class PluralRules: @unchecked Sendable {
 
     /// The category of an integer.
     public func category(for value: Int64) -> PluralCategory {
-        (try? category(for: .decimal(String(value)))) ?? .other
+        // Integers up to 2^53 are exact as doubles and have no fraction digits: ICU's plain select.
+        if value.magnitude <= 1 << 53 {
+            let keyword = Self.keyword { cicu_uplrules_select(rules, Double(value), $0, $1, &$2) }
+            return keyword.flatMap(PluralCategory.init(rawValue:)) ?? .other
+        }
+        return (try? category(for: .decimal(String(value)))) ?? .other
     }
 
     /// The category of `argument` read through a printf `valueType` (`d`, `lld`, `.1f`, `@`…),
@@ -113,6 +118,12 @@ public final class PluralRules: @unchecked Sendable {
         switch operand {
         case .double(let value):
             keyword = Self.keyword { cicu_uplrules_select(rules, value, $0, $1, &$2) }
+        case .decimal(let text) where text.utf8.count <= 15 && !text.utf8.contains(UInt8(ascii: ".")):
+            // An integer below 10^15 is exact as a double and has no fraction digits, so ICU's
+            // plain select gives the same category without formatting a number first.
+            keyword = Double(text).flatMap { value in
+                Self.keyword { cicu_uplrules_select(rules, value, $0, $1, &$2) }
+            }
         case .decimal(let text):
             let fractionDigits = text.utf8.firstIndex(of: UInt8(ascii: ".")).map {
                 text.utf8.distance(from: $0, to: text.utf8.endIndex) - 1
@@ -146,13 +157,12 @@ public final class PluralRules: @unchecked Sendable {
     /// Runs an ICU call that writes a keyword (`one`, `few`…) as UTF-16.
     private static func keyword(_ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) -> String? {
         let capacity: Int32 = 32
-        var buffer = [UChar](repeating: 0, count: Int(capacity))
-        var status = U_ZERO_ERROR
-        let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-            guard let base = pointer.baseAddress else { return -1 }
-            return call(base, capacity, &status)
+        return withUnsafeTemporaryAllocation(of: UChar.self, capacity: Int(capacity)) { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var status = U_ZERO_ERROR
+            let length = call(base, capacity, &status)
+            guard !status.isFailure, length >= 0, length <= capacity else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self)
         }
-        guard !status.isFailure, length >= 0, length <= capacity else { return nil }
-        return String(decoding: buffer.prefix(Int(length)), as: UTF16.self)
     }
 }

@@ -87,8 +87,11 @@ public enum StringFormat {
     /// Refuses a format that uses one argument with incompatible kinds (`%1$d … %1$f`): no
     /// argument could satisfy both.
     static func checkConsistentKinds(_ specifiers: [FormatSpecifier]) throws(FormatFailure) {
-        var kinds: [Int: FormatSpecifier.ArgumentKind] = [:]
+        guard specifiers.count > 1 else { return }
+        // Positions are at most 64, so a fixed table replaces a dictionary.
+        var kinds = [FormatSpecifier.ArgumentKind?](repeating: nil, count: FormatLimits.maximumPosition + 1)
         for specifier in specifiers {
+            guard specifier.position >= 0, specifier.position < kinds.count else { continue }
             if let known = kinds[specifier.position] {
                 guard known.isCompatible(with: specifier.argumentKind) else {
                     throw FormatFailure(

@@ -27,7 +27,7 @@ public enum VariableFormatRenderer {
         var expansion = Expansion(value: value, arguments: arguments, language: language)
         var sequentialCount = 0
         try expansion.expand(value.format, depth: 0, sequentialCount: &sequentialCount)
-        return try StringFormat.render(String(expansion.output), arguments: arguments)
+        return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments)
     }
 
     /// The state of one rendering: the growing text, the substitution budget, parsed variants.
@@ -35,8 +35,7 @@ public enum VariableFormatRenderer {
         let value: VariableFormat
         let arguments: [FormatArgument]
         let language: String
-        var output = String.UnicodeScalarView()
-        var outputLength = 0
+        var output: [UInt8] = []
         var substitutions = 0
         var rules: PluralRules?
         var parsed: [String: [FormatSegment]] = [:]
@@ -51,7 +50,7 @@ public enum VariableFormatRenderer {
         /// sequential specifiers the final string has before `text`.
         mutating func expand(_ text: String, depth: Int, sequentialCount: inout Int) throws(FormatFailure) {
             let segments = try segments(of: text)
-            let scalars = Array(text.unicodeScalars)
+            let bytes = Array(text.utf8)
             var copiedUpTo = 0
             for segment in segments {
                 switch segment {
@@ -60,8 +59,8 @@ public enum VariableFormatRenderer {
                 case .specifier(let specifier):
                     if !specifier.isPositionExplicit { sequentialCount += 1 }
                 case .variable(let reference):
-                    try append(scalars, from: copiedUpTo, to: reference.offset)
-                    copiedUpTo = reference.end
+                    try append(bytes, from: copiedUpTo, to: reference.bytes.lowerBound)
+                    copiedUpTo = reference.bytes.upperBound
                     substitutions += 1
                     guard substitutions <= FormatLimits.maximumSubstitutions else {
                         throw FormatFailure(
@@ -89,7 +88,7 @@ public enum VariableFormatRenderer {
                     }
                 }
             }
-            try append(scalars, from: copiedUpTo, to: scalars.count)
+            try append(bytes, from: copiedUpTo, to: bytes.count)
         }
 
         /// Parsed once per distinct text: a variant used many times is not parsed again.
@@ -100,17 +99,15 @@ public enum VariableFormatRenderer {
             return segments
         }
 
-        private mutating func append(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) throws(FormatFailure) {
-            guard start < end, start >= 0, end <= scalars.count else { return }
-            for scalar in scalars[start..<end] {
-                outputLength &+= scalar.utf8.count
-                guard outputLength <= FormatLimits.maximumFormatLength else {
-                    throw FormatFailure(
-                        code: "format-too-long",
-                        message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
-                }
-                output.append(scalar)
+        /// Copies whole scalars: the parser's byte ranges start and end on scalar boundaries.
+        private mutating func append(_ bytes: [UInt8], from start: Int, to end: Int) throws(FormatFailure) {
+            guard start < end, start >= 0, end <= bytes.count else { return }
+            guard end - start <= FormatLimits.maximumFormatLength - output.count else {
+                throw FormatFailure(
+                    code: "format-too-long",
+                    message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
             }
+            output.append(contentsOf: bytes[start..<end])
         }
 
         /// The variant `reference` selects, with its key.
