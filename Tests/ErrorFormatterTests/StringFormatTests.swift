@@ -43,6 +43,7 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         RenderCase("%@", [.uint(18_446_744_073_709_551_615)], "18446744073709551615"),
         RenderCase("%@", [.double(3.0)], "3"),
         RenderCase("%@", [.double(3.5)], "3.5"),
+        RenderCase("%@", [.double(-0.0)], "-0"),  // NSNumber keeps the sign of zero
         RenderCase("[%8@]", [.string("ab")], "[      ab]"),
         RenderCase("[%-8@]", [.string("ab")], "[ab      ]"),
         RenderCase("[%.2@]", [.string("éàü")], "[éà]"),

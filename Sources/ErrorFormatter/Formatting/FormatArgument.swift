@@ -25,6 +25,7 @@ public enum FormatArgument: Sendable, Hashable, CustomStringConvertible {
     static func shortestDescription(of value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        if value == 0 { return value.sign == .minus ? "-0" : "0" }
         if value == value.rounded(.towardZero), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
