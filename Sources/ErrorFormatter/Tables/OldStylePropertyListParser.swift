@@ -173,8 +173,7 @@ struct OldStylePropertyListParser {
         // avoids rehashing as the top-level table grows (nested dictionaries are small).
         let estimate = isTopLevel ? count / 80 : 0
         var dictionary = PropertyListDictionary(minimumCapacity: estimate)
-        var keyOffsets: [Int] = []
-        keyOffsets.reserveCapacity(estimate)
+        var duplicates = DuplicateKeyTracker(minimumCapacity: estimate)
         var scan = scanKey()
         while case .key(let key, let keyStart, let keyEnd) = scan {
             guard skipWhitespace() else {
@@ -196,7 +195,8 @@ struct OldStylePropertyListParser {
                 failMissingEquals(after: key)
                 return nil
             }
-            insert(value, forKey: key, at: keyStart, into: &dictionary, keyOffsets: &keyOffsets)
+            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            duplicates.record(key, at: keyStart, replacing: replaced, into: &diagnostics)
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
                 failMissingSemicolon(after: key, isValue: true, endingAt: valueEnd)
                 return nil
@@ -209,28 +209,5 @@ struct OldStylePropertyListParser {
             truncationOffset = offset
         }
         return dictionary
-    }
-
-    /// Stores an entry (last duplicate wins, as in CF) and reports duplicates.
-    @inline(never)  // keeps the recursive frames small (see +Failures)
-    private mutating func insert(
-        _ value: PropertyListValue, forKey key: String, at keyStart: Int,
-        into dictionary: inout PropertyListDictionary, keyOffsets: inout [Int]
-    ) {
-        guard let replaced = dictionary.updateValue(value, forKey: TableKey(key)) else {
-            keyOffsets.append(keyStart)
-            return
-        }
-        let quoted = quotedForMessage(key)
-        diagnostics.append(OffsetDiagnostic(
-            severity: .warning, code: "duplicate-key",
-            message: "duplicate key \(quoted); this later value replaces the earlier one",
-            offset: keyStart))
-        guard replaced < keyOffsets.count else { return }
-        diagnostics.append(OffsetDiagnostic(
-            severity: .note, code: "duplicate-key",
-            message: "earlier definition of \(quoted), ignored",
-            offset: keyOffsets[replaced], order: keyStart))
-        keyOffsets[replaced] = keyStart
     }
 }

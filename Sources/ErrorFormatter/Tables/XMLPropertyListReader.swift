@@ -84,7 +84,7 @@ struct XMLPropertyListScanner {
     private mutating func readDictionary(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
         var dictionary = PropertyListDictionary()
         guard !tag.isSelfClosing else { return .dictionary(dictionary) }
-        var keyOffsets: [Int] = []
+        var duplicates = DuplicateKeyTracker()
         while true {
             skipMisc()
             if isAtEndTag() {
@@ -94,11 +94,8 @@ struct XMLPropertyListScanner {
             let (key, keyOffset) = try readKey()
             skipMisc()
             let value = try readValue(try readStartTag(), depth: depth + 1)
-            if let replaced = dictionary.updateValue(value, forKey: TableKey(key)) {
-                reportDuplicate(key, at: keyOffset, replacing: replaced, keyOffsets: &keyOffsets)
-            } else {
-                keyOffsets.append(keyOffset)
-            }
+            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            duplicates.record(key, at: keyOffset, replacing: replaced, into: &diagnostics)
         }
     }
 
@@ -123,19 +120,6 @@ struct XMLPropertyListScanner {
             throw failure("expected <key> in <dict>, found <\(MessageText.quoted(keyTag.name))>", at: keyTag.offset)
         }
         return (keyTag.isSelfClosing ? "" : try readText(closing: "key"), keyTag.offset)
-    }
-
-    @inline(never)
-    private mutating func reportDuplicate(_ key: String, at offset: Int, replacing replaced: Int, keyOffsets: inout [Int]) {
-        diagnostics.append(OffsetDiagnostic(
-            severity: .warning, code: "duplicate-key",
-            message: "duplicate key \(MessageText.quoted(key)); this later value replaces the earlier one",
-            offset: offset))
-        guard replaced < keyOffsets.count else { return }
-        diagnostics.append(OffsetDiagnostic(
-            severity: .note, code: "duplicate-key", message: "earlier definition of \(MessageText.quoted(key)), ignored",
-            offset: keyOffsets[replaced], order: offset))
-        keyOffsets[replaced] = offset
     }
 
     @inline(never)
