@@ -13,6 +13,7 @@ FUZZ_BUILD := $(BUILD)/fuzz
 STRINGS_FUZZ_SOURCES := \
 	$(addprefix Sources/ErrorFormatter/Tables/, \
 		BinaryPropertyListReader.swift ByteScanning.swift MessageText.swift NeXTSTEPLatin.swift StringsLiteral.swift \
+		DuplicateKeyTracker.swift OldStylePropertyListParser+Failures.swift \
 		OldStylePropertyListParser.swift OldStylePropertyListParser+Data.swift \
 		OldStylePropertyListParser+Lexing.swift OldStylePropertyListParser+Strings.swift \
 		PropertyListParseFailure.swift PropertyListParseResult.swift PropertyListParser.swift \

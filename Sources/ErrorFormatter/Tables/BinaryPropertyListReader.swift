@@ -115,13 +115,66 @@ struct BinaryPropertyListDecoder {
         }
     }
 
+    /// One object. Containers recurse through here; everything else is decoded out of line
+    /// so that each nesting level costs little stack (CF allows 512 levels).
     private mutating func object(_ index: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
-        guard depth <= OldStylePropertyListParser.maximumDepth else {
-            throw BinaryPropertyListError(reason: "more than \(OldStylePropertyListParser.maximumDepth) nested containers")
-        }
+        guard depth <= OldStylePropertyListParser.maximumDepth else { throw Self.tooDeep() }
         guard !inProgress.contains(index) else { throw BinaryPropertyListError(reason: "an object contains itself") }
         let offset = try objectOffset(index)
         let marker = bytes[offset]
+        switch marker >> 4 {
+        case 0xA: return try array(index, marker: marker, at: offset, depth: depth)
+        case 0xD: return try dictionary(index, marker: marker, at: offset, depth: depth)
+        default: return try leaf(marker: marker, at: offset)
+        }
+    }
+
+    private mutating func array(_ index: Int, marker: UInt8, at offset: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
+        let (count, start) = try length(marker: marker, at: offset)
+        try checkExtent(start, count: count, size: referenceSize)
+        inProgress.insert(index)
+        defer { inProgress.remove(index) }
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(count)
+        for item in 0..<count {
+            let reference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
+            elements.append(try object(Int(clamping: reference), depth: depth + 1))
+        }
+        return .array(elements)
+    }
+
+    private mutating func dictionary(_ index: Int, marker: UInt8, at offset: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
+        let (count, start) = try length(marker: marker, at: offset)
+        try checkExtent(start, count: count, size: 2 * referenceSize)
+        inProgress.insert(index)
+        defer { inProgress.remove(index) }
+        var dictionary = PropertyListDictionary(minimumCapacity: count)
+        for item in 0..<count {
+            let keyReference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
+            let valueReference = try bigEndian(at: start + (count + item) * referenceSize, size: referenceSize)
+            guard case .string(let key) = try object(Int(clamping: keyReference), depth: depth + 1) else {
+                throw BinaryPropertyListError(reason: "dictionary key is not a string")
+            }
+            let value = try object(Int(clamping: valueReference), depth: depth + 1)
+            if dictionary.updateValue(value, forKey: TableKey(key)) != nil { reportDuplicate(key) }
+        }
+        return .dictionary(dictionary)
+    }
+
+    @inline(never)
+    private mutating func reportDuplicate(_ key: String) {
+        diagnostics.append(Diagnostic(severity: .warning, code: "duplicate-key",
+                                      message: "duplicate key \(MessageText.quoted(key)); the later value replaces the earlier one"))
+    }
+
+    @inline(never)
+    private static func tooDeep() -> BinaryPropertyListError {
+        BinaryPropertyListError(reason: "more than \(OldStylePropertyListParser.maximumDepth) nested containers")
+    }
+
+    /// Everything but arrays and dictionaries.
+    @inline(never)
+    private mutating func leaf(marker: UInt8, at offset: Int) throws(BinaryPropertyListError) -> PropertyListValue {
         switch marker >> 4 {
         case 0x0:
             switch marker {
@@ -159,37 +212,6 @@ struct BinaryPropertyListDecoder {
             let (count, start) = try length(marker: marker, at: offset)
             try checkExtent(start, count: count, size: 2)
             return .string(utf16String(start: start, count: count))
-        case 0xA:
-            let (count, start) = try length(marker: marker, at: offset)
-            try checkExtent(start, count: count, size: referenceSize)
-            inProgress.insert(index)
-            defer { inProgress.remove(index) }
-            var elements: [PropertyListValue] = []
-            elements.reserveCapacity(count)
-            for item in 0..<count {
-                let reference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
-                elements.append(try object(Int(clamping: reference), depth: depth + 1))
-            }
-            return .array(elements)
-        case 0xD:
-            let (count, start) = try length(marker: marker, at: offset)
-            try checkExtent(start, count: count, size: 2 * referenceSize)
-            inProgress.insert(index)
-            defer { inProgress.remove(index) }
-            var dictionary = PropertyListDictionary(minimumCapacity: count)
-            for item in 0..<count {
-                let keyReference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
-                let valueReference = try bigEndian(at: start + (count + item) * referenceSize, size: referenceSize)
-                guard case .string(let key) = try object(Int(clamping: keyReference), depth: depth + 1) else {
-                    throw BinaryPropertyListError(reason: "dictionary key is not a string")
-                }
-                let value = try object(Int(clamping: valueReference), depth: depth + 1)
-                if dictionary.updateValue(value, forKey: TableKey(key)) != nil {
-                    diagnostics.append(Diagnostic(severity: .warning, code: "duplicate-key",
-                                                  message: "duplicate key \(MessageText.quoted(key)); the later value replaces the earlier one"))
-                }
-            }
-            return .dictionary(dictionary)
         default:
             throw BinaryPropertyListError(reason: "unsupported object type 0x\(String(marker, radix: 16))")
         }

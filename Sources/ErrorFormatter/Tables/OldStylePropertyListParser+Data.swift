@@ -6,6 +6,7 @@
 /// supplementary character, which has no byte offset of its own in UTF-8.
 extension OldStylePropertyListParser {
     /// Parses data after the `<`, up to and including the `>`.
+    @inline(never)  // not recursive: keep its locals out of the recursive frames
     mutating func parseData(openedAt start: Int) -> PropertyListValue? {
         var bytes: [UInt8] = []
         var inLowHalf = false

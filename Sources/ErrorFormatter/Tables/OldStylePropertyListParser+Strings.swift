@@ -6,6 +6,7 @@
 /// left alone cannot live in a Swift string and becomes U+FFFD with a warning.
 extension OldStylePropertyListParser {
     /// `parseUnquotedPlistString`; the cursor is on a valid first character.
+    @inline(never)
     mutating func parseUnquotedString() -> String {
         let start = position
         while position < count, Self.isUnquotedStringByte(text[position]) {
@@ -18,6 +19,7 @@ extension OldStylePropertyListParser {
     ///
     /// On an unterminated string the cursor goes back to just after the opening quote, as in CF
     /// (it matters: a nested dictionary then looks for its `}` there).
+    @inline(never)  // not recursive: keep its locals out of the recursive frames
     mutating func parseQuotedString(quote: UInt8) -> String? {
         let contentStart = position
         var segmentStart = position

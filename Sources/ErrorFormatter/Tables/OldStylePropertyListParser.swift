@@ -49,8 +49,7 @@ struct OldStylePropertyListParser {
         guard let first = parseObject(required: true, depth: 0) else { return nil }
         guard skipWhitespace() else { return first }
         guard case .string = first else {
-            fail(.junkAfterPlist, at: position,
-                 message: "unexpected \(describeCharacter(at: position)) after the complete property list")
+            failJunkAfterPlist()
             return nil
         }
         // A string followed by more text: a strings file (a dictionary without braces).
@@ -67,13 +66,12 @@ struct OldStylePropertyListParser {
     /// `parsePlistObject`: one value of any kind, or `nil` (with an error only if `required`).
     mutating func parseObject(required: Bool, depth: Int) -> PropertyListValue? {
         guard depth <= Self.maximumDepth else {
-            fail(.tooDeep, at: position,
-                 message: "more than \(Self.maximumDepth) nested arrays or dictionaries")
+            failTooDeep()
             return nil
         }
         guard skipWhitespace() else {
             if required {
-                fail(.unexpectedEndOfFile, at: position, message: "the file ends where a value was expected")
+                failUnexpectedEndOfFile()
             }
             return nil
         }
@@ -97,8 +95,7 @@ struct OldStylePropertyListParser {
                 return .string(parseUnquotedString())
             }
             if required {
-                fail(.unexpectedCharacter(utf16Unit(at: start)), at: start,
-                     message: "unexpected \(describeCharacter(at: start)) where a value was expected")
+                failUnexpectedCharacter()
             }
             return nil
         }
@@ -108,8 +105,7 @@ struct OldStylePropertyListParser {
     mutating func parseDictionary(depth: Int, openedAt start: Int) -> PropertyListValue? {
         guard let dictionary = parseDictionaryContent(depth: depth, isTopLevel: false) else { return nil }
         guard skipWhitespace(), text[position] == UInt8(ascii: "}") else {
-            fail(.unterminatedDictionary, at: position,
-                 message: "expected '}' to close the dictionary, found \(describeCharacter(at: position))")
+            failUnterminatedDictionary()
             return nil
         }
         position += 1
@@ -123,7 +119,7 @@ struct OldStylePropertyListParser {
         while let value = element {
             elements.append(value)
             guard skipWhitespace() else {
-                fail(.expectedArrayComma, at: position, message: "the file ends inside an array")
+                failArrayAtEndOfFile()
                 return nil
             }
             if text[position] == UInt8(ascii: ",") {
@@ -134,8 +130,7 @@ struct OldStylePropertyListParser {
             }
         }
         guard skipWhitespace(), text[position] == UInt8(ascii: ")") else {
-            fail(.unterminatedArray, at: position,
-                 message: "expected ',' or ')' in the array, found \(describeCharacter(at: position))")
+            failUnterminatedArray()
             return nil
         }
         failure = nil  // CF clears errors on this success path.
@@ -153,6 +148,7 @@ struct OldStylePropertyListParser {
     }
 
     /// Reads a key, which must be a string; anything else ends the dictionary (CF does not fail).
+    @inline(never)  // not recursive: keep its locals out of the recursive frames
     mutating func scanKey() -> KeyScan {
         guard skipWhitespace() else { return .endOfText }
         let start = position
@@ -177,13 +173,11 @@ struct OldStylePropertyListParser {
         // avoids rehashing as the top-level table grows (nested dictionaries are small).
         let estimate = isTopLevel ? count / 80 : 0
         var dictionary = PropertyListDictionary(minimumCapacity: estimate)
-        var keyOffsets: [Int] = []
-        keyOffsets.reserveCapacity(estimate)
+        var duplicates = DuplicateKeyTracker(minimumCapacity: estimate)
         var scan = scanKey()
         while case .key(let key, let keyStart, let keyEnd) = scan {
             guard skipWhitespace() else {
-                fail(.missingSemicolon, at: position, reportedAt: keyEnd,
-                     message: "missing ';' after key \(quotedForMessage(key))")
+                failMissingSemicolon(after: key, isValue: false, endingAt: keyEnd)
                 return nil
             }
             let value: PropertyListValue
@@ -198,14 +192,13 @@ struct OldStylePropertyListParser {
                 value = parsed
                 valueEnd = position
             default:
-                fail(.expectedSemicolonOrEquals, at: position,
-                     message: "expected '=' or ';' after key \(quotedForMessage(key)), found \(describeCharacter(at: position))")
+                failMissingEquals(after: key)
                 return nil
             }
-            insert(value, forKey: key, at: keyStart, into: &dictionary, keyOffsets: &keyOffsets)
+            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            duplicates.record(key, at: keyStart, replacing: replaced, into: &diagnostics)
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
-                fail(.missingSemicolon, at: position, reportedAt: valueEnd,
-                     message: "missing ';' after the value of \(quotedForMessage(key))")
+                failMissingSemicolon(after: key, isValue: true, endingAt: valueEnd)
                 return nil
             }
             position += 1
@@ -216,34 +209,5 @@ struct OldStylePropertyListParser {
             truncationOffset = offset
         }
         return dictionary
-    }
-
-    /// Stores an entry (last duplicate wins, as in CF) and reports duplicates.
-    private mutating func insert(
-        _ value: PropertyListValue, forKey key: String, at keyStart: Int,
-        into dictionary: inout PropertyListDictionary, keyOffsets: inout [Int]
-    ) {
-        guard let replaced = dictionary.updateValue(value, forKey: TableKey(key)) else {
-            keyOffsets.append(keyStart)
-            return
-        }
-        let quoted = quotedForMessage(key)
-        diagnostics.append(OffsetDiagnostic(
-            severity: .warning, code: "duplicate-key",
-            message: "duplicate key \(quoted); this later value replaces the earlier one",
-            offset: keyStart))
-        guard replaced < keyOffsets.count else { return }
-        diagnostics.append(OffsetDiagnostic(
-            severity: .note, code: "duplicate-key",
-            message: "earlier definition of \(quoted), ignored",
-            offset: keyOffsets[replaced], order: keyStart))
-        keyOffsets[replaced] = keyStart
-    }
-
-    /// Records a failure (CF's `parseInfo_setError` replaces any earlier one).
-    mutating func fail(
-        _ kind: PropertyListParseFailure.Kind, at offset: Int, reportedAt reported: Int? = nil, message: String
-    ) {
-        failure = PropertyListParseFailure(kind, at: offset, reportedAt: reported, message: message)
     }
 }

@@ -48,7 +48,7 @@ public enum PropertyListParser {
             if detection.skippedBytes == 0, text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
                 text = UnsafeBufferPointer(rebasing: text[3...])
             }
-            return parseText(text, replacedSurrogates: [], early: early)
+            return parseText(text, isKnownValid: false, replacedSurrogates: [], early: early)
         }
         guard let transcoded = TranscodedText.decode(body, as: detection.encoding) else {
             let failure = PropertyListParseFailure(
@@ -57,14 +57,15 @@ public enum PropertyListParser {
             return failed(failure, text: UnsafeBufferPointer(start: nil, count: 0))
         }
         return transcoded.utf8.withUnsafeBufferPointer { text in
-            parseText(text, replacedSurrogates: transcoded.replacedSurrogates, early: early)
+            // The transcoder only writes valid UTF-8 (lone surrogates become U+FFFD).
+            parseText(text, isKnownValid: true, replacedSurrogates: transcoded.replacedSurrogates, early: early)
         }
     }
 
     /// Validates and parses decoded UTF-8 text: XML if it looks like XML, else old-style.
     private static func parseText(
-        _ text: UnsafeBufferPointer<UInt8>, replacedSurrogates: [(offset: Int, unit: UInt16)],
-        early: [OffsetDiagnostic]
+        _ text: UnsafeBufferPointer<UInt8>, isKnownValid: Bool,
+        replacedSurrogates: [(offset: Int, unit: UInt16)], early: [OffsetDiagnostic]
     ) -> PropertyListParseResult {
         guard !text.isEmpty else {
             let failure = PropertyListParseFailure(.emptyText, at: 0, message: "the file holds only a byte order mark")
@@ -73,7 +74,7 @@ public enum PropertyListParser {
         // CF converts the whole text before parsing: one bad byte anywhere rejects the file.
         // (Folding this check into string creation was tried: Swift's only failable UTF-8
         // initializer is generic and unspecialized here, which made parsing slower.)
-        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
+        if !isKnownValid, let invalid = UTF8Validation.firstInvalidOffset(in: text) {
             return invalidUTF8(at: invalid, in: text, diagnostics: early)
         }
         var xmlFailure: PropertyListParseFailure?

@@ -105,6 +105,20 @@ struct TranscodedText {
             var written = 0
             var index = 0
             while index < units {
+                // Four ASCII units at a time (little-endian, the form real files use).
+                if !bigEndian, units - index >= 4, let base = bytes.baseAddress {
+                    let word = UnsafeRawPointer(base + 2 * index).loadUnaligned(as: UInt64.self)
+                    if UInt64(littleEndian: word) & 0xFF80_FF80_FF80_FF80 == 0 {
+                        let value = UInt64(littleEndian: word)
+                        output[written] = UInt8(truncatingIfNeeded: value)
+                        output[written + 1] = UInt8(truncatingIfNeeded: value >> 16)
+                        output[written + 2] = UInt8(truncatingIfNeeded: value >> 32)
+                        output[written + 3] = UInt8(truncatingIfNeeded: value >> 48)
+                        written += 4
+                        index += 4
+                        continue
+                    }
+                }
                 let current = unit(index)
                 index += 1
                 var scalar = UInt32(current)

@@ -14,7 +14,15 @@ enum UTF8Validation {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < count {
-            // ASCII fast path: eight bytes with no high bit set.
+            // ASCII fast path: sixteen, then eight bytes with no high bit set.
+            if count - index >= 16 {
+                let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let second = UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
+                if (first | second) & 0x8080_8080_8080_8080 == 0 {
+                    index += 16
+                    continue
+                }
+            }
             if count - index >= 8 {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {

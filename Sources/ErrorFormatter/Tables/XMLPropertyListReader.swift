@@ -75,59 +75,72 @@ struct XMLPropertyListScanner {
 
     // MARK: Values
 
+    /// One value. Containers recurse through here; everything else is read out of line so
+    /// that each nesting level costs little stack (CF allows 512 levels).
     mutating func readValue(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
-        guard depth <= OldStylePropertyListParser.maximumDepth else {
-            throw failure("more than \(OldStylePropertyListParser.maximumDepth) nested arrays or dictionaries", at: tag.offset)
-        }
+        guard depth <= OldStylePropertyListParser.maximumDepth else { throw tooDeep(at: tag.offset) }
         switch tag.name {
-        case "dict":
-            var dictionary = PropertyListDictionary()
-            guard !tag.isSelfClosing else { return .dictionary(dictionary) }
-            var keyOffsets: [Int] = []
-            while true {
-                skipMisc()
-                if isAtEndTag() {
-                    try expectEndTag("dict")
-                    return .dictionary(dictionary)
-                }
-                let keyTag = try readStartTag()
-                guard keyTag.name == "key" else {
-                    throw failure("expected <key> in <dict>, found <\(MessageText.quoted(keyTag.name))>", at: keyTag.offset)
-                }
-                let key = keyTag.isSelfClosing ? "" : try readText(closing: "key")
-                skipMisc()
-                if keyPathOffsets != nil {
-                    keyPath.append(TableKey(key))
-                    keyPathOffsets?[keyPath] = keyTag.offset
-                }
-                let value = try readValue(try readStartTag(), depth: depth + 1)
-                if keyPathOffsets != nil { _ = keyPath.popLast() }
-                if let replaced = dictionary.updateValue(value, forKey: TableKey(key)) {
-                    diagnostics.append(OffsetDiagnostic(
-                        severity: .warning, code: "duplicate-key",
-                        message: "duplicate key \(MessageText.quoted(key)); this later value replaces the earlier one",
-                        offset: keyTag.offset))
-                    if replaced < keyOffsets.count {
-                        diagnostics.append(OffsetDiagnostic(
-                            severity: .note, code: "duplicate-key", message: "earlier definition of \(MessageText.quoted(key)), ignored",
-                            offset: keyOffsets[replaced], order: keyTag.offset))
-                        keyOffsets[replaced] = keyTag.offset
-                    }
-                } else {
-                    keyOffsets.append(keyTag.offset)
-                }
+        case "dict": return try readDictionary(tag, depth: depth)
+        case "array": return try readArray(tag, depth: depth)
+        default: return try readLeaf(tag)
+        }
+    }
+
+    private mutating func readDictionary(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
+        var dictionary = PropertyListDictionary()
+        guard !tag.isSelfClosing else { return .dictionary(dictionary) }
+        var duplicates = DuplicateKeyTracker()
+        while true {
+            skipMisc()
+            if isAtEndTag() {
+                try expectEndTag("dict")
+                return .dictionary(dictionary)
             }
-        case "array":
-            var elements: [PropertyListValue] = []
-            guard !tag.isSelfClosing else { return .array(elements) }
-            while true {
-                skipMisc()
-                if isAtEndTag() {
-                    try expectEndTag("array")
-                    return .array(elements)
-                }
-                elements.append(try readValue(try readStartTag(), depth: depth + 1))
+            let (key, keyOffset) = try readKey()
+            skipMisc()
+            if keyPathOffsets != nil {
+                keyPath.append(TableKey(key))
+                keyPathOffsets?[keyPath] = keyOffset
             }
+            let value = try readValue(try readStartTag(), depth: depth + 1)
+            if keyPathOffsets != nil { _ = keyPath.popLast() }
+            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            duplicates.record(key, at: keyOffset, replacing: replaced, into: &diagnostics)
+        }
+    }
+
+    private mutating func readArray(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
+        var elements: [PropertyListValue] = []
+        guard !tag.isSelfClosing else { return .array(elements) }
+        while true {
+            skipMisc()
+            if isAtEndTag() {
+                try expectEndTag("array")
+                return .array(elements)
+            }
+            elements.append(try readValue(try readStartTag(), depth: depth + 1))
+        }
+    }
+
+    /// `<key>…</key>` inside a dictionary, with the offset of its tag.
+    @inline(never)
+    private mutating func readKey() throws(PropertyListParseFailure) -> (String, Int) {
+        let keyTag = try readStartTag()
+        guard keyTag.name == "key" else {
+            throw failure("expected <key> in <dict>, found <\(MessageText.quoted(keyTag.name))>", at: keyTag.offset)
+        }
+        return (keyTag.isSelfClosing ? "" : try readText(closing: "key"), keyTag.offset)
+    }
+
+    @inline(never)
+    private func tooDeep(at offset: Int) -> PropertyListParseFailure {
+        failure("more than \(OldStylePropertyListParser.maximumDepth) nested arrays or dictionaries", at: offset)
+    }
+
+    /// Strings, data, numbers, booleans and dates.
+    @inline(never)
+    private mutating func readLeaf(_ tag: Tag) throws(PropertyListParseFailure) -> PropertyListValue {
+        switch tag.name {
         case "string", "key":
             return .string(tag.isSelfClosing ? "" : try readText(closing: tag.name))
         case "data":
@@ -188,6 +201,7 @@ struct XMLPropertyListScanner {
     }
 
     /// Skips whitespace, comments, processing instructions and DOCTYPE.
+    @inline(never)
     mutating func skipMisc() {
         while position < text.count {
             switch text[position] {
@@ -229,6 +243,7 @@ struct XMLPropertyListScanner {
 
     private func isAtEndTag() -> Bool { hasPrefix("</", at: position) }
 
+    @inline(never)
     mutating func readStartTag() throws(PropertyListParseFailure) -> Tag {
         let start = position
         guard byte(position) == UInt8(ascii: "<"), let first = byte(position + 1),
@@ -258,6 +273,7 @@ struct XMLPropertyListScanner {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
     }
 
+    @inline(never)
     mutating func expectEndTag(_ name: String) throws(PropertyListParseFailure) {
         guard hasPrefix("</" + name, at: position) else {
             throw failure("expected </\(name)>", at: position)
@@ -269,6 +285,7 @@ struct XMLPropertyListScanner {
     }
 
     /// Character data up to `</name>`, with entities, CDATA and comments handled.
+    @inline(never)
     mutating func readText(closing name: String) throws(PropertyListParseFailure) -> String {
         let start = position
         var buffer: [UInt8]?
