@@ -111,6 +111,15 @@ import Testing
         #expect(result.error?.column == 8)
     }
 
+    @Test func columnsAfterCRLFStartAfterTheLineBreak() {
+        // The LF of a CRLF is part of the break: the third character of the next line is column 3.
+        let result = Support.parse("\"a\" = \"1\";\r\n  \"a\" = \"2\";\r\n  \"b\" = @;")
+        #expect(result.diagnostics.first?.line == 2)
+        #expect(result.diagnostics.first?.column == 3)
+        #expect(result.error?.line == 3)
+        #expect(result.error?.column == 9)
+    }
+
     @Test func cleanFileHasNoDiagnostics() {
         let result = Support.parse("/* Title */\n\"a\" = \"b\";\n// c\n\"c\" = \"d\";\n")
         #expect(result.diagnostics.isEmpty)

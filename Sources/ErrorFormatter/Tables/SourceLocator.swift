@@ -49,7 +49,10 @@ struct SourceLocator {
     func location(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, text.count))
         let index = lineIndex(of: clamped)
-        let start = index == 0 ? 0 : lineStarts[index - 1]
+        var start = index == 0 ? 0 : lineStarts[index - 1]
+        // After a CRLF the line starts at the LF (CF counts the line at the CR); the LF is part of
+        // the line break, not a column of the new line.
+        if start > 0, start < clamped, text[start] == 0x0A, text[start - 1] == 0x0D { start += 1 }
         var column = 1
         var position = start
         while position < clamped {
