@@ -54,16 +54,7 @@ func runFormat(_ arguments: [String]) -> Int32 {
             guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
             error.table = table
         }
-        let directory = try options.required("--catalog")
-        let catalog: Catalog
-        do throws(CatalogError) {
-            catalog = try Catalog.open(directory: directory,
-                                       developmentLocale: options.value("--development-locale") ?? "en",
-                                       strict: options.has("--strict"))
-        } catch {
-            CommandLineOutput.error(error.description)
-            return 1
-        }
+        guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: try PreferenceOptions.preferences(options) ?? [])
         if options.has("--json") {
             print(FormattedErrorJSON.object(formatted).serialized)

@@ -21,15 +21,7 @@ func runLint(_ arguments: [String]) -> Int32 {
         guard options.operands.isEmpty else {
             throw UsageError(message: "unexpected argument '\(options.operands[0])'")
         }
-        let directory = try options.required("--catalog")
-        let catalog: Catalog
-        do throws(CatalogError) {
-            catalog = try Catalog.open(directory: directory,
-                                       developmentLocale: options.value("--development-locale") ?? "en")
-        } catch {
-            CommandLineOutput.error(error.description)
-            return 1
-        }
+        guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let diagnostics = CatalogLint.check(catalog)
         for diagnostic in diagnostics {
             if options.has("--json") {

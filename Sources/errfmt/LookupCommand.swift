@@ -37,17 +37,9 @@ func runLookup(_ arguments: [String]) -> Int32 {
         }
         let table = options.value("--table") ?? Catalog.defaultTable
         guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
-        let directory = try options.required("--catalog")
         let values = try ArgumentOptions.arguments(options)
         let preferences = try PreferenceOptions.preferences(options) ?? []
-        let catalog: Catalog
-        do throws(CatalogError) {
-            catalog = try Catalog.open(directory: directory,
-                                       developmentLocale: options.value("--development-locale") ?? "en")
-        } catch {
-            CommandLineOutput.error(error.description)
-            return 1
-        }
+        guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let resolution = catalog.resolve(key, table: table, preferences: preferences, arguments: values)
         if options.has("--json") {
             print(JSONValue.object([

@@ -1,0 +1,18 @@
+import ErrorFormatter
+
+/// Opening the catalog named by `--catalog DIR` (with `--development-locale L` and, where a
+/// command accepts it, `--strict`), the same way for every command.
+enum CatalogOptions {
+    /// The catalog, or `nil` after printing why it cannot be opened (the command then exits 1).
+    static func open(_ options: CommandArguments) throws(UsageError) -> Catalog? {
+        let directory = try options.required("--catalog")
+        do throws(CatalogError) {
+            return try Catalog.open(directory: directory,
+                                    developmentLocale: options.value("--development-locale") ?? "en",
+                                    strict: options.has("--strict"))
+        } catch {
+            CommandLineOutput.error(error.description)
+            return nil
+        }
+    }
+}
