@@ -7,12 +7,8 @@ import Testing
 /// The measured locale oracle (`shared/oracles/locale/`, next to the package checkout), read
 /// without Foundation. Tests that need it are disabled with a message when it is absent.
 enum LocaleOracle {
-    /// `<package root>/../shared/oracles/locale`, found from this file's path.
-    static let directory: String = {
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        components.removeLast(3)  // LocaleOracle.swift, ErrorFormatterTests, Tests
-        return components.joined(separator: "/") + "/../shared/oracles/locale"
-    }()
+    /// `<package root>/../shared/oracles/locale`.
+    static let directory = TestSupport.sharedDirectory + "/oracles/locale"
 
     static let isAvailable = FileSystem.entryType(atPath: directory + "/chains.tsv") == .file
 

@@ -6,11 +6,7 @@ import Glibc
 ///
 /// It is not part of the repository; tests that need it are skipped when it is absent.
 enum SharedCorpus {
-    static let root: String = {
-        var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Tests/ErrorFormatterTests/SharedCorpus.swift
-        return components.joined(separator: "/") + "/../shared"
-    }()
+    static let root = TestSupport.sharedDirectory
 
     static var corpus: String { root + "/corpus" }
 
