@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 //
-// Side-by-side benchmark of ErrorFormatter's .strings parser and Foundation's
-// PropertyListSerialization on the shared real-world corpus. A separate package so that the
+// Benchmarks: ErrorFormatter's .strings parser side by side with Foundation's
+// PropertyListSerialization on the shared real-world corpus (strings-bench), and what locale
+// resolution costs, first call and cached (locale-bench). A separate package so that the
 // library itself never links Foundation. Build in release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
@@ -18,6 +19,11 @@ let package = Package(
             name: "strings-bench",
             dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
             path: "Sources/strings-bench"
+        ),
+        .executableTarget(
+            name: "locale-bench",
+            dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
+            path: "Sources/locale-bench"
         ),
     ],
     swiftLanguageModes: [.v6]

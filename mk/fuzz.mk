@@ -50,3 +50,10 @@ bench-strings:
 TESTS += fuzz-smoke
 FUZZ_TARGETS += fuzz-strings
 BENCHES += bench-strings
+
+# What locale resolution costs, first call and cached (Benchmarks/Sources/locale-bench).
+.PHONY: bench-locales
+BENCHES += bench-locales
+bench-locales:
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BUILD)/bench --product locale-bench
+	$(BUILD)/bench/release/locale-bench
