@@ -2,23 +2,24 @@ import CErrorFormatter
 import ErrorFormatter
 
 /// The object behind `ef_result *`: a formatted error with every string already in C form.
+///
+/// All of a result's strings live in one arena (one `malloc`): a result is made for every
+/// `ef_format` call, so its cost is per call.
 final class ResultBox {
-    /// Strings per field, then the stack: for field f, [text, rule, key, locale, table] at
-    /// f * 5; the stack entries follow at `stackOffset`.
+    /// For field f, [text, rule, key, locale, table] at f * 5; then the stack entries at
+    /// `stackOffset`; then each field's rejection messages, field by field.
     let strings: CStringArena
     let stackCount: Int
-    /// Per field, its rejection messages (rarely any: kept apart from the hot arena).
-    let rejections: [CStringArena]
+    /// Where each field's rejection messages start in `strings`, and (last) where they end.
+    private let rejectionBounds: [Int]
+    private static let fields = ErrorField.allCases
     private static let stringsPerField = 5
-    private static let stackOffset = ErrorField.allCases.count * stringsPerField
+    private static let stackOffset = fields.count * stringsPerField
 
     init(_ formatted: FormattedError) {
-        rejections = ErrorField.allCases.map { field in
-            CStringArena(formatted.provenance(field).rejections.map(\.description))
-        }
         var strings: [String?] = []
         strings.reserveCapacity(Self.stackOffset + formatted.stack.count)
-        for field in ErrorField.allCases {
+        for field in Self.fields {
             let provenance = formatted.provenance(field)
             strings.append(formatted.text(field))
             strings.append(provenance.rule)
@@ -26,9 +27,17 @@ final class ResultBox {
             strings.append(provenance.localization)
             strings.append(provenance.table)
         }
-        for entry in formatted.stack { strings.append(entry) }
+        strings.append(contentsOf: formatted.stack)
+        var bounds: [Int] = []
+        bounds.reserveCapacity(Self.fields.count + 1)
+        for field in Self.fields {
+            bounds.append(strings.count)
+            for rejection in formatted.provenance(field).rejections { strings.append(rejection.description) }
+        }
+        bounds.append(strings.count)
         self.strings = CStringArena(strings)
         stackCount = formatted.stack.count
+        rejectionBounds = bounds
     }
 
     /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
@@ -37,11 +46,20 @@ final class ResultBox {
         return strings[field.rawValue * Self.stringsPerField + item]
     }
 
-    func rejectionArena(field: Int32) -> CStringArena? {
-        guard let field = ErrorField(rawValue: Int(field)), rejections.indices.contains(field.rawValue) else {
-            return nil
-        }
-        return rejections[field.rawValue]
+    /// Where the rejection messages of `field` are in `strings`; empty for an unknown field.
+    private func rejectionRange(field: Int32) -> Range<Int> {
+        guard let field = ErrorField(rawValue: Int(field)), field.rawValue >= 0,
+              field.rawValue + 1 < rejectionBounds.count
+        else { return 0..<0 }
+        return rejectionBounds[field.rawValue]..<rejectionBounds[field.rawValue + 1]
+    }
+
+    func rejectionCount(field: Int32) -> Int { rejectionRange(field: field).count }
+
+    func rejection(field: Int32, index: Int) -> UnsafePointer<CChar>? {
+        let range = rejectionRange(field: field)
+        guard index >= 0, index < range.count else { return nil }
+        return strings[range.lowerBound + index]
     }
 
     func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
@@ -117,12 +135,12 @@ public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> Uns
 
 @_cdecl("ef_result_rejection_count") @implementation
 public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) -> Int {
-    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?.pointers.count ?? 0
+    Handle.borrow(result, as: ResultBox.self)?.rejectionCount(field: field) ?? 0
 }
 
 @_cdecl("ef_result_rejection") @implementation
 public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?[index]
+    Handle.borrow(result, as: ResultBox.self)?.rejection(field: field, index: index)
 }
 
 @_cdecl("ef_result_free") @implementation

@@ -100,7 +100,7 @@ public final class PluralRules: @unchecked Sendable {
         }
         let segments: [FormatSegment]
         do {
-            segments = try FormatParser.parse("%" + valueType, allowsVariables: false)
+            segments = try ParsedFormats.segments(of: "%" + valueType, allowsVariables: false)
         } catch {
             throw FormatFailure(code: "invalid-value-type",
                                 message: "value type '\(valueType)' is not a format specifier: \(error.message)")
