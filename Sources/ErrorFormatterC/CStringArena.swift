@@ -6,38 +6,50 @@ import Glibc
 ///
 /// Handles hand out borrowed `const char *` pointers that must stay valid until the handle is
 /// freed and must be readable from many threads at once, so they are made eagerly, once, when
-/// the handle is made. One `malloc` for all of a result's strings keeps `ef_format` cheap.
+/// the handle is made. One `malloc` holds the pointer table and every string's bytes, so a
+/// result of `ef_format` costs one allocation besides its object, however many strings it has.
 final class CStringArena {
+    /// `count` pointers, then the strings' bytes; `nil` if there is nothing to hold (or memory
+    /// ran out: then every string reads as `NULL`).
     private let storage: UnsafeMutableRawPointer?
-    /// One pointer per input string; `nil` where the input was `nil` (or allocation failed).
-    let pointers: [UnsafePointer<CChar>?]
+    /// The number of strings (`nil` ones included).
+    let count: Int
 
-    init(_ strings: [String?]) {
-        var total = 0
-        for string in strings {
-            if let string { total += string.utf8.count + 1 }
+    private typealias Entry = UnsafePointer<CChar>?
+
+    convenience init(_ strings: [String?]) {
+        self.init(count: strings.count) { strings[$0] }
+    }
+
+    /// An arena of `count` strings, string `index` being `string(index)` (`nil`: no string).
+    /// `string` is asked twice for each index, to size the allocation and then to fill it, and
+    /// must answer the same both times.
+    init(count: Int, _ string: (Int) -> String?) {
+        self.count = max(count, 0)
+        var bytes = 0
+        for index in 0..<self.count {
+            if let text = string(index) { bytes += text.utf8.count + 1 }
         }
-        guard total > 0, let storage = malloc(total) else {
+        let (table, tableOverflow) = self.count.multipliedReportingOverflow(by: MemoryLayout<Entry>.stride)
+        let (total, totalOverflow) = table.addingReportingOverflow(bytes)
+        guard bytes > 0, !tableOverflow, !totalOverflow, let storage = malloc(total) else {
             self.storage = nil
-            self.pointers = Array(repeating: nil, count: strings.count)
             return
         }
         self.storage = storage
-        var pointers: [UnsafePointer<CChar>?] = []
-        pointers.reserveCapacity(strings.count)
-        var offset = 0
-        for string in strings {
-            guard let string else {
-                pointers.append(nil)
+        let pointers = storage.bindMemory(to: Entry.self, capacity: self.count)
+        var offset = table
+        for index in 0..<self.count {
+            guard let text = string(index) else {
+                (pointers + index).initialize(to: nil)
                 continue
             }
             let start = storage + offset
-            let length = CStringArena.copyUTF8(of: string, to: start)
+            let length = CStringArena.copyUTF8(of: text, to: start)
             start.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
-            pointers.append(UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
+            (pointers + index).initialize(to: UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
             offset += length + 1
         }
-        self.pointers = pointers
     }
 
     deinit { free(storage) }
@@ -60,10 +72,10 @@ final class CStringArena {
 
     /// The pointer at `index`, or `nil` if `index` is out of range or that string was `nil`.
     subscript(index: Int) -> UnsafePointer<CChar>? {
-        pointers.indices.contains(index) ? pointers[index] : nil
+        guard index >= 0, index < count, let storage else { return nil }
+        return storage.assumingMemoryBound(to: Entry.self)[index]
     }
 }
-
 /// Owned strings handed to the caller, freed with `ef_string_free`.
 enum OwnedCString {
     /// A `malloc`ed NUL-terminated copy of `string`, or `nil` if memory ran out.

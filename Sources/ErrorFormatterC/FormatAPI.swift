@@ -17,25 +17,37 @@ final class ResultBox {
     private static let stackOffset = fields.count * stringsPerField
 
     init(_ formatted: FormattedError) {
-        var strings: [String?] = []
-        strings.reserveCapacity(Self.stackOffset + formatted.stack.count)
-        for field in Self.fields {
-            let provenance = formatted.provenance(field)
-            strings.append(formatted.text(field))
-            strings.append(provenance.rule)
-            strings.append(provenance.key)
-            strings.append(provenance.localization)
-            strings.append(provenance.table)
-        }
-        strings.append(contentsOf: formatted.stack)
+        let provenance = Self.fields.map { formatted.provenance($0) }
         var bounds: [Int] = []
         bounds.reserveCapacity(Self.fields.count + 1)
-        for field in Self.fields {
-            bounds.append(strings.count)
-            for rejection in formatted.provenance(field).rejections { strings.append(rejection.description) }
+        var end = Self.stackOffset + formatted.stack.count
+        for field in provenance {
+            bounds.append(end)
+            end += field.rejections.count
         }
-        bounds.append(strings.count)
-        self.strings = CStringArena(strings)
+        bounds.append(end)
+        // Strings are read where they are, by index, rather than gathered into an array first.
+        strings = CStringArena(count: end) { index -> String? in
+            if index < Self.stackOffset {
+                let field = index / Self.stringsPerField
+                guard provenance.indices.contains(field), let name = ErrorField(rawValue: field) else { return nil }
+                switch index % Self.stringsPerField {
+                case 0: return formatted.text(name)
+                case 1: return provenance[field].rule
+                case 2: return provenance[field].key
+                case 3: return provenance[field].localization
+                default: return provenance[field].table
+                }
+            }
+            let stackIndex = index - Self.stackOffset
+            if stackIndex < formatted.stack.count { return formatted.stack[stackIndex] }
+            for field in provenance.indices where bounds[field] <= index && index < bounds[field + 1] {
+                let rejections = provenance[field].rejections
+                let position = index - bounds[field]
+                return rejections.indices.contains(position) ? rejections[position].description : nil
+            }
+            return nil
+        }
         stackCount = formatted.stack.count
         rejectionBounds = bounds
     }

@@ -57,7 +57,7 @@ extension Catalog {
     public func resolve(
         _ key: String, table: String = Catalog.defaultTable, preferences: [String], arguments: [FormatArgument] = []
     ) -> KeyResolution {
-        let stack = lookupStack(for: preferences.isEmpty ? [developmentLocale] : preferences)
-        return layers(of: table, in: stack).resolve(TableKey(key), arguments: arguments, in: self)
+        let (_, layers) = stackAndLayers(of: table, for: preferences.isEmpty ? [developmentLocale] : preferences)
+        return layers.resolve(TableKey(key), arguments: arguments, in: self)
     }
 }

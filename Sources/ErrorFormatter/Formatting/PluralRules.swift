@@ -162,7 +162,11 @@ public final class PluralRules: @unchecked Sendable {
             var status = U_ZERO_ERROR
             let length = call(base, capacity, &status)
             guard !status.isFailure, length >= 0, length <= capacity else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self)
+            let units = UnsafeBufferPointer(start: base, count: Int(length))
+            // CLDR keywords are ASCII: narrowing them to UTF-8 bytes makes a small string
+            // directly, where the general UTF-16 transcoder costs more than ICU's selection.
+            guard units.allSatisfy({ $0 < 0x80 }) else { return String(decoding: units, as: UTF16.self) }
+            return String(decoding: units.lazy.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
         }
     }
 }
