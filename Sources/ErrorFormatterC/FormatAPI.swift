@@ -74,6 +74,23 @@ final class ResultBox {
         return strings[range.lowerBound + index]
     }
 
+    /// Writes the list of `ef_result_strings` (fields, stack, NULL, each field's rejections and
+    /// a NULL) to at most `capacity` entries of `out`; returns the length of the whole list.
+    func writeStrings(to out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, capacity: Int) -> Int {
+        var length = 0
+        func put(_ string: UnsafePointer<CChar>?) {
+            if let out, length < capacity { out[length] = string }
+            length += 1
+        }
+        for index in 0..<(Self.stackOffset + stackCount) { put(strings[index]) }
+        put(nil)
+        for field in Self.fields {
+            for index in rejectionRange(field: Int32(field.rawValue)) { put(strings[index]) }
+            put(nil)
+        }
+        return length
+    }
+
     func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
         guard index >= 0, index < stackCount else { return nil }
         return strings[Self.stackOffset + index]
@@ -153,6 +170,15 @@ public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) 
 @_cdecl("ef_result_rejection") @implementation
 public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
     Handle.borrow(result, as: ResultBox.self)?.rejection(field: field, index: index)
+}
+
+@_cdecl("ef_result_strings") @implementation
+public func ef_result_strings(
+    _ result: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ capacity: Int
+) -> Int {
+    // A size_t above Int.max arrives negative: the caller has room for anything.
+    let room = out == nil ? 0 : capacity < 0 ? Int.max : capacity
+    return Handle.borrow(result, as: ResultBox.self)?.writeStrings(to: out, capacity: room) ?? 0
 }
 
 @_cdecl("ef_result_free") @implementation
