@@ -18,37 +18,49 @@ final class CStringArena {
     private typealias Entry = UnsafePointer<CChar>?
 
     convenience init(_ strings: [String?]) {
-        self.init(count: strings.count) { strings[$0] }
+        self.init { add in
+            for string in strings { add(string) }
+        }
     }
 
-    /// An arena of `count` strings, string `index` being `string(index)` (`nil`: no string).
-    /// `string` is asked twice for each index, to size the allocation and then to fill it, and
-    /// must answer the same both times.
-    init(count: Int, _ string: (Int) -> String?) {
-        self.count = max(count, 0)
+    /// An arena of the strings `strings` passes to its argument, in order (`nil`: no string).
+    /// `strings` runs twice, to size the allocation and then to fill it, and must pass the same
+    /// strings both times; anything passed beyond the first run's count is ignored.
+    init(_ strings: ((String?) -> Void) -> Void) {
+        var count = 0
         var bytes = 0
-        for index in 0..<self.count {
-            if let text = string(index) { bytes += text.utf8.count + 1 }
+        strings { string in
+            count += 1
+            if let string { bytes += string.utf8.count + 1 }
         }
-        let (table, tableOverflow) = self.count.multipliedReportingOverflow(by: MemoryLayout<Entry>.stride)
+        self.count = count
+        let (table, tableOverflow) = count.multipliedReportingOverflow(by: MemoryLayout<Entry>.stride)
         let (total, totalOverflow) = table.addingReportingOverflow(bytes)
         guard bytes > 0, !tableOverflow, !totalOverflow, let storage = malloc(total) else {
             self.storage = nil
             return
         }
         self.storage = storage
-        let pointers = storage.bindMemory(to: Entry.self, capacity: self.count)
+        let pointers = storage.bindMemory(to: Entry.self, capacity: count)
+        var index = 0
         var offset = table
-        for index in 0..<self.count {
-            guard let text = string(index) else {
+        strings { string in
+            guard index < count else { return }
+            defer { index += 1 }
+            guard let string, string.utf8.count < total - offset else {
                 (pointers + index).initialize(to: nil)
-                continue
+                return
             }
             let start = storage + offset
-            let length = CStringArena.copyUTF8(of: text, to: start)
+            let length = CStringArena.copyUTF8(of: string, to: start)
             start.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
             (pointers + index).initialize(to: UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
             offset += length + 1
+        }
+        // A second run that passed fewer strings leaves no pointer unset.
+        while index < count {
+            (pointers + index).initialize(to: nil)
+            index += 1
         }
     }
 

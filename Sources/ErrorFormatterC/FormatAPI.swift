@@ -26,27 +26,19 @@ final class ResultBox {
             end += field.rejections.count
         }
         bounds.append(end)
-        // Strings are read where they are, by index, rather than gathered into an array first.
-        strings = CStringArena(count: end) { index -> String? in
-            if index < Self.stackOffset {
-                let field = index / Self.stringsPerField
-                guard provenance.indices.contains(field), let name = ErrorField(rawValue: field) else { return nil }
-                switch index % Self.stringsPerField {
-                case 0: return formatted.text(name)
-                case 1: return provenance[field].rule
-                case 2: return provenance[field].key
-                case 3: return provenance[field].localization
-                default: return provenance[field].table
-                }
+        // Strings are passed where they are rather than gathered into an array first.
+        strings = CStringArena { add in
+            for (field, origin) in zip(Self.fields, provenance) {
+                add(formatted.text(field))
+                add(origin.rule)
+                add(origin.key)
+                add(origin.localization)
+                add(origin.table)
             }
-            let stackIndex = index - Self.stackOffset
-            if stackIndex < formatted.stack.count { return formatted.stack[stackIndex] }
-            for field in provenance.indices where bounds[field] <= index && index < bounds[field + 1] {
-                let rejections = provenance[field].rejections
-                let position = index - bounds[field]
-                return rejections.indices.contains(position) ? rejections[position].description : nil
+            for entry in formatted.stack { add(entry) }
+            for origin in provenance {
+                for rejection in origin.rejections { add(rejection.description) }
             }
-            return nil
         }
         stackCount = formatted.stack.count
         rejectionBounds = bounds

@@ -8,16 +8,11 @@ final class LookupBox {
     private static let rejectionOffset = 3
 
     init(_ resolution: KeyResolution, table: String) {
-        strings = CStringArena(count: Self.rejectionOffset + resolution.rejections.count) { index -> String? in
-            switch index {
-            case 0: return resolution.hit?.value
-            case 1: return resolution.hit?.localization
-            case 2: return table
-            default:
-                let position = index - Self.rejectionOffset
-                return resolution.rejections.indices.contains(position)
-                    ? resolution.rejections[position].description : nil
-            }
+        strings = CStringArena { add in
+            add(resolution.hit?.value)
+            add(resolution.hit?.localization)
+            add(table)
+            for rejection in resolution.rejections { add(rejection.description) }
         }
     }
 
