@@ -4,7 +4,7 @@ BENCHES += bench-format
 
 BENCH_DIR := $(BUILD)/bench
 
-$(BENCH_DIR)/format_bench: Benchmarks/c/format_bench.c include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
+$(BENCH_DIR)/format_bench: Benchmarks/c/format_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(BENCH_DIR)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(BUILD)/lib -lerrorformatter \
 	    -Wl,-rpath,$(abspath $(BUILD)/lib)
@@ -23,7 +23,7 @@ bench-format: $(BENCH_DIR)/format_bench $(BENCH_DIR)/locale/fr/LC_MESSAGES/corel
 .PHONY: bench-plural
 BENCHES += bench-plural
 
-$(BENCH_DIR)/plural_bench: Benchmarks/c/plural_bench.c include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
+$(BENCH_DIR)/plural_bench: Benchmarks/c/plural_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(BENCH_DIR)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(BUILD)/lib -lerrorformatter $(ICU_LIBS) \
 	    -Wl,-rpath,$(abspath $(BUILD)/lib)

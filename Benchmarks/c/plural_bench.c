@@ -20,18 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-/* Best of several rounds: the machine is shared, the minimum is the least disturbed. */
-#define ROUNDS 7
-
-static volatile size_t sink;
+#include "bench_timing.h"
 
 /* One language's entry, spelled both ways. */
 struct plural_case {
