@@ -27,6 +27,10 @@ public enum VariableFormatRenderer {
         var expansion = Expansion(value: value, arguments: arguments, language: language)
         var sequentialCount = 0
         try expansion.expand(value.format, depth: 0, sequentialCount: &sequentialCount)
+        if let whole = expansion.wholeVariantSegments {
+            // The expanded string is that variant's text: its segments are known already.
+            return try StringFormat.render(whole, arguments: arguments)
+        }
         return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments)
     }
 
@@ -38,6 +42,13 @@ public enum VariableFormatRenderer {
         var output: [UInt8] = []
         var substitutions = 0
         var rules: PluralRules?
+        /// When the format is one reference and nothing else (`%#@files@`, the usual
+        /// `.stringsdict` entry) whose variant has no reference itself, the expanded string is
+        /// exactly that variant: its segments, as parsed. A variant without references parses
+        /// the same whether references are allowed or not (they are the only difference), so
+        /// these are the segments the expanded string would give.
+        private(set) var wholeVariantSegments: [FormatSegment]?
+        private var isSingleReference = false
 
         init(value: VariableFormat, arguments: [FormatArgument], language: String) {
             self.value = value
@@ -49,6 +60,8 @@ public enum VariableFormatRenderer {
         /// sequential specifiers the final string has before `text`.
         mutating func expand(_ text: String, depth: Int, sequentialCount: inout Int) throws(FormatFailure) {
             let segments = try ParsedFormats.segments(of: text, allowsVariables: true)
+            if depth == 0, segments.count == 1, case .variable = segments[0] { isSingleReference = true }
+            if depth == 1, isSingleReference, !segments.contains(where: \.isVariable) { wholeVariantSegments = segments }
             var copiedUpTo = 0
             for segment in segments {
                 switch segment {
