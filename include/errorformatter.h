@@ -475,6 +475,28 @@ size_t ef_result_rejection_count(const ef_result *result, int32_t field);
  *  @since 1.0 */
 const char *ef_result_rejection(const ef_result *result, int32_t field, size_t index);
 
+/**
+ * @brief Every string of a result in one call, for bindings that pay for each call (one
+ *        ctypes call costs more than formatting the error).
+ *
+ * Writes borrowed pointers to `out`, in this order: for each field (EF_FIELD_TITLE,
+ * EF_FIELD_MESSAGE, EF_FIELD_BUTTON) its text, rule, key, locale and table, as the ef_result_*
+ * getters return them (key, locale and table may be NULL); then every lookup stack entry and
+ * one NULL; then, for each field in the same order, its rejection messages and one NULL.
+ * The list has 15 + stack count + 1 + rejection count + 3 entries.
+ *
+ * @param[in]  result    The result. May be NULL (then nothing is written and 0 returned).
+ * @param[out] out       Receives at most `capacity` pointers, borrowed from `result` (valid
+ *                       until ef_result_free()). May be NULL only if `capacity` is 0.
+ * @param[in]  capacity  Number of entries `out` has room for.
+ * @return The number of entries of the whole list, also when it exceeds `capacity` (then only
+ *         the first `capacity` were written: call again with a larger array); 0 if `result`
+ *         is NULL.
+ * @par Thread-safety: safe, also concurrently on the same result.
+ * @since 1.0
+ */
+size_t ef_result_strings(const ef_result *result, const char **out, size_t capacity);
+
 /** @brief Frees a result. NULL is a no-op.
  *  @since 1.0 */
 void ef_result_free(ef_result *result);

@@ -4,7 +4,7 @@ BENCHES += bench-format
 
 BENCH_DIR := $(BUILD)/bench
 
-$(BENCH_DIR)/format_bench: Benchmarks/c/format_bench.c include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
+$(BENCH_DIR)/format_bench: Benchmarks/c/format_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(BENCH_DIR)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(BUILD)/lib -lerrorformatter \
 	    -Wl,-rpath,$(abspath $(BUILD)/lib)
@@ -17,3 +17,24 @@ $(BENCH_DIR)/locale/fr/LC_MESSAGES/coreloc.mo: $(EXAMPLE)/fr.lproj/Localizable.s
 
 bench-format: $(BENCH_DIR)/format_bench $(BENCH_DIR)/locale/fr/LC_MESSAGES/coreloc.mo
 	$(BENCH_DIR)/format_bench $(EXAMPLE) $(BENCH_DIR)/locale
+
+# A plural string from C: ef_catalog_lookup of a .stringsdict entry side by side with ICU
+# MessageFormat (umsg_format, pattern opened once).
+.PHONY: bench-plural
+BENCHES += bench-plural
+
+$(BENCH_DIR)/plural_bench: Benchmarks/c/plural_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
+	mkdir -p $(BENCH_DIR)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(BUILD)/lib -lerrorformatter $(ICU_LIBS) \
+	    -Wl,-rpath,$(abspath $(BUILD)/lib)
+
+bench-plural: $(BENCH_DIR)/plural_bench
+	$(BENCH_DIR)/plural_bench
+
+# One format from Python, side by side with fluent.runtime and PyICU when they are installed
+# (neither is a dependency: the script says which it skipped).
+.PHONY: bench-python
+BENCHES += bench-python
+
+bench-python: lib
+	$(BINDINGS_PYTHON) Benchmarks/python/format_bench.py $(EXAMPLE)

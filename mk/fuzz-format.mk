@@ -24,9 +24,10 @@ FUZZ_FORMAT_SEEDS  := Fuzz/Corpus/format
 FUZZ_FORMAT_SOURCES := Fuzz/FormatStringFuzz.swift \
 	$(addprefix Sources/ErrorFormatter/Formatting/, BoundedOutput.swift CLocaleNumberFormatter.swift \
 	  FormatArgument.swift FormatFailure.swift FormatLimits.swift FormatParser.swift FormatSegment.swift \
-	  FormatSpecifier.swift FormatSpecifier+Rendering.swift PluralCategory.swift PluralOperand.swift \
-	  PluralOperandFormatter.swift PluralRules.swift StringFormat.swift VariableFormatRenderer.swift) \
-	Sources/ErrorFormatter/Tables/VariableFormat.swift \
+	  FormatSpecifier.swift FormatSpecifier+Rendering.swift ParsedFormats.swift PercentSearch.swift \
+	  PluralCategory.swift PluralOperand.swift PluralOperandFormatter.swift PluralRules.swift \
+	  StringFormat.swift VariableFormatRenderer.swift) \
+	Sources/ErrorFormatter/Tables/VariableFormat.swift Sources/ErrorFormatter/Tables/TableKey.swift \
 	Sources/ErrorFormatter/Locales/BoundedCache.swift Sources/ErrorFormatter/Locales/ICUCall.swift
 
 .PHONY: fuzz-format fuzz-format-smoke

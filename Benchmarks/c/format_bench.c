@@ -17,18 +17,8 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-static double seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-/* Best of several rounds: the machine is shared, the minimum is the least disturbed. */
-#define ROUNDS 7
-
-static volatile size_t sink;
+#include "bench_timing.h"
 
 int main(int argc, char **argv) {
     if (argc < 3) {

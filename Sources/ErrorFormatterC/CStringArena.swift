@@ -6,38 +6,62 @@ import Glibc
 ///
 /// Handles hand out borrowed `const char *` pointers that must stay valid until the handle is
 /// freed and must be readable from many threads at once, so they are made eagerly, once, when
-/// the handle is made. One `malloc` for all of a result's strings keeps `ef_format` cheap.
+/// the handle is made. One `malloc` holds the pointer table and every string's bytes, so a
+/// result of `ef_format` costs one allocation besides its object, however many strings it has.
 final class CStringArena {
+    /// `count` pointers, then the strings' bytes; `nil` if there is nothing to hold (or memory
+    /// ran out: then every string reads as `NULL`).
     private let storage: UnsafeMutableRawPointer?
-    /// One pointer per input string; `nil` where the input was `nil` (or allocation failed).
-    let pointers: [UnsafePointer<CChar>?]
+    /// The number of strings (`nil` ones included).
+    let count: Int
 
-    init(_ strings: [String?]) {
-        var total = 0
-        for string in strings {
-            if let string { total += string.utf8.count + 1 }
+    private typealias Entry = UnsafePointer<CChar>?
+
+    convenience init(_ strings: [String?]) {
+        self.init { add in
+            for string in strings { add(string) }
         }
-        guard total > 0, let storage = malloc(total) else {
+    }
+
+    /// An arena of the strings `strings` passes to its argument, in order (`nil`: no string).
+    /// `strings` runs twice, to size the allocation and then to fill it, and must pass the same
+    /// strings both times; anything passed beyond the first run's count is ignored.
+    init(_ strings: ((String?) -> Void) -> Void) {
+        var count = 0
+        var bytes = 0
+        strings { string in
+            count += 1
+            if let string { bytes += string.utf8.count + 1 }
+        }
+        self.count = count
+        let (table, tableOverflow) = count.multipliedReportingOverflow(by: MemoryLayout<Entry>.stride)
+        let (total, totalOverflow) = table.addingReportingOverflow(bytes)
+        guard bytes > 0, !tableOverflow, !totalOverflow, let storage = malloc(total) else {
             self.storage = nil
-            self.pointers = Array(repeating: nil, count: strings.count)
             return
         }
         self.storage = storage
-        var pointers: [UnsafePointer<CChar>?] = []
-        pointers.reserveCapacity(strings.count)
-        var offset = 0
-        for string in strings {
-            guard let string else {
-                pointers.append(nil)
-                continue
+        let pointers = storage.bindMemory(to: Entry.self, capacity: count)
+        var index = 0
+        var offset = table
+        strings { string in
+            guard index < count else { return }
+            defer { index += 1 }
+            guard let string, string.utf8.count < total - offset else {
+                (pointers + index).initialize(to: nil)
+                return
             }
             let start = storage + offset
             let length = CStringArena.copyUTF8(of: string, to: start)
             start.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
-            pointers.append(UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
+            (pointers + index).initialize(to: UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
             offset += length + 1
         }
-        self.pointers = pointers
+        // A second run that passed fewer strings leaves no pointer unset.
+        while index < count {
+            (pointers + index).initialize(to: nil)
+            index += 1
+        }
     }
 
     deinit { free(storage) }
@@ -60,10 +84,10 @@ final class CStringArena {
 
     /// The pointer at `index`, or `nil` if `index` is out of range or that string was `nil`.
     subscript(index: Int) -> UnsafePointer<CChar>? {
-        pointers.indices.contains(index) ? pointers[index] : nil
+        guard index >= 0, index < count, let storage else { return nil }
+        return storage.assumingMemoryBound(to: Entry.self)[index]
     }
 }
-
 /// Owned strings handed to the caller, freed with `ef_string_free`.
 enum OwnedCString {
     /// A `malloc`ed NUL-terminated copy of `string`, or `nil` if memory ran out.

@@ -2,33 +2,46 @@ import CErrorFormatter
 import ErrorFormatter
 
 /// The object behind `ef_result *`: a formatted error with every string already in C form.
+///
+/// All of a result's strings live in one arena (one `malloc`): a result is made for every
+/// `ef_format` call, so its cost is per call.
 final class ResultBox {
-    /// Strings per field, then the stack: for field f, [text, rule, key, locale, table] at
-    /// f * 5; the stack entries follow at `stackOffset`.
+    /// For field f, [text, rule, key, locale, table] at f * 5; then the stack entries at
+    /// `stackOffset`; then each field's rejection messages, field by field.
     let strings: CStringArena
     let stackCount: Int
-    /// Per field, its rejection messages (rarely any: kept apart from the hot arena).
-    let rejections: [CStringArena]
+    /// Where each field's rejection messages start in `strings`, and (last) where they end.
+    private let rejectionBounds: [Int]
+    private static let fields = ErrorField.allCases
     private static let stringsPerField = 5
-    private static let stackOffset = ErrorField.allCases.count * stringsPerField
+    private static let stackOffset = fields.count * stringsPerField
 
     init(_ formatted: FormattedError) {
-        rejections = ErrorField.allCases.map { field in
-            CStringArena(formatted.provenance(field).rejections.map(\.description))
+        let provenance = Self.fields.map { formatted.provenance($0) }
+        var bounds: [Int] = []
+        bounds.reserveCapacity(Self.fields.count + 1)
+        var end = Self.stackOffset + formatted.stack.count
+        for field in provenance {
+            bounds.append(end)
+            end += field.rejections.count
         }
-        var strings: [String?] = []
-        strings.reserveCapacity(Self.stackOffset + formatted.stack.count)
-        for field in ErrorField.allCases {
-            let provenance = formatted.provenance(field)
-            strings.append(formatted.text(field))
-            strings.append(provenance.rule)
-            strings.append(provenance.key)
-            strings.append(provenance.localization)
-            strings.append(provenance.table)
+        bounds.append(end)
+        // Strings are passed where they are rather than gathered into an array first.
+        strings = CStringArena { add in
+            for (field, origin) in zip(Self.fields, provenance) {
+                add(formatted.text(field))
+                add(origin.rule)
+                add(origin.key)
+                add(origin.localization)
+                add(origin.table)
+            }
+            for entry in formatted.stack { add(entry) }
+            for origin in provenance {
+                for rejection in origin.rejections { add(rejection.description) }
+            }
         }
-        for entry in formatted.stack { strings.append(entry) }
-        self.strings = CStringArena(strings)
         stackCount = formatted.stack.count
+        rejectionBounds = bounds
     }
 
     /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
@@ -37,11 +50,37 @@ final class ResultBox {
         return strings[field.rawValue * Self.stringsPerField + item]
     }
 
-    func rejectionArena(field: Int32) -> CStringArena? {
-        guard let field = ErrorField(rawValue: Int(field)), rejections.indices.contains(field.rawValue) else {
-            return nil
+    /// Where the rejection messages of `field` are in `strings`; empty for an unknown field.
+    private func rejectionRange(field: Int32) -> Range<Int> {
+        guard let field = ErrorField(rawValue: Int(field)), field.rawValue >= 0,
+              field.rawValue + 1 < rejectionBounds.count
+        else { return 0..<0 }
+        return rejectionBounds[field.rawValue]..<rejectionBounds[field.rawValue + 1]
+    }
+
+    func rejectionCount(field: Int32) -> Int { rejectionRange(field: field).count }
+
+    func rejection(field: Int32, index: Int) -> UnsafePointer<CChar>? {
+        let range = rejectionRange(field: field)
+        guard index >= 0, index < range.count else { return nil }
+        return strings[range.lowerBound + index]
+    }
+
+    /// Writes the list of `ef_result_strings` (fields, stack, NULL, each field's rejections and
+    /// a NULL) to at most `capacity` entries of `out`; returns the length of the whole list.
+    func writeStrings(to out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, capacity: Int) -> Int {
+        var length = 0
+        func put(_ string: UnsafePointer<CChar>?) {
+            if let out, length < capacity { out[length] = string }
+            length += 1
         }
-        return rejections[field.rawValue]
+        for index in 0..<(Self.stackOffset + stackCount) { put(strings[index]) }
+        put(nil)
+        for field in Self.fields {
+            for index in rejectionRange(field: Int32(field.rawValue)) { put(strings[index]) }
+            put(nil)
+        }
+        return length
     }
 
     func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
@@ -117,12 +156,21 @@ public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> Uns
 
 @_cdecl("ef_result_rejection_count") @implementation
 public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) -> Int {
-    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?.pointers.count ?? 0
+    Handle.borrow(result, as: ResultBox.self)?.rejectionCount(field: field) ?? 0
 }
 
 @_cdecl("ef_result_rejection") @implementation
 public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.rejectionArena(field: field)?[index]
+    Handle.borrow(result, as: ResultBox.self)?.rejection(field: field, index: index)
+}
+
+@_cdecl("ef_result_strings") @implementation
+public func ef_result_strings(
+    _ result: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ capacity: Int
+) -> Int {
+    // A size_t above Int.max arrives negative: the caller has room for anything.
+    let room = out == nil ? 0 : capacity < 0 ? Int.max : capacity
+    return Handle.borrow(result, as: ResultBox.self)?.writeStrings(to: out, capacity: room) ?? 0
 }
 
 @_cdecl("ef_result_free") @implementation

@@ -1,15 +1,26 @@
 import CErrorFormatter
 import ErrorFormatter
 
-/// The object behind `ef_lookup *`.
+/// The object behind `ef_lookup *`: its strings in one arena (one allocation per lookup).
 final class LookupBox {
-    /// [value, locale, table]
+    /// [value, locale, table], then the rejection messages.
     let strings: CStringArena
-    let rejections: CStringArena
+    private static let rejectionOffset = 3
 
     init(_ resolution: KeyResolution, table: String) {
-        strings = CStringArena([resolution.hit?.value, resolution.hit?.localization, table])
-        rejections = CStringArena(resolution.rejections.map(\.description))
+        strings = CStringArena { add in
+            add(resolution.hit?.value)
+            add(resolution.hit?.localization)
+            add(table)
+            for rejection in resolution.rejections { add(rejection.description) }
+        }
+    }
+
+    var rejectionCount: Int { strings.count - Self.rejectionOffset }
+
+    func rejection(_ index: Int) -> UnsafePointer<CChar>? {
+        guard index >= 0, index < rejectionCount else { return nil }
+        return strings[Self.rejectionOffset + index]
     }
 }
 
@@ -56,12 +67,12 @@ public func ef_lookup_table(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
 
 @_cdecl("ef_lookup_rejection_count") @implementation
 public func ef_lookup_rejection_count(_ lookup: OpaquePointer?) -> Int {
-    Handle.borrow(lookup, as: LookupBox.self)?.rejections.pointers.count ?? 0
+    Handle.borrow(lookup, as: LookupBox.self)?.rejectionCount ?? 0
 }
 
 @_cdecl("ef_lookup_rejection") @implementation
 public func ef_lookup_rejection(_ lookup: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?.rejections[index]
+    Handle.borrow(lookup, as: LookupBox.self)?.rejection(index)
 }
 
 @_cdecl("ef_lookup_free") @implementation

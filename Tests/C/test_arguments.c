@@ -99,6 +99,37 @@ void test_arguments(const struct test_context *context) {
     CHECK_STR(ef_result_rejection(result, EF_FIELD_MESSAGE, 1), NULL);
     CHECK_STR(ef_result_rejection(result, 7, 0), NULL);
     CHECK_INT(ef_result_rejection_count(result, -1), 0);
+
+    /* All strings at once: the same pointers as the getters, in the documented order. */
+    size_t stack = ef_result_stack_count(result);
+    size_t expected = 15 + stack + 1 + 1 + 3;
+    CHECK_INT(ef_result_strings(result, NULL, 0), expected);
+    const char *all[64];
+    for (size_t i = 0; i < 64; i++) all[i] = "unwritten";
+    CHECK(expected <= 64);
+    CHECK_INT(ef_result_strings(result, all, 64), expected);
+    for (int32_t field = EF_FIELD_TITLE; field <= EF_FIELD_BUTTON; field++) {
+        const char *text = field == EF_FIELD_TITLE ? ef_result_title(result)
+                         : field == EF_FIELD_MESSAGE ? ef_result_message(result) : ef_result_button(result);
+        CHECK(all[field * 5] == text);
+        CHECK(all[field * 5 + 1] == ef_result_rule(result, field));
+        CHECK(all[field * 5 + 2] == ef_result_key(result, field));
+        CHECK(all[field * 5 + 3] == ef_result_locale(result, field));
+        CHECK(all[field * 5 + 4] == ef_result_table(result, field));
+    }
+    for (size_t i = 0; i < stack; i++) CHECK(all[15 + i] == ef_result_stack_entry(result, i));
+    CHECK(all[15 + stack] == NULL);
+    CHECK(all[15 + stack + 1] == NULL); /* the title has no rejection */
+    CHECK(all[15 + stack + 2] == why);  /* the message has one */
+    CHECK(all[15 + stack + 3] == NULL);
+    CHECK(all[15 + stack + 4] == NULL); /* nor has the button */
+    CHECK_STR(all[expected], "unwritten");
+    /* A short array gets what fits, and nothing past it. */
+    for (size_t i = 0; i < 64; i++) all[i] = "unwritten";
+    CHECK_INT(ef_result_strings(result, all, 2), expected);
+    CHECK(all[0] == ef_result_title(result));
+    CHECK(all[1] == ef_result_rule(result, EF_FIELD_TITLE));
+    CHECK_STR(all[2], "unwritten");
     ef_result_free(result);
 
     /* Clearing the arguments: no string can render, the message falls to the last rule. */

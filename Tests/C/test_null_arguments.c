@@ -163,6 +163,10 @@ static void check_format_and_result(const ef_catalog *catalog) {
     }
     CHECK_INT(ef_result_stack_count(NULL), 0);
     CHECK_STR(ef_result_stack_entry(NULL, 0), NULL);
+    const char *strings[4] = {"unwritten", "unwritten", "unwritten", "unwritten"};
+    CHECK_INT(ef_result_strings(NULL, strings, 4), 0);
+    CHECK_INT(ef_result_strings(NULL, NULL, 0), 0);
+    CHECK_STR(strings[0], "unwritten");
     ef_result_free(NULL);
 
     /* Unknown fields and out-of-range stack entries on a real result. */
@@ -176,6 +180,9 @@ static void check_format_and_result(const ef_catalog *catalog) {
     }
     CHECK_STR(ef_result_stack_entry(result, ef_result_stack_count(result)), NULL);
     CHECK_STR(ef_result_stack_entry(result, SIZE_MAX), NULL);
+    /* A NULL array with a capacity writes nothing and still says how long the list is. */
+    CHECK(ef_result_strings(result, NULL, 64) == ef_result_strings(result, NULL, 0));
+    CHECK(ef_result_strings(result, NULL, SIZE_MAX) >= 19);
     ef_result_free(result);
     ef_error_info_free(info);
 }

@@ -1,4 +1,5 @@
-/* test_threads.c -- 8 threads share one catalog (header, "Thread safety" (1)). */
+/* test_threads.c -- 8 threads share one catalog (header, "Thread safety" (1)) and read one
+ * result at once (ef_result_strings: "safe, also concurrently on the same result"). */
 #include <pthread.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ static const struct format_case cases[] = {
 struct worker {
     pthread_t thread;
     const ef_catalog *catalog;
+    const ef_result *shared;
     size_t offset;
     int mismatches;
     int failures;
@@ -45,6 +47,12 @@ static void *work(void *argument) {
         }
         ef_result_free(result);
         ef_error_info_free(info);
+        /* All threads read the shared result at once: the same pointers as its getters. */
+        const char *all[64];
+        size_t count = ef_result_strings(worker->shared, all, 64);
+        if (count < 19 || count > 64 || all[0] != ef_result_title(worker->shared) ||
+            all[15] != ef_result_stack_entry(worker->shared, 0))
+            worker->mismatches++;
         /* Handle-free functions run concurrently too. */
         ef_locale_chain *chain = NULL;
         if (ef_locale_chain_new(&chain, c->locale, NULL) != EF_OK)
@@ -58,9 +66,19 @@ void test_threads(const struct test_context *context) {
     ef_catalog *catalog = open_example(context);
     if (catalog == NULL)
         return;
+    ef_error_info *info = NULL;
+    ef_result *shared = NULL;
+    const char *locales[] = {"fr-CA"};
+    CHECK_STATUS(ef_error_info_new(&info, "kCLErrorDomain", 1, NULL), EF_OK);
+    CHECK_STATUS(ef_format(&shared, catalog, info, locales, 1, NULL), EF_OK);
+    if (shared == NULL) {
+        ef_error_info_free(info);
+        ef_catalog_free(catalog);
+        return;
+    }
     struct worker workers[THREADS];
     for (size_t i = 0; i < THREADS; i++) {
-        workers[i] = (struct worker){.catalog = catalog, .offset = i};
+        workers[i] = (struct worker){.catalog = catalog, .shared = shared, .offset = i};
         CHECK(pthread_create(&workers[i].thread, NULL, work, &workers[i]) == 0);
     }
     for (size_t i = 0; i < THREADS; i++) {
@@ -68,5 +86,7 @@ void test_threads(const struct test_context *context) {
         CHECK_INT(workers[i].failures, 0);
         CHECK_INT(workers[i].mismatches, 0);
     }
+    ef_result_free(shared);
+    ef_error_info_free(info);
     ef_catalog_free(catalog);
 }

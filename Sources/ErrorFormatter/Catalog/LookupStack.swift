@@ -16,10 +16,21 @@ extension Catalog {
     /// The lookup stack for the user's preferences, most preferred first (any spelling: BCP 47,
     /// ICU, POSIX). Malformed preferences are skipped. Cached per preference list.
     public func lookupStack(for preferences: [String]) -> LookupStack {
+        negotiated(for: preferences).stack
+    }
+
+    /// The stack for `preferences` and the tables named `table` down it, both cached: what every
+    /// format and lookup needs first, without negotiating or finding the tables again.
+    func stackAndLayers(of table: String, for preferences: [String]) -> (stack: LookupStack, layers: TableLayers) {
+        let entry = negotiated(for: preferences)
+        return (entry.stack, entry.layers(of: table) { layers(of: table, in: entry.stack) })
+    }
+
+    private func negotiated(for preferences: [String]) -> NegotiatedStack {
         if let cached = stackCache.stack(for: preferences) { return cached }
-        let stack = makeLookupStack(for: preferences)
-        stackCache.store(stack, for: preferences)
-        return stack
+        let entry = NegotiatedStack(makeLookupStack(for: preferences))
+        stackCache.store(entry, for: preferences)
+        return entry
     }
 
     private func makeLookupStack(for preferences: [String]) -> LookupStack {
@@ -55,16 +66,37 @@ extension Catalog {
 /// catalog, behind a mutex.
 final class LookupStackCache: Sendable {
     private static let capacity = 512
-    private let stacks = Mutex<[[String]: LookupStack]>([:])
+    private let stacks = Mutex<[[String]: NegotiatedStack]>([:])
 
-    func stack(for preferences: [String]) -> LookupStack? {
+    func stack(for preferences: [String]) -> NegotiatedStack? {
         stacks.withLock { $0[preferences] }
     }
 
-    func store(_ stack: LookupStack, for preferences: [String]) {
+    func store(_ stack: NegotiatedStack, for preferences: [String]) {
         stacks.withLock { stacks in
             if stacks.count >= Self.capacity { stacks.removeAll(keepingCapacity: true) }
             stacks[preferences] = stack
         }
+    }
+}
+
+/// A negotiated stack with the tables found down it, by table name.
+///
+/// Finding a table's layers costs two dictionary lookups per localization and a copy of each
+/// table; a program formats from the same table or two over and over. Only tables that exist
+/// somewhere in the stack are kept, so the names kept are bounded by the catalog, not by
+/// callers (who may ask for any table name).
+final class NegotiatedStack: Sendable {
+    let stack: LookupStack
+    private let tables = Mutex<[String: TableLayers]>([:])
+
+    init(_ stack: LookupStack) { self.stack = stack }
+
+    /// The layers of `table`, from `find` the first time.
+    func layers(of table: String, find: () -> TableLayers) -> TableLayers {
+        if let known = tables.withLock({ $0[table] }) { return known }
+        let found = find()
+        if !found.layers.isEmpty { tables.withLock { $0[table] = found } }
+        return found
     }
 }

@@ -14,13 +14,17 @@ public struct ErrorMessageFormatter: Sendable {
     /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
     /// list means the development locale).
     public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        let stack = catalog.lookupStack(for: preferences.isEmpty ? [catalog.developmentLocale] : preferences)
-        return format(error, stack: stack)
+        let (stack, layers) = catalog.stackAndLayers(
+            of: error.table, for: preferences.isEmpty ? [catalog.developmentLocale] : preferences)
+        return format(error, stack: stack, layers: layers)
     }
 
     /// Formats `error` down an already negotiated stack.
     public func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
-        let layers = catalog.layers(of: error.table, in: stack)
+        format(error, stack: stack, layers: catalog.layers(of: error.table, in: stack))
+    }
+
+    private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
         var texts: [String] = []
         var provenance: [Provenance] = []
         texts.reserveCapacity(ErrorField.allCases.count)

@@ -33,7 +33,7 @@ struct FormatParser {
                 message: "format of \(length) bytes exceeds the limit of \(FormatLimits.maximumFormatLength)")
         }
         // Most strings have no specifier at all.
-        guard format.utf8.contains(UInt8(ascii: "%")) else { return format.isEmpty ? [] : [.literal(format)] }
+        guard PercentSearch.contains(format) else { return format.isEmpty ? [] : [.literal(format)] }
         var parser = FormatParser(bytes: Array(format.utf8))
         try parser.run(allowsVariables: allowsVariables)
         return parser.segments

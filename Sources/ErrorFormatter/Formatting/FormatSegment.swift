@@ -4,6 +4,11 @@ enum FormatSegment: Sendable, Hashable {
     case literal(String)
     case specifier(FormatSpecifier)
     case variable(VariableReference)
+
+    var isVariable: Bool {
+        if case .variable = self { return true }
+        return false
+    }
 }
 
 /// A `%#@name@` or `%N$#@name@` reference of a `.stringsdict` format.

@@ -36,12 +36,17 @@ extension LocalizedValue {
     /// The text of this value for `arguments`. Table strings are formats, as with
     /// `String(format:)`: `%%` is a percent sign, and a specifier the arguments cannot satisfy
     /// makes the whole string unusable.
-    public func rendered(arguments: [FormatArgument], locale: String) throws(FormatFailure) -> String {
+    ///
+    /// - Parameter locale: whose plural rules choose variants; only asked for by a variable
+    ///   format (finding it costs a lookup that plain text does not need).
+    public func rendered(arguments: [FormatArgument], locale: @autoclosure () -> String) throws(FormatFailure)
+        -> String
+    {
         switch self {
         case .text(let text):
             try StringFormat.render(text, arguments: arguments)
         case .variable(let format):
-            try VariableFormatRenderer.render(format, arguments: arguments, language: locale)
+            try VariableFormatRenderer.render(format, arguments: arguments, language: locale())
         }
     }
 }
@@ -52,7 +57,7 @@ extension Catalog {
     public func resolve(
         _ key: String, table: String = Catalog.defaultTable, preferences: [String], arguments: [FormatArgument] = []
     ) -> KeyResolution {
-        let stack = lookupStack(for: preferences.isEmpty ? [developmentLocale] : preferences)
-        return layers(of: table, in: stack).resolve(TableKey(key), arguments: arguments, in: self)
+        let (_, layers) = stackAndLayers(of: table, for: preferences.isEmpty ? [developmentLocale] : preferences)
+        return layers.resolve(TableKey(key), arguments: arguments, in: self)
     }
 }

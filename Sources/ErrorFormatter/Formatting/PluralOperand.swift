@@ -70,6 +70,32 @@ extension FormatSpecifier {
         }
     }
 
+    /// An integer argument as this specifier reads it, when its magnitude is below 10^14: then its
+    /// decimal text (at most 15 characters, no fraction digits) is what ``pluralOperand(of:)``
+    /// would give, and ICU's plain select of the exact double gives the same category as that
+    /// text does. `nil` for anything else (the caller takes the general path).
+    func smallIntegerOperand(of argument: FormatArgument) -> Int64? {
+        let limit: UInt64 = 100_000_000_000_000
+        guard argumentKind.accepts(argument) else { return nil }
+        let bits: UInt64
+        switch argument {
+        case .int(let value):
+            if conversion == .object { return value.magnitude < limit ? value : nil }
+            bits = UInt64(bitPattern: value)
+        case .uint(let value):
+            if conversion == .object { return value < limit ? Int64(truncatingIfNeeded: value) : nil }
+            bits = value
+        case .string, .double:
+            return nil
+        }
+        if argumentKind == .signedInteger {
+            let value = Self.signExtended(bits, from: integerBits)
+            return value.magnitude < limit ? value : nil
+        }
+        let value = Self.zeroExtended(bits, from: integerBits)
+        return value < limit ? Int64(truncatingIfNeeded: value) : nil
+    }
+
     /// An integer argument as this specifier reads it: `%@` takes the value as is, integer
     /// conversions truncate to their length (signed for `%d %i`, unsigned otherwise).
     private func integerOperandText(of argument: FormatArgument) -> String {

@@ -76,8 +76,7 @@ public final class PluralRules: @unchecked Sendable {
     public func category(for value: Int64) -> PluralCategory {
         // Integers up to 2^53 are exact as doubles and have no fraction digits: ICU's plain select.
         if value.magnitude <= 1 << 53 {
-            let keyword = Self.keyword { cicu_uplrules_select(rules, Double(value), $0, $1, &$2) }
-            return keyword.flatMap(PluralCategory.init(rawValue:)) ?? .other
+            return Self.selected { cicu_uplrules_select(rules, Double(value), $0, $1, &$2) } ?? .other
         }
         return (try? category(for: .decimal(String(value)))) ?? .other
     }
@@ -100,7 +99,7 @@ public final class PluralRules: @unchecked Sendable {
         }
         let segments: [FormatSegment]
         do {
-            segments = try FormatParser.parse("%" + valueType, allowsVariables: false)
+            segments = try ParsedFormats.segments(of: "%" + valueType, allowsVariables: false)
         } catch {
             throw FormatFailure(code: "invalid-value-type",
                                 message: "value type '\(valueType)' is not a format specifier: \(error.message)")
@@ -114,32 +113,32 @@ public final class PluralRules: @unchecked Sendable {
 
     /// The category of an operand, asking ICU.
     func category(for operand: PluralOperand) throws(FormatFailure) -> PluralCategory {
-        let keyword: String?
+        let chosen: PluralCategory?
         switch operand {
         case .double(let value):
-            keyword = Self.keyword { cicu_uplrules_select(rules, value, $0, $1, &$2) }
+            chosen = Self.selected { cicu_uplrules_select(rules, value, $0, $1, &$2) }
         case .decimal(let text) where text.utf8.count <= 15 && !text.utf8.contains(UInt8(ascii: ".")):
             // An integer below 10^15 is exact as a double and has no fraction digits, so ICU's
             // plain select gives the same category without formatting a number first.
-            keyword = Double(text).flatMap { value in
-                Self.keyword { cicu_uplrules_select(rules, value, $0, $1, &$2) }
+            chosen = Double(text).flatMap { value in
+                Self.selected { cicu_uplrules_select(rules, value, $0, $1, &$2) }
             }
         case .decimal(let text):
             let fractionDigits = text.utf8.firstIndex(of: UInt8(ascii: ".")).map {
                 text.utf8.distance(from: $0, to: text.utf8.endIndex) - 1
             } ?? 0
             if let formatter = formatter(fractionDigits: fractionDigits) {
-                keyword = formatter.withFormatted(text) { result in
-                    Self.keyword { cicu_uplrules_selectFormatted(rules, result, $0, $1, &$2) }
+                chosen = formatter.withFormatted(text) { result in
+                    Self.selected { cicu_uplrules_selectFormatted(rules, result, $0, $1, &$2) }
                 }
             } else if let value = Double(text) {
                 // ICU caps fraction digits (999 in ICU 72): beyond, the visible zeros are lost.
-                keyword = Self.keyword { cicu_uplrules_select(rules, value, $0, $1, &$2) }
+                chosen = Self.selected { cicu_uplrules_select(rules, value, $0, $1, &$2) }
             } else {
-                keyword = nil
+                chosen = nil
             }
         }
-        guard let keyword, let category = PluralCategory(rawValue: keyword) else {
+        guard let category = chosen else {
             throw FormatFailure(code: "plural-rules-failed", message: "ICU could not select a plural category")
         }
         return category
@@ -154,15 +153,23 @@ public final class PluralRules: @unchecked Sendable {
         return made
     }
 
-    /// Runs an ICU call that writes a keyword (`one`, `few`…) as UTF-16.
-    private static func keyword(_ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32) -> String? {
+    /// Runs an ICU call that writes a keyword (`one`, `few`…) as UTF-16, and reads it as a
+    /// category (`nil` for a keyword that is none).
+    private static func selected(_ call: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32)
+        -> PluralCategory?
+    {
         let capacity: Int32 = 32
-        return withUnsafeTemporaryAllocation(of: UChar.self, capacity: Int(capacity)) { buffer -> String? in
+        return withUnsafeTemporaryAllocation(of: UChar.self, capacity: Int(capacity)) { buffer -> PluralCategory? in
             guard let base = buffer.baseAddress else { return nil }
             var status = U_ZERO_ERROR
             let length = call(base, capacity, &status)
             guard !status.isFailure, length >= 0, length <= capacity else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self)
+            let units = UnsafeBufferPointer(start: base, count: Int(length))
+            // Compared unit by unit with each category's name: making a String of the keyword
+            // first cost more than ICU's selection itself.
+            return categories.first { $0.rawValue.utf16.elementsEqual(units) }
         }
     }
+
+    private static let categories = PluralCategory.allCases
 }

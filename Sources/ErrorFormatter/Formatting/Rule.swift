@@ -89,15 +89,27 @@ public struct KeyTemplate: Sendable, Hashable {
 
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
-        var key = ""
-        for part in parts {
+        // Built once per rule per format: the bytes go straight into one allocation of the
+        // right size (String.append checks grapheme boundaries and regrows, several times the
+        // cost).
+        let code = String(error.code)
+        func text(of part: Part) -> String {
             switch part {
-            case .literal(let text): key += text
-            case .domain: key += error.domain
-            case .code: key += String(error.code)
+            case .literal(let text): text
+            case .domain: error.domain
+            case .code: code
             }
         }
-        return key
+        var length = 0
+        for part in parts { length += text(of: part).utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            for part in parts where written < buffer.count {
+                let rest = UnsafeMutableBufferPointer(rebasing: buffer[written...])
+                written += rest.initialize(from: text(of: part).utf8).1
+            }
+            return written
+        }
     }
 }
 

@@ -31,7 +31,10 @@ public enum StringFormat {
     ///   exceed ``FormatLimits/maximumOutputLength``.
     /// - Complexity: O(n + m) in the lengths of the format and the result.
     public static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
-        let segments = try FormatParser.parse(format, allowsVariables: false)
+        // Plain text (no '%') within the length limit renders as itself: what parsing it into one
+        // literal and rendering that would give, without the segment array and the copy.
+        if format.utf8.count <= FormatLimits.maximumFormatLength, !PercentSearch.contains(format) { return format }
+        let segments = try ParsedFormats.segments(of: format, allowsVariables: false)
         return try render(segments, arguments: arguments)
     }
 

@@ -27,6 +27,10 @@ public enum VariableFormatRenderer {
         var expansion = Expansion(value: value, arguments: arguments, language: language)
         var sequentialCount = 0
         try expansion.expand(value.format, depth: 0, sequentialCount: &sequentialCount)
+        if let whole = expansion.wholeVariantSegments {
+            // The expanded string is that variant's text: its segments are known already.
+            return try StringFormat.render(whole, arguments: arguments)
+        }
         return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments)
     }
 
@@ -38,7 +42,13 @@ public enum VariableFormatRenderer {
         var output: [UInt8] = []
         var substitutions = 0
         var rules: PluralRules?
-        var parsed: [String: [FormatSegment]] = [:]
+        /// When the format is one reference and nothing else (`%#@files@`, the usual
+        /// `.stringsdict` entry) whose variant has no reference itself, the expanded string is
+        /// exactly that variant: its segments, as parsed. A variant without references parses
+        /// the same whether references are allowed or not (they are the only difference), so
+        /// these are the segments the expanded string would give.
+        private(set) var wholeVariantSegments: [FormatSegment]?
+        private var isSingleReference = false
 
         init(value: VariableFormat, arguments: [FormatArgument], language: String) {
             self.value = value
@@ -49,8 +59,9 @@ public enum VariableFormatRenderer {
         /// Appends `text` with its references substituted. `sequentialCount` is the number of
         /// sequential specifiers the final string has before `text`.
         mutating func expand(_ text: String, depth: Int, sequentialCount: inout Int) throws(FormatFailure) {
-            let segments = try segments(of: text)
-            let bytes = Array(text.utf8)
+            let segments = try ParsedFormats.segments(of: text, allowsVariables: true)
+            if depth == 0, segments.count == 1, case .variable = segments[0] { isSingleReference = true }
+            if depth == 1, isSingleReference, !segments.contains(where: \.isVariable) { wholeVariantSegments = segments }
             var copiedUpTo = 0
             for segment in segments {
                 switch segment {
@@ -59,7 +70,7 @@ public enum VariableFormatRenderer {
                 case .specifier(let specifier):
                     if !specifier.isPositionExplicit { sequentialCount += 1 }
                 case .variable(let reference):
-                    try append(bytes, from: copiedUpTo, to: reference.bytes.lowerBound)
+                    try append(text, from: copiedUpTo, to: reference.bytes.lowerBound)
                     copiedUpTo = reference.bytes.upperBound
                     substitutions += 1
                     guard substitutions <= FormatLimits.maximumSubstitutions else {
@@ -88,26 +99,21 @@ public enum VariableFormatRenderer {
                     }
                 }
             }
-            try append(bytes, from: copiedUpTo, to: bytes.count)
-        }
-
-        /// Parsed once per distinct text: a variant used many times is not parsed again.
-        private mutating func segments(of text: String) throws(FormatFailure) -> [FormatSegment] {
-            if let known = parsed[text] { return known }
-            let segments = try FormatParser.parse(text, allowsVariables: true)
-            parsed[text] = segments
-            return segments
+            try append(text, from: copiedUpTo, to: text.utf8.count)
         }
 
         /// Copies whole scalars: the parser's byte ranges start and end on scalar boundaries.
-        private mutating func append(_ bytes: [UInt8], from start: Int, to end: Int) throws(FormatFailure) {
+        /// Native strings are contiguous UTF-8, so the slice is found in constant time.
+        private mutating func append(_ text: String, from start: Int, to end: Int) throws(FormatFailure) {
+            let bytes = text.utf8
             guard start < end, start >= 0, end <= bytes.count else { return }
             guard end - start <= FormatLimits.maximumFormatLength - output.count else {
                 throw FormatFailure(
                     code: "format-too-long",
                     message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
             }
-            output.append(contentsOf: bytes[start..<end])
+            let lower = bytes.index(bytes.startIndex, offsetBy: start)
+            output.append(contentsOf: bytes[lower..<bytes.index(lower, offsetBy: end - start)])
         }
 
         /// The variant `reference` selects, with its key.
@@ -178,6 +184,13 @@ public enum VariableFormatRenderer {
                                     offset: reference.offset)
             }
             specifier.offset = reference.offset
+            if let count = specifier.smallIntegerOperand(of: argument) {
+                // The common case, an integer count: no decimal text to make and read back.
+                if count == 0, variable.variants[PluralCategory.zero.rawValue] != nil {
+                    return PluralCategory.zero.rawValue
+                }
+                return try pluralRules().category(for: .double(Double(count))).rawValue
+            }
             let operand = try specifier.pluralOperand(of: argument)
             if case .decimal(let text) = operand, text == "0", variable.variants[PluralCategory.zero.rawValue] != nil {
                 switch argument {

@@ -46,6 +46,7 @@ SCALARS: dict[str, Any] = {
     "char*": c_void_p,               # owned: the raw pointer goes back to ef_string_free
     "char**": POINTER(c_void_p),     # out-parameter receiving an owned string
     "constchar*const*": POINTER(c_char_p),
+    "constchar**": POINTER(c_char_p),     # out-array receiving borrowed strings
     "constvoid*": c_void_p,
     "int32_t*": POINTER(c_int32),
 }

@@ -445,9 +445,6 @@ class Catalog:
             self._finalizer()
 
 
-_KEY_RULES = frozenset({"code-key", "domain-key", "generic-key", "button-key"})
-
-
 _INT64_MAX_PLUS_ONE = 1 << 63
 _UINT64_MAX = (1 << 64) - 1
 
@@ -476,35 +473,39 @@ def _add_arguments(info: "_ffi.ErrorInfoP", arguments: Sequence[object]) -> None
                             f"not {type(argument).__name__}")
 
 
-def _rejections(result: "_ffi.ResultP", field: int) -> tuple[str, ...]:
-    count = _lib.ef_result_rejection_count(result, field)
-    return tuple(_lib.ef_result_rejection(result, field, index).decode() for index in range(count))
+_FIELD_STRINGS = 5  # text, rule, key, locale, table: the first entries of ef_result_strings
+_STRINGS_CAPACITY = 64  # enough for any result without rejections and a stack of 40
+_StringArray = ctypes.c_char_p * _STRINGS_CAPACITY
 
 
 def _read_result(result: "_ffi.ResultP") -> FormattedError:
-    # Every getter is one FFI crossing (about a microsecond from Python), so skip the ones whose
-    # answer the header fixes: key, locale and table are NULL unless the rule read a key.
-    lib = _lib
+    # Every getter is one FFI crossing (about a microsecond from Python, more than formatting
+    # the error costs), so all the strings come in one: ef_result_strings.
+    strings: Any = _StringArray()
+    count = _lib.ef_result_strings(result, strings, _STRINGS_CAPACITY)
+    if count > _STRINGS_CAPACITY:
+        strings = (ctypes.c_char_p * count)()
+        count = _lib.ef_result_strings(result, strings, count)
+    values = strings[:count]
+    decode = bytes.decode
+    fields_end = len(_FIELDS) * _FIELD_STRINGS
+    stack_end = values.index(None, fields_end)
+    position = stack_end + 1
     provenance = {}
     for name, field in _FIELDS:
-        rule = lib.ef_result_rule(result, field).decode()
-        if rule in _KEY_RULES:
-            provenance[name] = Provenance(
-                rule,
-                lib.ef_result_key(result, field).decode(),
-                lib.ef_result_locale(result, field).decode(),
-                lib.ef_result_table(result, field).decode(),
-                _rejections(result, field),
-            )
-        else:
-            provenance[name] = Provenance(rule, None, None, None, _rejections(result, field))
-    stack_entry = lib.ef_result_stack_entry
+        _, rule, key, locale, table = values[field * _FIELD_STRINGS:(field + 1) * _FIELD_STRINGS]
+        rejections_end = values.index(None, position)
+        rejections = tuple(map(decode, values[position:rejections_end]))
+        position = rejections_end + 1
+        # key, locale and table are NULL (None) unless the rule read a key.
+        provenance[name] = Provenance(decode(rule), None if key is None else decode(key),
+                                      None if locale is None else decode(locale),
+                                      None if table is None else decode(table), rejections)
     return FormattedError(
-        title=lib.ef_result_title(result).decode(),
-        message=lib.ef_result_message(result).decode(),
-        button=lib.ef_result_button(result).decode(),
-        stack=tuple(stack_entry(result, index).decode()
-                    for index in range(lib.ef_result_stack_count(result))),
+        title=decode(values[_ffi.EF_FIELD_TITLE * _FIELD_STRINGS]),
+        message=decode(values[_ffi.EF_FIELD_MESSAGE * _FIELD_STRINGS]),
+        button=decode(values[_ffi.EF_FIELD_BUTTON * _FIELD_STRINGS]),
+        stack=tuple(map(decode, values[fields_end:stack_end])),
         provenance=types.MappingProxyType(provenance),
     )
 

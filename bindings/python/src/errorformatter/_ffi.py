@@ -158,6 +158,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_result_stack_entry": (c_char_p, (ResultP, c_size_t)),
     "ef_result_rejection_count": (c_size_t, (ResultP, c_int32)),
     "ef_result_rejection": (c_char_p, (ResultP, c_int32, c_size_t)),
+    "ef_result_strings": (c_size_t, (ResultP, POINTER(c_char_p), c_size_t)),
     "ef_result_free": (None, (ResultP,)),
     "ef_catalog_lookup": (_status, (POINTER(LookupP), CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
                                     c_size_t, ErrorInfoP, _err)),
