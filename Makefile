@@ -127,9 +127,10 @@ bench: $(BENCHES)
 
 fuzz: $(FUZZ_TARGETS)
 
-# The Swift tests under ThreadSanitizer (catalogs and caches are shared across threads).
+# The Swift tests under ThreadSanitizer (catalogs and caches are shared across threads); any
+# report fails the run.
 sanitize:
-	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --scratch-path .build/tsan --sanitize=thread
 
 clean:
 	rm -rf $(BUILD) .build

@@ -1,6 +1,3 @@
-#if canImport(Synchronization)
-import Synchronization
-#endif
 
 /// The localizations a lookup searches, most specific first: the negotiated localization and
 /// its CLDR ancestors, then `Base`, the development localization (and its ancestors), then the
@@ -66,7 +63,7 @@ extension Catalog {
 /// catalog, behind a mutex.
 final class LookupStackCache: Sendable {
     private static let capacity = 512
-    private let stacks = Mutex<[[String]: NegotiatedStack]>([:])
+    private let stacks = Protected<[[String]: NegotiatedStack]>([:])
 
     func stack(for preferences: [String]) -> NegotiatedStack? {
         stacks.withLock { $0[preferences] }
@@ -88,7 +85,7 @@ final class LookupStackCache: Sendable {
 /// callers (who may ask for any table name).
 final class NegotiatedStack: Sendable {
     let stack: LookupStack
-    private let tables = Mutex<[String: TableLayers]>([:])
+    private let tables = Protected<[String: TableLayers]>([:])
 
     init(_ stack: LookupStack) { self.stack = stack }
 

@@ -1,5 +1,4 @@
 import CICU
-import Synchronization
 
 /// The CLDR cardinal plural rules of one language, from the ICU the library runs on.
 ///
@@ -9,12 +8,12 @@ import Synchronization
 /// `uplrules_selectFormatted` only call `const` methods of ICU's `PluralRules`, which ICU makes
 /// safe to share: ICU's own cache hands one `PluralRules` to every thread (`SharedPluralRules`
 /// in ICU's unified cache) and ICU's threading rule is that `const` use of an object is
-/// thread-safe. The lazily created number formatters are behind a `Mutex`.
+/// thread-safe. The lazily created number formatters are behind a lock (`Protected`).
 public final class PluralRules: @unchecked Sendable {
     /// The language the rules were opened for, as the caller spelled it.
     public let language: String
     private let rules: OpaquePointer
-    private let formatters = Mutex<[Int: PluralOperandFormatter]>([:])
+    private let formatters = Protected<[Int: PluralOperandFormatter]>([:])
 
     /// Fraction-digit formatters kept per language; others are made for one call and freed.
     private static let cachedFormatterLimit = 16

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A dictionary shared by all threads, for results that are pure functions of their key
 /// (chains, table keys) and costly enough to keep.
@@ -8,7 +7,7 @@ import Synchronization
 /// of locale IDs, so a smarter eviction policy would buy nothing.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
-    private let storage = Mutex<[Key: Value]>([:])
+    private let storage = Protected<[Key: Value]>([:])
 
     init(capacity: Int) { self.capacity = capacity }
 
