@@ -3,8 +3,8 @@
 #   make fuzz-catalog         fuzz for FUZZ_SECONDS (default 300); findings land in build/fuzz/
 #   make fuzz-catalog-smoke   20 seconds, part of `make test`
 #
-# The target is compiled with swiftc straight from the library sources it needs (no ICU, no
-# Foundation), with -sanitize=fuzzer,address. Seeds are Fuzz/seeds/catalog (see its README);
+# The target is compiled with swiftc from the core's sources and its entry point
+# (FUZZ_CORE_SOURCES, FUZZ_SWIFTFLAGS: the top Makefile), with -sanitize=fuzzer,address. Seeds are Fuzz/seeds/catalog (see its README);
 # libFuzzer grows a working copy of them under build/fuzz/, never the seeds themselves.
 
 SWIFTC        ?= swiftc
@@ -18,18 +18,11 @@ FUZZ_TARGETS += fuzz-catalog
 FUZZ_CATALOG_DIR     := $(BUILD)/fuzz/catalog
 FUZZ_CATALOG_BIN     := $(FUZZ_CATALOG_DIR)/string-catalog-fuzz
 FUZZ_CATALOG_CORPUS  := $(FUZZ_CATALOG_DIR)/corpus
-FUZZ_CATALOG_SOURCES := Fuzz/StringCatalogFuzz.swift \
-	$(addprefix Sources/ErrorFormatter/Tables/, JSONParser.swift JSONValue.swift JSONTableFile.swift \
-	    StringCatalogFile.swift StringCatalogLoadResult.swift StringCatalogVariations.swift \
-	    FormatReferences.swift TableContents.swift TableKey.swift VariableFormat.swift \
-	    VariableFormat+PluralCategories.swift SourceLocator.swift ByteScanning.swift UTF8Validation.swift \
-	    PropertyListTextEncoding.swift) \
-	Sources/ErrorFormatter/Support/Diagnostic.swift
+FUZZ_CATALOG_SOURCES := Fuzz/StringCatalogFuzz.swift $(FUZZ_CORE_SOURCES)
 
 $(FUZZ_CATALOG_BIN): $(FUZZ_CATALOG_SOURCES)
 	mkdir -p $(dir $@)
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-	    -module-name StringCatalogFuzz -o $@ $(FUZZ_CATALOG_SOURCES)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name StringCatalogFuzz $(FUZZ_CATALOG_SOURCES) $(ICU_LIBS) -o $@
 
 $(FUZZ_CATALOG_CORPUS): $(wildcard Fuzz/seeds/catalog/*.xcstrings)
 	mkdir -p $@

@@ -4,8 +4,8 @@
 #   make fuzz-format         FUZZ_SECONDS (default 300) of fuzzing; findings land in
 #                            $(BUILD)/fuzz/format/ as crash-* files to add as regression tests
 #
-# The target is compiled from the formatting sources directly (not through the package), with
-# libFuzzer and AddressSanitizer; it needs ICU's development files like the library.
+# The target is compiled from the core's sources directly (FUZZ_CORE_SOURCES, not through the
+# package), with libFuzzer and AddressSanitizer; it needs ICU's development files like the library.
 
 ifndef BUILD
 $(error mk/fuzz-format.mk needs the top Makefile's variables: run make from the project root)
@@ -21,21 +21,13 @@ SWIFTC       ?= swiftc
 FUZZ_FORMAT_DIR    := $(BUILD)/fuzz/format
 FUZZ_FORMAT_BINARY := $(FUZZ_FORMAT_DIR)/format-fuzzer
 FUZZ_FORMAT_SEEDS  := Fuzz/Corpus/format
-FUZZ_FORMAT_SOURCES := Fuzz/FormatStringFuzz.swift \
-	$(addprefix Sources/ErrorFormatter/Formatting/, BoundedOutput.swift CLocaleNumberFormatter.swift \
-	  FormatArgument.swift FormatFailure.swift FormatLimits.swift FormatParser.swift FormatSegment.swift \
-	  FormatSpecifier.swift FormatSpecifier+Rendering.swift ParsedFormats.swift PercentSearch.swift \
-	  PluralCategory.swift PluralOperand.swift PluralOperandFormatter.swift PluralRules.swift \
-	  StringFormat.swift VariableFormatRenderer.swift) \
-	Sources/ErrorFormatter/Tables/VariableFormat.swift Sources/ErrorFormatter/Tables/TableKey.swift \
-	Sources/ErrorFormatter/Locales/BoundedCache.swift Sources/ErrorFormatter/Locales/ICUCall.swift
+FUZZ_FORMAT_SOURCES := Fuzz/FormatStringFuzz.swift $(FUZZ_CORE_SOURCES)
 
 .PHONY: fuzz-format fuzz-format-smoke
 
 $(FUZZ_FORMAT_BINARY): $(FUZZ_FORMAT_SOURCES) Sources/CICU/cicu.h
 	mkdir -p $(dir $@)
-	$(SWIFTC) -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -use-ld=lld -module-name FormatFuzz \
-	    -I Sources/CICU $(FUZZ_FORMAT_SOURCES) $(ICU_LIBS) -o $@
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name FormatFuzz $(FUZZ_FORMAT_SOURCES) $(ICU_LIBS) -o $@
 
 # The working corpus starts from the committed seeds and grows under $(BUILD).
 fuzz-format-smoke: $(FUZZ_FORMAT_BINARY)

@@ -8,24 +8,11 @@ FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_BUILD := $(BUILD)/fuzz
 
-# The parser and what it needs, listed rather than globbed: other files in Tables/ may
-# depend on parts of the library the fuzzer does not compile.
-STRINGS_FUZZ_SOURCES := \
-	$(addprefix Sources/ErrorFormatter/Tables/, \
-		BinaryPropertyListReader.swift ByteScanning.swift MessageText.swift NeXTSTEPLatin.swift StringsLiteral.swift \
-		DuplicateKeyTracker.swift OldStylePropertyListParser+Failures.swift \
-		OldStylePropertyListParser.swift OldStylePropertyListParser+Data.swift \
-		OldStylePropertyListParser+Lexing.swift OldStylePropertyListParser+Strings.swift \
-		PropertyListParseFailure.swift PropertyListParseResult.swift PropertyListParser.swift \
-		PropertyListTextEncoding.swift PropertyListValue.swift SourceLocator.swift \
-		TableKey.swift UTF8Validation.swift XMLPropertyListReader.swift) \
-	Sources/ErrorFormatter/Support/Diagnostic.swift \
-	Fuzz/StringsParserFuzz.swift
+STRINGS_FUZZ_SOURCES := Fuzz/StringsParserFuzz.swift $(FUZZ_CORE_SOURCES)
 
 $(FUZZ_BUILD)/strings-fuzz: $(STRINGS_FUZZ_SOURCES)
 	mkdir -p $(FUZZ_BUILD)
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name StringsFuzz \
-		$(STRINGS_FUZZ_SOURCES) -o $@
+	swiftc $(FUZZ_SWIFTFLAGS) -module-name StringsFuzz $(STRINGS_FUZZ_SOURCES) $(ICU_LIBS) -o $@
 
 # Seeds are copied so that the fuzzer's new inputs never land in the committed corpus.
 define run-strings-fuzz
