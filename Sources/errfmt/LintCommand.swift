@@ -3,8 +3,10 @@ import ErrorFormatter
 let lintUsage = """
     usage: errfmt lint --catalog DIR [--development-locale L] [--json]
 
-    Reports broken tables, duplicate keys, silent truncation and keys that the development
-    localization lacks. Exit status 1 if anything at warning level or above was found.
+    Reports broken tables, duplicate keys, silent truncation, keys that the development
+    localization lacks, table strings that are not valid formats (so are never shown), and
+    translations whose specifiers do not fit the development string's arguments. Exit status 1
+    if anything at warning level or above was found.
 
       --json   one JSON object per diagnostic: severity, code, file, line, column, message
     """

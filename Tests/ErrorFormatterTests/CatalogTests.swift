@@ -121,3 +121,21 @@ import Glibc
         fclose(file)
     }
 }
+
+@Suite struct CatalogLintTests {
+    @Test func formatsThatCanNeverRenderAndTranslationsThatDoNotFit() throws {
+        let catalog = try TestSupport.catalog([
+            ("en", "\"a\" = \"%1$@ has %2$lld files\";\n\"b\" = \"100%\";\n\"s\" = \"100% sure\";\n\"c\" = \"%d items\";\n\"d\" = \"plain\";"),
+            ("fr", "\"a\" = \"%1$@ a %3$@ fichiers\";\n\"c\" = \"%f éléments\";\n\"d\" = \"simple\";\n\"e\" = \"extra\";"),
+        ])
+        let findings = CatalogLint.check(catalog).map { "\($0.file ?? "-") \($0.code) \($0.message)" }
+        #expect(findings.contains { $0.hasPrefix("en.lproj/Localizable invalid-format \"b\"") })
+        #expect(findings.contains { $0.hasPrefix("en.lproj/Localizable suspicious-percent \"s\"") })
+        #expect(findings.contains { $0.hasPrefix("fr.lproj/Localizable format-mismatch \"a\" uses argument 3") })
+        #expect(findings.contains {
+            $0.hasPrefix("fr.lproj/Localizable format-mismatch \"c\" reads argument 1 as floating-point")
+        })
+        #expect(!findings.contains { $0.contains("\"d\"") })
+        #expect(findings.contains { $0.contains("key-not-in-development") && $0.contains("\"e\"") })
+    }
+}
