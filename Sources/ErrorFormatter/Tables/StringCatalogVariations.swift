@@ -95,24 +95,13 @@ struct StringCatalogVariations {
     /// with argument 1). References that already have a position are kept.
     static func positioningReferences(in format: String, argumentNumbers: [String: Int]) -> String {
         guard !argumentNumbers.isEmpty else { return format }
-        var result = ""
-        var rest = Substring(format)
-        while let percent = rest.firstIndex(of: "%") {
-            result += rest[..<percent]
-            let after = rest[percent...].dropFirst()
-            if after.hasPrefix("%") {
-                result += "%%"
-                rest = after.dropFirst()
-            } else if after.hasPrefix("#@"), let end = after.dropFirst(2).firstIndex(of: "@"),
-                      let number = argumentNumbers[String(after.dropFirst(2)[..<end])] {
-                result += "%\(number)$" + after[..<after.index(after: end)]
-                rest = after[after.index(after: end)...]
-            } else {
-                result += "%"
-                rest = after
-            }
+        return rewritingDirectives(in: format) { after in
+            guard after.hasPrefix("#@"), let end = after.dropFirst(2).firstIndex(of: "@"),
+                  let number = argumentNumbers[String(after.dropFirst(2)[..<end])]
+            else { return nil }
+            let reference = after[..<after.index(after: end)]
+            return ("%\(number)$" + reference, reference.count)
         }
-        return result + rest
     }
 
     // MARK: String units
@@ -308,6 +297,15 @@ struct StringCatalogVariations {
     /// `%arg` → `%2$lld` (or `%lld` without `argNum`); `%%` stays a literal percent sign.
     static func replacingArg(in text: String, formatSpecifier: String, argNum: Int?) -> String {
         let replacement = argNum.map { "%\($0)$\(formatSpecifier)" } ?? "%\(formatSpecifier)"
+        return rewritingDirectives(in: text) { after in after.hasPrefix("arg") ? (replacement, 3) : nil }
+    }
+
+    /// `text` with some `%` directives rewritten. `rewrite` sees what follows a `%` (never a
+    /// `%%`, which is kept) and returns the replacement for the `%` and the number of characters
+    /// after it that the replacement consumes, or `nil` to keep the `%` as it is.
+    private static func rewritingDirectives(
+        in text: String, _ rewrite: (Substring) -> (replacement: String, consumed: Int)?
+    ) -> String {
         var result = ""
         var rest = Substring(text)
         while let percent = rest.firstIndex(of: "%") {
@@ -316,9 +314,9 @@ struct StringCatalogVariations {
             if after.hasPrefix("%") {
                 result += "%%"
                 rest = after.dropFirst()
-            } else if after.hasPrefix("arg") {
+            } else if let (replacement, consumed) = rewrite(after) {
                 result += replacement
-                rest = after.dropFirst(3)
+                rest = after.dropFirst(consumed)
             } else {
                 result += "%"
                 rest = after
