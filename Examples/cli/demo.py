@@ -14,23 +14,19 @@ import json
 import pathlib
 import subprocess
 import sys
-from typing import Optional
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "python"))
-from demo_format import ERRORS, LOCALE_LISTS, escaped, origin  # noqa: E402
+import demo_format  # noqa: E402  (the shared cases and record format)
+from demo_format import ERRORS, LOCALE_LISTS  # noqa: E402
 
 
 def record(locales: list[str], domain: str, code: int, shown: dict) -> str:
-    lines = ["\t".join([",".join(locales), domain, str(code), f"title={escaped(shown['title'])}",
-                        f"message={escaped(shown['message'])}", f"button={escaped(shown['button'])}"])]
-    for field in ("title", "message", "button"):
-        where: dict[str, Optional[str]] = shown["provenance"][field]
-        lines.append("\t".join(["", field, f"rule={origin(where['rule'])}", f"key={origin(where['key'])}",
-                                f"locale={origin(where['locale'], is_locale=True)}",
-                                f"table={origin(where['table'])}"]))
-    stack = ",".join(escaped(entry) if entry else "(unlocalized)" for entry in shown["stack"])
-    lines.append(f"\tstack\t{stack}")
-    return "\n".join(lines)
+    where = shown["provenance"]
+    return demo_format.record(
+        locales, domain, code, {field: shown[field] for field in demo_format.FIELDS},
+        {field: (where[field]["rule"], where[field]["key"], where[field]["locale"], where[field]["table"])
+         for field in demo_format.FIELDS},
+        shown["stack"])
 
 
 def main(arguments: list[str]) -> int:

@@ -12,21 +12,17 @@ from __future__ import annotations
 import sys
 
 import errorformatter
-from demo_format import ERRORS, LOCALE_LISTS, escaped, origin  # the shared record format
+import demo_format  # the shared cases and record format
+from demo_format import ERRORS, LOCALE_LISTS
 
 
-def record(locales: list[str], domain: str, code: int,
-           shown: errorformatter.FormattedError) -> str:
-    lines = ["\t".join([",".join(locales), domain, str(code), f"title={escaped(shown.title)}",
-                        f"message={escaped(shown.message)}", f"button={escaped(shown.button)}"])]
-    for field in ("title", "message", "button"):
-        where = shown.provenance[field]
-        lines.append("\t".join(["", field, f"rule={origin(where.rule)}", f"key={origin(where.key)}",
-                                f"locale={origin(where.locale, is_locale=True)}",
-                                f"table={origin(where.table)}"]))
-    stack = ",".join(escaped(entry) if entry else "(unlocalized)" for entry in shown.stack)
-    lines.append(f"\tstack\t{stack}")
-    return "\n".join(lines)
+def record(locales: list[str], domain: str, code: int, shown: errorformatter.FormattedError) -> str:
+    where = shown.provenance
+    return demo_format.record(
+        locales, domain, code, {"title": shown.title, "message": shown.message, "button": shown.button},
+        {field: (where[field].rule, where[field].key, where[field].locale, where[field].table)
+         for field in demo_format.FIELDS},
+        list(shown.stack))
 
 
 def main(arguments: list[str]) -> int:
