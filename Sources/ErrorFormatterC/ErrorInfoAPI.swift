@@ -126,7 +126,8 @@ public func ef_error_info_clear_arguments(_ info: OpaquePointer?, _ err: UnsafeM
         guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
             throw Failure.invalidArgument("info must not be NULL")
         }
-        box.info.arguments.removeAll()
+        // The buffer is kept: a caller that reuses one error info (a loop) appends again.
+        box.info.arguments.removeAll(keepingCapacity: true)
     }
 }
 

@@ -13,34 +13,54 @@ public struct Catalog: Sendable {
     public static let defaultTable = "Localizable"
 
     /// The development locale as given (e.g. `en`).
-    public let developmentLocale: String
+    public var developmentLocale: String { storage.developmentLocale }
     /// Every localization that loaded, as spelled on disk, in byte order (`Base` included, the
     /// unlocalized tables not).
-    public let localizations: [String]
+    public var localizations: [String] { storage.localizations }
     /// Everything noticed while loading, in load order.
-    public let diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] { storage.diagnostics }
     /// Whether there are unlocalized top-level tables.
-    public let hasUnlocalizedTables: Bool
+    public var hasUnlocalizedTables: Bool { storage.hasUnlocalizedTables }
 
-    let tables: [String: [String: StringTable]]
-    let stackCache = LookupStackCache()
+    var tables: [String: [String: StringTable]] { storage.tables }
+    var stackCache: LookupStackCache { storage.stackCache }
     /// The locale whose plural rules apply to each localization's strings.
-    let pluralLocales: [String: String]
+    var pluralLocales: [String: String] { storage.pluralLocales }
+
+    /// Everything, in one immutable object: a catalog is passed to and through every lookup,
+    /// and copying one reference costs less than copying each of its collections.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let developmentLocale: String
+        let localizations: [String]
+        let diagnostics: [Diagnostic]
+        let hasUnlocalizedTables: Bool
+        let tables: [String: [String: StringTable]]
+        let stackCache = LookupStackCache()
+        let pluralLocales: [String: String]
+
+        init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+             pluralLocales: [String: String]) {
+            self.tables = tables
+            self.developmentLocale = developmentLocale
+            self.diagnostics = diagnostics
+            self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
+            self.localizations = tables.keys.filter { !$0.isEmpty }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            self.pluralLocales = pluralLocales
+        }
+    }
 
     init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
-        self.tables = tables
-        self.developmentLocale = developmentLocale
-        self.diagnostics = diagnostics
-        self.hasUnlocalizedTables = !(tables[Self.unlocalized]?.isEmpty ?? true)
-        self.localizations = tables.keys.filter { !$0.isEmpty }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let development = Self.normalizedID(developmentLocale) ?? developmentLocale
         var pluralLocales: [String: String] = [:]
         for localization in tables.keys {
             let isDevelopmentText = localization.isEmpty || localization == Self.baseLocalization
             pluralLocales[localization] = isDevelopmentText ? development : Self.normalizedID(localization) ?? development
         }
-        self.pluralLocales = pluralLocales
+        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
+                          pluralLocales: pluralLocales)
     }
 
     /// The locale whose plural rules apply to strings of `localization`: its own (`pt_PT`, not
@@ -82,18 +102,42 @@ public struct Catalog: Sendable {
     /// up without finding the tables again for each (what formatting one error does).
     public func layers(of table: String, in stack: LookupStack) -> TableLayers {
         var layers: [(localization: String, table: StringTable)] = []
+        var plurals: [TableLayers.Plurals] = []
         layers.reserveCapacity(stack.localizations.count)
+        plurals.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            if let found = tables[localization]?[table] { layers.append((localization, found)) }
+            guard let found = tables[localization]?[table] else { continue }
+            layers.append((localization, found))
+            let locale = pluralLocale(of: localization)
+            // Opened now, once per layer, if the table has anything to choose plurals for;
+            // `nil` (no variables, or rules ICU cannot open) is opened or reported at render.
+            plurals.append((locale, found.variables.isEmpty ? nil : try? PluralRules.cardinal(for: locale)))
         }
-        return TableLayers(name: table, layers: layers)
+        return TableLayers(name: table, stack: stack, layers: layers, plurals: plurals)
     }
 }
 
 /// One table in every localization of a lookup stack, most specific first.
-public struct TableLayers: Sendable {
+///
+/// A class, immutable: the catalog caches one per (table, preferences) and every lookup takes
+/// it from there, which costs one reference count.
+public final class TableLayers: Sendable {
     public let name: String
+    /// The stack the layers were found down.
+    public let stack: LookupStack
     public let layers: [(localization: String, table: StringTable)]
+    /// Each layer's plural locale (``Catalog/pluralLocale(of:)``) and its rules, opened when
+    /// the layer's table has variable formats.
+    let plurals: [Plurals]
+    typealias Plurals = (locale: String, rules: PluralRules?)
+
+    init(name: String, stack: LookupStack, layers: [(localization: String, table: StringTable)],
+         plurals: [Plurals]) {
+        self.name = name
+        self.stack = stack
+        self.layers = layers
+        self.plurals = plurals
+    }
 
     /// The first value of `key`, with where it came from.
     public func lookup(_ key: TableKey) -> Catalog.Hit? {

@@ -13,21 +13,24 @@ extension Catalog {
     /// The lookup stack for the user's preferences, most preferred first (any spelling: BCP 47,
     /// ICU, POSIX). Malformed preferences are skipped. Cached per preference list.
     public func lookupStack(for preferences: [String]) -> LookupStack {
-        negotiated(for: preferences).stack
+        negotiated(for: preferences)
     }
 
-    /// The stack for `preferences` and the tables named `table` down it, both cached: what every
-    /// format and lookup needs first, without negotiating or finding the tables again.
-    func stackAndLayers(of table: String, for preferences: [String]) -> (stack: LookupStack, layers: TableLayers) {
-        let entry = negotiated(for: preferences)
-        return (entry.stack, entry.layers(of: table) { layers(of: table, in: entry.stack) })
+    /// The tables named `table` down the stack for `preferences` (which they carry), cached:
+    /// what every format and lookup needs first, without negotiating or finding the tables again.
+    func cachedLayers(of table: String, for preferences: [String]) -> TableLayers {
+        if let known = stackCache.layers(of: table, for: preferences) { return known }
+        let found = layers(of: table, in: negotiated(for: preferences))
+        // Only tables the catalog has somewhere in the stack: callers may ask for any name.
+        if !found.layers.isEmpty { stackCache.store(found, of: table, for: preferences) }
+        return found
     }
 
-    private func negotiated(for preferences: [String]) -> NegotiatedStack {
+    private func negotiated(for preferences: [String]) -> LookupStack {
         if let cached = stackCache.stack(for: preferences) { return cached }
-        let entry = NegotiatedStack(makeLookupStack(for: preferences))
-        stackCache.store(entry, for: preferences)
-        return entry
+        let stack = makeLookupStack(for: preferences)
+        stackCache.store(stack, for: preferences)
+        return stack
     }
 
     private func makeLookupStack(for preferences: [String]) -> LookupStack {
@@ -56,44 +59,58 @@ extension Catalog {
     }
 }
 
-/// Lookup stacks already negotiated, per preference list.
+/// Lookup stacks already negotiated, per preference list, and the tables found down them.
 ///
-/// Negotiation costs several ICU calls; formatting an error should not. The cache is bounded
+/// Negotiation costs several ICU calls; formatting an error should not. The caches are bounded
 /// (hostile callers could send endless distinct lists) and shared by every thread using the
 /// catalog, behind a mutex.
 final class LookupStackCache: Sendable {
     private static let capacity = 512
-    private let stacks = Protected<[[String]: NegotiatedStack]>([:])
+    private let stacks = Protected<[[String]: LookupStack]>([:])
+    /// One table's layers (with their stack) per (table, preferences): what every format and
+    /// lookup asks for first, in one probe.
+    private let layers = Protected<LayersTable>(LayersTable())
 
-    func stack(for preferences: [String]) -> NegotiatedStack? {
+    private struct LayersKey: Hashable {
+        var table: String
+        var preferences: [String]
+    }
+
+    private struct LayersTable {
+        var entries: [LayersKey: TableLayers] = [:]
+        /// The entry found or stored last. A program mostly formats for one preference list
+        /// from one table; comparing with the last key (short strings compare as two words)
+        /// costs a fraction of hashing it.
+        var last: (key: LayersKey, layers: TableLayers)?
+    }
+
+    func stack(for preferences: [String]) -> LookupStack? {
         stacks.withLock { $0[preferences] }
     }
 
-    func store(_ stack: NegotiatedStack, for preferences: [String]) {
+    func store(_ stack: LookupStack, for preferences: [String]) {
         stacks.withLock { stacks in
             if stacks.count >= Self.capacity { stacks.removeAll(keepingCapacity: true) }
             stacks[preferences] = stack
         }
     }
-}
 
-/// A negotiated stack with the tables found down it, by table name.
-///
-/// Finding a table's layers costs two dictionary lookups per localization and a copy of each
-/// table; a program formats from the same table or two over and over. Only tables that exist
-/// somewhere in the stack are kept, so the names kept are bounded by the catalog, not by
-/// callers (who may ask for any table name).
-final class NegotiatedStack: Sendable {
-    let stack: LookupStack
-    private let tables = Protected<[String: TableLayers]>([:])
+    func layers(of table: String, for preferences: [String]) -> TableLayers? {
+        let key = LayersKey(table: table, preferences: preferences)
+        return layers.withLock { state in
+            if let last = state.last, last.key == key { return last.layers }
+            guard let found = state.entries[key] else { return nil }
+            state.last = (key, found)
+            return found
+        }
+    }
 
-    init(_ stack: LookupStack) { self.stack = stack }
-
-    /// The layers of `table`, from `find` the first time.
-    func layers(of table: String, find: () -> TableLayers) -> TableLayers {
-        if let known = tables.withLock({ $0[table] }) { return known }
-        let found = find()
-        if !found.layers.isEmpty { tables.withLock { $0[table] = found } }
-        return found
+    func store(_ entry: TableLayers, of table: String, for preferences: [String]) {
+        let key = LayersKey(table: table, preferences: preferences)
+        layers.withLock { state in
+            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = entry
+            state.last = (key, entry)
+        }
     }
 }

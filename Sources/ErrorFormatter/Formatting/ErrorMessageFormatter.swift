@@ -14,9 +14,9 @@ public struct ErrorMessageFormatter: Sendable {
     /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
     /// list means the development locale).
     public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        let (stack, layers) = catalog.stackAndLayers(
+        let layers = catalog.cachedLayers(
             of: error.table, for: preferences.isEmpty ? [catalog.developmentLocale] : preferences)
-        return format(error, stack: stack, layers: layers)
+        return format(error, stack: layers.stack, layers: layers)
     }
 
     /// Formats `error` down an already negotiated stack.

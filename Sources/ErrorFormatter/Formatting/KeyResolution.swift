@@ -16,11 +16,19 @@ extension TableLayers {
     /// localization that supplied it (a `fr_CA` request answered from `en` uses English rules).
     public func resolve(_ key: TableKey, arguments: [FormatArgument], in catalog: Catalog) -> KeyResolution {
         var rejections: [Rejection] = []
-        for layer in layers {
-            guard let value = layer.table.value(forKey: key) else { continue }
+        for (index, layer) in layers.enumerated() {
+            guard let value = layer.table.preparedValue(forKey: key) else { continue }
             do throws(FormatFailure) {
-                let text = try value.rendered(arguments: arguments,
-                                              locale: catalog.pluralLocale(of: layer.localization))
+                let text: String
+                switch value {
+                case .text(let format):
+                    text = try StringFormat.render(format, arguments: arguments)
+                case .variable(let format):
+                    let plural: Plurals = plurals.indices.contains(index)
+                        ? plurals[index] : (catalog.pluralLocale(of: layer.localization), nil)
+                    text = try VariableFormatRenderer.render(format, arguments: arguments, language: plural.locale,
+                                                             rules: plural.rules)
+                }
                 return KeyResolution(hit: Catalog.Hit(value: text, localization: layer.localization, table: name),
                                      rejections: rejections)
             } catch {
@@ -57,7 +65,7 @@ extension Catalog {
     public func resolve(
         _ key: String, table: String = Catalog.defaultTable, preferences: [String], arguments: [FormatArgument] = []
     ) -> KeyResolution {
-        let (_, layers) = stackAndLayers(of: table, for: preferences.isEmpty ? [developmentLocale] : preferences)
+        let layers = cachedLayers(of: table, for: preferences.isEmpty ? [developmentLocale] : preferences)
         return layers.resolve(TableKey(key), arguments: arguments, in: self)
     }
 }

@@ -11,7 +11,7 @@
 /// `longestCached` bytes; longer formats are parsed each time, as their rendering is as costly.
 enum ParsedFormats {
     private static let longestCached = 1_024
-    private static let cache = BoundedCache<Key, Result<[FormatSegment], FormatFailure>>(capacity: 2_048)
+    private static let cache = BoundedCache<Key, Result<CompiledFormat, FormatFailure>>(capacity: 2_048)
 
     private struct Key: Hashable, Sendable {
         var text: TableKey
@@ -20,13 +20,18 @@ enum ParsedFormats {
 
     /// `FormatParser.parse(format, allowsVariables:)`, from the cache when it was parsed before.
     static func segments(of format: String, allowsVariables: Bool) throws(FormatFailure) -> [FormatSegment] {
+        try compiled(format, allowsVariables: allowsVariables).segments
+    }
+
+    /// The format parsed and compiled, from the cache when it was parsed before.
+    static func compiled(_ format: String, allowsVariables: Bool) throws(FormatFailure) -> CompiledFormat {
         guard format.utf8.count <= longestCached, PercentSearch.contains(format) else {
             // No '%' (the parser's own fast path, no cache needed) or too long to keep.
-            return try FormatParser.parse(format, allowsVariables: allowsVariables)
+            return CompiledFormat(try FormatParser.parse(format, allowsVariables: allowsVariables))
         }
         let parsed = cache.value(for: Key(text: TableKey(format), allowsVariables: allowsVariables)) { key in
             Result { () throws(FormatFailure) in
-                try FormatParser.parse(key.text.string, allowsVariables: key.allowsVariables)
+                CompiledFormat(try FormatParser.parse(key.text.string, allowsVariables: key.allowsVariables))
             }
         }
         return try parsed.get()

@@ -16,10 +16,11 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
 
     /// CLDR's order (`zero` first, `other` last), which is also how lint lists them.
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
-        lhs.rank < rhs.rank
+        lhs.index < rhs.index
     }
 
-    private var rank: Int {
+    /// The position in ``allCases`` (CLDR's order), for tables indexed by category.
+    var index: Int {
         switch self {
         case .zero: 0
         case .one: 1

@@ -14,6 +14,11 @@ public final class PluralRules: @unchecked Sendable {
     public let language: String
     private let rules: OpaquePointer
     private let formatters = Protected<[Int: PluralOperandFormatter]>([:])
+    /// The categories of the integers `0..<smallIntegerCount`, selected once when the rules
+    /// are opened (`nil` where ICU failed): counts are mostly small, and asking ICU costs more
+    /// than the rest of rendering a `.stringsdict` entry.
+    private let smallIntegerCategories: [PluralCategory?]
+    private static let smallIntegerCount = 1_000
 
     /// Fraction-digit formatters kept per language; others are made for one call and freed.
     private static let cachedFormatterLimit = 16
@@ -25,6 +30,9 @@ public final class PluralRules: @unchecked Sendable {
     private init(language: String, rules: OpaquePointer) {
         self.language = language
         self.rules = rules
+        smallIntegerCategories = (0..<Self.smallIntegerCount).map { value in
+            Self.selected { cicu_uplrules_select(rules, Double(value), $0, $1, &$2) }
+        }
     }
 
     deinit { cicu_uplrules_close(rules) }
@@ -73,11 +81,24 @@ public final class PluralRules: @unchecked Sendable {
 
     /// The category of an integer.
     public func category(for value: Int64) -> PluralCategory {
+        if value >= 0, value < smallIntegerCategories.count, let category = smallIntegerCategories[Int(value)] {
+            return category
+        }
         // Integers up to 2^53 are exact as doubles and have no fraction digits: ICU's plain select.
         if value.magnitude <= 1 << 53 {
             return Self.selected { cicu_uplrules_select(rules, Double(value), $0, $1, &$2) } ?? .other
         }
         return (try? category(for: .decimal(String(value)))) ?? .other
+    }
+
+    /// The category of an integer operand (no fraction digits) whose magnitude is below 2^53:
+    /// what ``category(for:)`` gives for `.double(Double(value))`, from the table of small
+    /// integers when it has the value.
+    func category(forSmallInteger value: Int64) throws(FormatFailure) -> PluralCategory {
+        if value >= 0, value < smallIntegerCategories.count, let category = smallIntegerCategories[Int(value)] {
+            return category
+        }
+        return try category(for: .double(Double(value)))
     }
 
     /// The category of `argument` read through a printf `valueType` (`d`, `lld`, `.1f`, `@`…),

@@ -34,22 +34,23 @@ public enum StringFormat {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one
         // literal and rendering that would give, without the segment array and the copy.
         if format.utf8.count <= FormatLimits.maximumFormatLength, !PercentSearch.contains(format) { return format }
-        let segments = try ParsedFormats.segments(of: format, allowsVariables: false)
-        return try render(segments, arguments: arguments)
+        return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments)
     }
 
     /// Renders parsed segments, which must contain no variable references.
     static func render(_ segments: [FormatSegment], arguments: [FormatArgument]) throws(FormatFailure) -> String {
-        var specifiers: [FormatSpecifier] = []
-        for segment in segments {
-            if case .specifier(let specifier) = segment { specifiers.append(specifier) }
-        }
-        try checkConsistentKinds(specifiers)
-        for specifier in specifiers {
+        try render(CompiledFormat(segments), arguments: arguments)
+    }
+
+    /// Renders a compiled format, which must contain no variable references: every specifier is
+    /// checked against the arguments before anything is written.
+    static func render(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+        if let conflict = format.kindConflict { throw conflict }
+        for specifier in format.specifiers {
             _ = try argument(for: specifier, in: arguments)
         }
         var output = BoundedOutput()
-        for segment in segments {
+        for segment in format.segments {
             switch segment {
             case .literal(let text):
                 try output.append(text)

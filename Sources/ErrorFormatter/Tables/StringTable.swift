@@ -1,9 +1,10 @@
 /// One table of one localization, ready for lookups: what its `.strings` file and its
 /// `.stringsdict` file (or a String Catalog, or a JSON table) say, merged.
 ///
-/// A table is immutable. Non-string values of a `.strings` file (arrays, dictionaries, data:
+/// A table is immutable, and a class so that the layers of a lookup stack hand it around with
+/// one reference count rather than one per collection it holds. Non-string values of a `.strings` file (arrays, dictionaries, data:
 /// legal, useless as text) are kept in `entries` for tools but never returned as values.
-public struct StringTable: Sendable {
+public final class StringTable: Sendable {
     /// The table name, e.g. `Localizable` for `Localizable.strings`.
     public let name: String
     /// Every entry of the `.strings` side, in file order (a later duplicate replaced the earlier
@@ -15,6 +16,8 @@ public struct StringTable: Sendable {
     public let variables: [TableKey: VariableFormat]
     /// What the parsers noticed (duplicate keys, truncation, malformed entries…), with files.
     public let diagnostics: [Diagnostic]
+    /// `variables`, each prepared for rendering once, here, rather than on every render.
+    let preparedVariables: [TableKey: PreparedVariableFormat]
 
     public init(
         name: String, entries: PropertyListDictionary, variables: [TableKey: VariableFormat] = [:],
@@ -24,6 +27,7 @@ public struct StringTable: Sendable {
         self.entries = entries
         self.variables = variables
         self.diagnostics = diagnostics
+        preparedVariables = variables.mapValues(PreparedVariableFormat.init)
     }
 
     /// The plain string stored under `key`, or `nil` if the key is missing, its value is not a
@@ -37,6 +41,12 @@ public struct StringTable: Sendable {
     public func value(forKey key: TableKey) -> LocalizedValue? {
         if !variables.isEmpty, let variable = variables[key] { return .variable(variable) }
         return entries[key]?.stringValue.map(LocalizedValue.text)
+    }
+
+    /// The value of `key` as rendering needs it: a prepared variable format, else the text.
+    func preparedValue(forKey key: TableKey) -> PreparedValue? {
+        if !preparedVariables.isEmpty, let variable = preparedVariables[key] { return .variable(variable) }
+        return entries[key]?.stringValue.map(PreparedValue.text)
     }
 
     /// Every key that has a value (texts and variable formats), texts in file order first.
@@ -53,4 +63,10 @@ public struct StringTable: Sendable {
         for (key, variable) in contents.variables { variables[key] = variable }
         return StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics + more)
     }
+}
+
+/// A table value ready to render: ``LocalizedValue`` with its variable format prepared.
+enum PreparedValue {
+    case text(String)
+    case variable(PreparedVariableFormat)
 }
