@@ -12,8 +12,8 @@ final class CatalogBox {
 
     init(_ catalog: Catalog) {
         self.catalog = catalog
-        names = CStringArena([catalog.developmentLocale] + catalog.localizations)
-        diagnosticStrings = CStringArena(catalog.diagnostics.flatMap { [$0.code, $0.message, $0.file] })
+        names = CStringArena.make([catalog.developmentLocale] + catalog.localizations)
+        diagnosticStrings = CStringArena.make(catalog.diagnostics.flatMap { [$0.code, $0.message, $0.file] })
     }
 
     func diagnostic(_ index: Int) -> Diagnostic? {

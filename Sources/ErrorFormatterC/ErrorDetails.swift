@@ -16,7 +16,7 @@ final class ErrorDetailsBox {
         status = failure.status
         line = Int32(clamping: failure.line)
         column = Int32(clamping: failure.column)
-        strings = CStringArena([failure.message, failure.file])
+        strings = CStringArena.make([failure.message, failure.file])
     }
 }
 

@@ -2,11 +2,28 @@ import CErrorFormatter
 import ErrorFormatter
 
 /// The object behind `ef_error_info *`: a mutable error description.
+///
+/// The description lives behind a pointer, read with `info` and changed with `update`, rather
+/// than in a stored `var`: a class's `var` is checked for exclusive access at run time on every
+/// use, which cost more than appending an argument. The header makes the caller responsible for
+/// not changing one error info from two threads at once, as with every mutable handle.
 final class ErrorInfoBox {
-    var info: ErrorInfo
+    private let storage: UnsafeMutablePointer<ErrorInfo>
 
     init(_ info: ErrorInfo) {
-        self.info = info
+        storage = UnsafeMutablePointer<ErrorInfo>.allocate(capacity: 1)
+        storage.initialize(to: info)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    var info: ErrorInfo { storage.pointee }
+
+    func update<Result, E: Error>(_ change: (inout ErrorInfo) throws(E) -> Result) throws(E) -> Result {
+        try change(&storage.pointee)
     }
 }
 
@@ -39,21 +56,21 @@ private func setText(
 public func ef_error_info_set_description(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { $0.info.description = $1 }
+    setText(info, text, name: "text", err) { box, text in box.update { $0.description = text } }
 }
 
 @_cdecl("ef_error_info_set_failure_reason") @implementation
 public func ef_error_info_set_failure_reason(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { $0.info.failureReason = $1 }
+    setText(info, text, name: "text", err) { box, text in box.update { $0.failureReason = text } }
 }
 
 @_cdecl("ef_error_info_set_recovery_suggestion") @implementation
 public func ef_error_info_set_recovery_suggestion(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { $0.info.recoverySuggestion = $1 }
+    setText(info, text, name: "text", err) { box, text in box.update { $0.recoverySuggestion = text } }
 }
 
 @_cdecl("ef_error_info_set_table") @implementation
@@ -66,7 +83,7 @@ public func ef_error_info_set_table(
         }
         let name = try CInput.optionalString(table, name: "table") ?? ""
         guard !name.contains("/") else { throw Failure.invalidArgument("table name '\(name)' contains '/'") }
-        box.info.table = name.isEmpty ? Catalog.defaultTable : name
+        box.update { $0.table = name.isEmpty ? Catalog.defaultTable : name }
     }
 }
 
@@ -83,10 +100,13 @@ private func addArgument(
         guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
             throw Failure.invalidArgument("info must not be NULL")
         }
-        guard box.info.arguments.count < maximumArgumentCount else {
-            throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
+        let argument = try makeArgument()
+        try box.update { info throws(Failure) in
+            guard info.arguments.count < maximumArgumentCount else {
+                throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
+            }
+            info.arguments.append(argument)
         }
-        box.info.arguments.append(try makeArgument())
     }
 }
 
@@ -127,7 +147,7 @@ public func ef_error_info_clear_arguments(_ info: OpaquePointer?, _ err: UnsafeM
             throw Failure.invalidArgument("info must not be NULL")
         }
         // The buffer is kept: a caller that reuses one error info (a loop) appends again.
-        box.info.arguments.removeAll(keepingCapacity: true)
+        box.update { $0.arguments.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -27,7 +27,7 @@ final class ResultBox {
         }
         bounds.append(end)
         // Strings are passed where they are rather than gathered into an array first.
-        strings = CStringArena { add in
+        strings = CStringArena.make { add in
             for (field, origin) in zip(Self.fields, provenance) {
                 add(formatted.text(field))
                 add(origin.rule)

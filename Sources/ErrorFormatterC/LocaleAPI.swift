@@ -17,7 +17,7 @@ final class LocaleChainBox {
             case .abstract: EF_CHAIN_ABSTRACT
             }
         }
-        strings = CStringArena([normalized] + entries.map(\.id))
+        strings = CStringArena.make([normalized] + entries.map(\.id))
     }
 }
 

@@ -11,7 +11,7 @@ final class LocaleListBox {
 
     init(_ preferences: [String]) {
         count = preferences.count
-        strings = CStringArena(preferences)
+        strings = CStringArena.make(preferences)
     }
 }
 

@@ -1,14 +1,15 @@
 import CErrorFormatter
 import ErrorFormatter
 
-/// The object behind `ef_lookup *`: its strings in one arena (one allocation per lookup).
-final class LookupBox {
-    /// [value, locale, table], then the rejection messages.
-    let strings: CStringArena
+/// The object behind `ef_lookup *` is the arena of its strings, [value, locale, table] then the
+/// rejection messages: one allocation per lookup.
+typealias LookupBox = CStringArena
+
+extension CStringArena {
     private static let rejectionOffset = 3
 
-    init(_ resolution: KeyResolution, table: String) {
-        strings = CStringArena { add in
+    static func lookup(_ resolution: KeyResolution, table: String) -> CStringArena {
+        make { add in
             add(resolution.hit?.value)
             add(resolution.hit?.localization)
             add(table)
@@ -16,11 +17,11 @@ final class LookupBox {
         }
     }
 
-    var rejectionCount: Int { strings.count - Self.rejectionOffset }
+    var rejectionCount: Int { Swift.max(0, count - Self.rejectionOffset) }
 
     func rejection(_ index: Int) -> UnsafePointer<CChar>? {
         guard index >= 0, index < rejectionCount else { return nil }
-        return strings[Self.rejectionOffset + index]
+        return self[Self.rejectionOffset + index]
     }
 }
 
@@ -42,7 +43,7 @@ public func ef_catalog_lookup(
         let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
         let resolution = catalogBox.catalog.resolve(key, table: resolvedTable, preferences: preferences,
                                                     arguments: values)
-        out.pointee = Handle.make(LookupBox(resolution, table: resolvedTable))
+        out.pointee = Handle.make(CStringArena.lookup(resolution, table: resolvedTable))
         guard resolution.hit != nil else {
             throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
                           message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
@@ -52,17 +53,17 @@ public func ef_catalog_lookup(
 
 @_cdecl("ef_lookup_value") @implementation
 public func ef_lookup_value(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?.strings[0]
+    Handle.borrow(lookup, as: LookupBox.self)?[0]
 }
 
 @_cdecl("ef_lookup_locale") @implementation
 public func ef_lookup_locale(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?.strings[1]
+    Handle.borrow(lookup, as: LookupBox.self)?[1]
 }
 
 @_cdecl("ef_lookup_table") @implementation
 public func ef_lookup_table(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?.strings[2] ?? StaticCString.empty
+    Handle.borrow(lookup, as: LookupBox.self)?[2] ?? StaticCString.empty
 }
 
 @_cdecl("ef_lookup_rejection_count") @implementation

@@ -49,21 +49,58 @@ public enum StringFormat {
         for specifier in format.specifiers {
             _ = try argument(for: specifier, in: arguments)
         }
+        if let short = try renderShort(format, arguments: arguments) { return short }
         var output = BoundedOutput()
         for segment in format.segments {
-            switch segment {
-            case .literal(let text):
-                try output.append(text)
-            case .specifier(let specifier):
-                let value = try argument(for: specifier, in: arguments)
-                try output.append(try specifier.render(value))
-            case .variable(let reference):
-                throw FormatFailure(code: "unexpected-variable",
-                                    message: "variable reference '%#@\(reference.name)@' was not substituted",
-                                    offset: reference.offset)
-            }
+            try output.append(try piece(segment, arguments: arguments))
         }
         return output.text
+    }
+
+    /// Results up to this many bytes are assembled on the stack.
+    private static let shortResultCapacity = 256
+
+    /// The rendering when it fits in ``shortResultCapacity`` bytes, else `nil`. Nearly every
+    /// message does: its pieces are copied into a stack buffer that becomes a `String` once,
+    /// where appending piece by piece to a `String` cost more than rendering the pieces.
+    private static func renderShort(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure)
+        -> String?
+    {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortResultCapacity) {
+            buffer throws(FormatFailure) -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var length = 0
+            for segment in format.segments {
+                let text = try piece(segment, arguments: arguments)
+                let fitted: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                    guard let source = bytes.baseAddress else { return true }
+                    guard bytes.count <= buffer.count - length else { return false }
+                    (base + length).update(from: source, count: bytes.count)
+                    length += bytes.count
+                    return true
+                }
+                // Too long, or a string without contiguous UTF-8 (never made here): the long way.
+                guard fitted == true else { return nil }
+            }
+            // Whole pieces of valid strings: the bytes are valid UTF-8.
+            return String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The text of one segment.
+    private static func piece(_ segment: FormatSegment, arguments: [FormatArgument]) throws(FormatFailure)
+        -> String
+    {
+        switch segment {
+        case .literal(let text):
+            return text
+        case .specifier(let specifier):
+            return try specifier.render(try argument(for: specifier, in: arguments))
+        case .variable(let reference):
+            throw FormatFailure(code: "unexpected-variable",
+                                message: "variable reference '%#@\(reference.name)@' was not substituted",
+                                offset: reference.offset)
+        }
     }
 
     /// The argument `specifier` refers to, checked against its kind.
