@@ -80,6 +80,9 @@ enum CInput {
         guard count >= 0 else { throw Failure.invalidArgument("\(name) count is too large") }
         guard count > 0 else { return [] }
         guard let array else { throw Failure.invalidArgument("\(name) must not be NULL when its count is \(count)") }
+        // One preference is the usual case, and an array literal is the cheapest array to make
+        // (reserving and appending goes through the array's generic growth path).
+        if count == 1 { return [try string(array[0], name: "\(name)[0]")] }
         var strings: [String] = []
         strings.reserveCapacity(count)
         for index in 0..<count {

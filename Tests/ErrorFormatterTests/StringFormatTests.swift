@@ -258,4 +258,17 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
             try StringFormat.render("%@ then %d", arguments: [.string("ok"), .string("not an integer")])
         }
     }
+
+    /// Results up to 256 bytes are assembled on the stack, longer ones the long way: every
+    /// length around the boundary, with digits written in place straddling it, gives the text.
+    @Test func resultsAroundTheStackBufferSizeRenderWhole() throws {
+        for padding in 230...260 {
+            let literal = String(repeating: "é", count: padding / 2) + String(repeating: "x", count: padding % 2)
+            for value: Int64 in [0, -7, Int64.min, 1_234_567_890] {
+                let rendered = try StringFormat.render(literal + "%lld|%@|%u", arguments: [.int(value), .int(value), .int(value)])
+                let unsigned = String(UInt32(truncatingIfNeeded: value))
+                #expect(rendered == literal + "\(value)|\(value)|" + unsigned)
+            }
+        }
+    }
 }

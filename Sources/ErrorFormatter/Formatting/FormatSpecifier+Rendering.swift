@@ -36,6 +36,31 @@ extension FormatSpecifier {
         }
     }
 
+    /// The integer this specifier prints as bare decimal digits, as sign and magnitude: `%d %i
+    /// %u` without flag, width or precision, and `%@` of an integer without width or
+    /// precision. `nil` for anything else. What ``render(_:)`` prints for these is exactly the
+    /// digits, so a caller may write them itself without making a `String`.
+    func plainDecimal(of argument: FormatArgument) -> (negative: Bool, magnitude: UInt64)? {
+        switch conversion {
+        case .signedDecimal, .signedInteger:
+            guard isPlain, let bits = Self.integerBits(of: argument) else { return nil }
+            let value = Self.signExtended(bits, from: integerBits)
+            return (value < 0, value.magnitude)
+        case .unsignedDecimal:
+            guard isPlain, let bits = Self.integerBits(of: argument) else { return nil }
+            return (false, Self.zeroExtended(bits, from: integerBits))
+        case .object:
+            guard width == nil, precision == nil else { return nil }
+            switch argument {
+            case .int(let value): return (value < 0, value.magnitude)
+            case .uint(let value): return (false, value)
+            case .string, .double: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
     /// No flag, width or precision: integers then print as Swift prints them, without the C
     /// library (the common `%d`/`%lld` case, several times faster).
     private var isPlain: Bool {

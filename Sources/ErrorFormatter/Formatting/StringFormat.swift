@@ -71,6 +71,15 @@ public enum StringFormat {
             guard let base = buffer.baseAddress else { return nil }
             var length = 0
             for segment in format.segments {
+                if case .specifier(let specifier) = segment,
+                   let number = specifier.plainDecimal(of: try argument(for: specifier, in: arguments))
+                {
+                    // The usual `%d`: its digits, written in place.
+                    guard let written = DecimalDigits.write(number, to: base + length, capacity: buffer.count - length)
+                    else { return nil }
+                    length += written
+                    continue
+                }
                 let text = try piece(segment, arguments: arguments)
                 let fitted: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
                     guard let source = bytes.baseAddress else { return true }
