@@ -97,15 +97,17 @@ private func addArgument(
     _ makeArgument: () throws(Failure) -> FormatArgument
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
-        guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
-            throw Failure.invalidArgument("info must not be NULL")
-        }
+        guard info != nil else { throw Failure.invalidArgument("info must not be NULL") }
         let argument = try makeArgument()
-        try box.update { info throws(Failure) in
-            guard info.arguments.count < maximumArgumentCount else {
-                throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
+        let added = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
+            box.update { info -> Bool in
+                guard info.arguments.count < maximumArgumentCount else { return false }
+                info.arguments.append(argument)
+                return true
             }
-            info.arguments.append(argument)
+        }
+        guard added == true else {
+            throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
         }
     }
 }
@@ -143,15 +145,15 @@ public func ef_error_info_clear_arguments(_ info: OpaquePointer?, _ err: UnsafeM
     -> ef_status
 {
     reportingFailures(err) { () throws(Failure) in
-        guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
-            throw Failure.invalidArgument("info must not be NULL")
-        }
         // The buffer is kept: a caller that reuses one error info (a loop) appends again.
         // Removed from the end: `removeAll(keepingCapacity:)` takes the array's generic
         // replace-range path, several times the cost for the one or two arguments of an error.
-        box.update { info in
-            while !info.arguments.isEmpty { info.arguments.removeLast() }
+        let cleared: Void? = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
+            box.update { info in
+                while !info.arguments.isEmpty { info.arguments.removeLast() }
+            }
         }
+        guard cleared != nil else { throw Failure.invalidArgument("info must not be NULL") }
     }
 }
 

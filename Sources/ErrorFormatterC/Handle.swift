@@ -14,6 +14,16 @@ enum Handle {
         return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     }
 
+    /// `body` applied to the object behind `handle`, without retaining it: the caller's handle
+    /// keeps the object alive for the whole call, and a retain and release per call cost as much
+    /// as reading a lookup's value. `nil` for a NULL handle.
+    static func withBorrowed<Object: AnyObject, Result>(
+        _ handle: OpaquePointer?, as type: Object.Type, _ body: (Object) -> Result
+    ) -> Result? {
+        guard let handle else { return nil }
+        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
+    }
+
     /// Balances `make`. A NULL handle is a no-op, as every `*_free` function promises.
     static func release<Object: AnyObject>(_ handle: OpaquePointer?, as type: Object.Type) {
         guard let handle else { return }

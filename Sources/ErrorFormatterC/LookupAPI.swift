@@ -33,16 +33,15 @@ public func ef_catalog_lookup(
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
-        guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
-            throw Failure.invalidArgument("catalog must not be NULL")
-        }
+        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         let tableName = try CInput.optionalString(table, name: "table") ?? ""
         let key = try CInput.string(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
-        let values = Handle.borrow(arguments, as: ErrorInfoBox.self)?.info.arguments ?? []
+        let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
         let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
-        let resolution = catalogBox.catalog.resolve(key, table: resolvedTable, preferences: preferences,
-                                                    arguments: values)
+        guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+            box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
+        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
         out.pointee = Handle.make(CStringArena.lookup(resolution, table: resolvedTable))
         guard resolution.hit != nil else {
             throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
@@ -53,12 +52,12 @@ public func ef_catalog_lookup(
 
 @_cdecl("ef_lookup_value") @implementation
 public func ef_lookup_value(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?[0]
+    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[0] } ?? nil
 }
 
 @_cdecl("ef_lookup_locale") @implementation
 public func ef_lookup_locale(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?[1]
+    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[1] } ?? nil
 }
 
 @_cdecl("ef_lookup_table") @implementation

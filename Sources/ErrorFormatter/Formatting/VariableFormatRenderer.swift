@@ -32,19 +32,21 @@ public enum VariableFormatRenderer {
     static func render(
         _ value: PreparedVariableFormat, arguments: [FormatArgument], language: String, rules: PluralRules? = nil
     ) throws(FormatFailure) -> String {
-        var chooser = VariantChooser(value: value, arguments: arguments, language: language, rules: rules)
+        var rules = rules
         if let reference = value.singleReference {
             // The usual `.stringsdict` entry, `%#@files@`: the expanded string is exactly the
             // chosen variant, so it renders from the variant's prepared parse, with no text
             // copied. A variant without references parses the same whether references are
             // allowed or not (they are the only difference). One with references takes the
             // general path below.
-            let variant = try chooser.choose(reference, argumentPosition: reference.isPositionExplicit ? reference.position : 1)
+            let variant = try VariantChooser.choose(
+                reference, argumentPosition: reference.isPositionExplicit ? reference.position : 1, in: value,
+                arguments: arguments, language: language, rules: &rules)
             let parsed: CompiledFormat
             do { parsed = try variant.format.get() } catch { throw failure(error, in: variant, of: reference) }
             if !parsed.hasVariables { return try StringFormat.render(parsed, arguments: arguments) }
         }
-        var expansion = Expansion(value: value, arguments: arguments, chooser: chooser)
+        var expansion = Expansion(value: value, arguments: arguments, language: language, rules: rules)
         var sequentialCount = 0
         try expansion.expand(value.source.format, parsed: value.format, depth: 0, sequentialCount: &sequentialCount)
         return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments)
@@ -62,18 +64,20 @@ public enum VariableFormatRenderer {
         return failure
     }
 
-    /// The state of one rendering: the growing text, the substitution budget, the chooser.
+    /// The state of one rendering: the growing text, the substitution budget, the rules.
     private struct Expansion {
         let value: PreparedVariableFormat
         let arguments: [FormatArgument]
-        var chooser: VariantChooser
+        let language: String
+        var rules: PluralRules?
         var output: [UInt8] = []
         var substitutions = 0
 
-        init(value: PreparedVariableFormat, arguments: [FormatArgument], chooser: VariantChooser) {
+        init(value: PreparedVariableFormat, arguments: [FormatArgument], language: String, rules: PluralRules?) {
             self.value = value
             self.arguments = arguments
-            self.chooser = chooser
+            self.language = language
+            self.rules = rules
         }
 
         /// Appends `text` with its references substituted. `sequentialCount` is the number of
@@ -108,7 +112,8 @@ public enum VariableFormatRenderer {
                             offset: reference.offset)
                     }
                     let position = reference.isPositionExplicit ? reference.position : sequentialCount + 1
-                    let variant = try chooser.choose(reference, argumentPosition: position)
+                    let variant = try VariantChooser.choose(reference, argumentPosition: position, in: value,
+                                                           arguments: arguments, language: language, rules: &rules)
                     do {
                         try expand(variant.text, parsed: variant.format, depth: depth + 1,
                                    sequentialCount: &sequentialCount)

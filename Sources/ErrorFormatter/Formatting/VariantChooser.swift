@@ -1,17 +1,16 @@
 /// Chooses the variant a variable reference selects: by plural category (from ICU's rules for
 /// the table's language, plus Apple's integer-0 `zero` rule), `other` for device rules, the
 /// widest for width rules.
-struct VariantChooser {
-    let value: PreparedVariableFormat
-    let arguments: [FormatArgument]
-    let language: String
-    /// Opened on first use unless given.
-    var rules: PluralRules?
-
-    /// The variant `reference` selects.
-    mutating func choose(_ reference: VariableReference, argumentPosition: Int) throws(FormatFailure)
-        -> PreparedVariant
-    {
+///
+/// Static functions over the renderer's own values rather than a struct holding them: a render
+/// calls this once, and copying four references into a struct cost four retains and releases.
+enum VariantChooser {
+    /// The variant `reference` of `value` selects with `arguments`. `rules` are the plural
+    /// rules of `language`, opened here on first use when `nil`.
+    static func choose(
+        _ reference: VariableReference, argumentPosition: Int, in value: PreparedVariableFormat,
+        arguments: [FormatArgument], language: String, rules: inout PluralRules?
+    ) throws(FormatFailure) -> PreparedVariant {
         guard let variable = value.variable(named: reference.name) else {
             throw FormatFailure(code: "unknown-variable",
                                 message: "format references variable '\(reference.name)', which is not defined",
@@ -19,8 +18,8 @@ struct VariantChooser {
         }
         switch variable.ruleType {
         case .plural:
-            let category = try pluralCategory(for: variable, reference: reference,
-                                              argumentPosition: argumentPosition)
+            let category = try pluralCategory(for: variable, reference: reference, argumentPosition: argumentPosition,
+                                              arguments: arguments, language: language, rules: &rules)
             if let variant = variable.variant(for: category) ?? variable.variant(for: .other) { return variant }
             throw FormatFailure(
                 code: "missing-other-variant",
@@ -48,8 +47,9 @@ struct VariantChooser {
     /// The plural category for the argument, with Apple's rule that an integer 0 uses
     /// `zero` whenever the variable has a `zero` variant, even in languages without a `zero`
     /// category.
-    private mutating func pluralCategory(
-        for variable: PreparedVariable, reference: VariableReference, argumentPosition: Int
+    private static func pluralCategory(
+        for variable: PreparedVariable, reference: VariableReference, argumentPosition: Int,
+        arguments: [FormatArgument], language: String, rules: inout PluralRules?
     ) throws(FormatFailure) -> PluralCategory {
         guard argumentPosition >= 1, argumentPosition <= arguments.count else {
             throw FormatFailure(
@@ -72,7 +72,7 @@ struct VariantChooser {
         if let count = specifier.smallIntegerOperand(of: argument) {
             // The common case, an integer count: no decimal text to make and read back.
             if count == 0, hasZeroVariant { return .zero }
-            return try pluralRules().category(forSmallInteger: count)
+            return try pluralRules(language, &rules).category(forSmallInteger: count)
         }
         let operand = try specifier.pluralOperand(of: argument)
         if case .decimal(let text) = operand, text == "0", hasZeroVariant {
@@ -81,10 +81,12 @@ struct VariantChooser {
             case .string, .double: break
             }
         }
-        return try pluralRules().category(for: operand)
+        return try pluralRules(language, &rules).category(for: operand)
     }
 
-    private mutating func pluralRules() throws(FormatFailure) -> PluralRules {
+    private static func pluralRules(_ language: String, _ rules: inout PluralRules?) throws(FormatFailure)
+        -> PluralRules
+    {
         if let rules { return rules }
         let opened = try PluralRules.cardinal(for: language)
         rules = opened
