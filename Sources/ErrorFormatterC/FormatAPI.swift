@@ -17,27 +17,36 @@ final class ResultBox {
     private static let stackOffset = fields.count * stringsPerField
 
     init(_ formatted: FormattedError) {
-        let provenance = Self.fields.map { formatted.provenance($0) }
+        // Provenance is read in place, field by field: copying a `Provenance` copies four
+        // strings and an array, and the arena reads each twice.
+        let provenance = formatted.provenance
         var bounds: [Int] = []
         bounds.reserveCapacity(Self.fields.count + 1)
         var end = Self.stackOffset + formatted.stack.count
-        for field in provenance {
+        for field in Self.fields {
             bounds.append(end)
-            end += field.rejections.count
+            end += provenance.indices.contains(field.rawValue) ? provenance[field.rawValue].rejections.count : 0
         }
         bounds.append(end)
         // Strings are passed where they are rather than gathered into an array first.
         strings = CStringArena.make { add in
-            for (field, origin) in zip(Self.fields, provenance) {
+            for field in Self.fields {
                 add(formatted.text(field))
-                add(origin.rule)
-                add(origin.key)
-                add(origin.localization)
-                add(origin.table)
+                if provenance.indices.contains(field.rawValue) {
+                    add(provenance[field.rawValue].rule)
+                    add(provenance[field.rawValue].key)
+                    add(provenance[field.rawValue].localization)
+                    add(provenance[field.rawValue].table)
+                } else {
+                    add(FormattedError.missingProvenance.rule)
+                    add(nil)
+                    add(nil)
+                    add(nil)
+                }
             }
             for entry in formatted.stack { add(entry) }
-            for origin in provenance {
-                for rejection in origin.rejections { add(rejection.description) }
+            for field in Self.fields where provenance.indices.contains(field.rawValue) {
+                for rejection in provenance[field.rawValue].rejections { add(rejection.description) }
             }
         }
         stackCount = formatted.stack.count

@@ -71,6 +71,9 @@ public struct FormattedError: Sendable, Hashable {
 
     /// The provenance of `field`.
     public func provenance(_ field: ErrorField) -> Provenance {
-        provenance.indices.contains(field.rawValue) ? provenance[field.rawValue] : Provenance(rule: "empty")
+        provenance.indices.contains(field.rawValue) ? provenance[field.rawValue] : Self.missingProvenance
     }
+
+    /// What ``provenance(_:)`` says for a field that `provenance` lacks.
+    public static let missingProvenance = Provenance(rule: Rule.empty.identifier)
 }

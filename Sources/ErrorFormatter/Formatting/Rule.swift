@@ -106,7 +106,15 @@ public struct KeyTemplate: Sendable, Hashable {
             var written = 0
             for part in parts where written < buffer.count {
                 let rest = UnsafeMutableBufferPointer(rebasing: buffer[written...])
-                written += rest.initialize(from: text(of: part).utf8).1
+                var piece = text(of: part)
+                // Native strings are contiguous: one copy, not a byte-by-byte sequence walk.
+                written += piece.withUTF8 { bytes in
+                    let count = min(bytes.count, rest.count)
+                    if count > 0, let source = bytes.baseAddress, let destination = rest.baseAddress {
+                        destination.update(from: source, count: count)
+                    }
+                    return count
+                }
             }
             return written
         }
