@@ -25,18 +25,12 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
-        var texts: [String] = []
-        var provenance: [Provenance] = []
-        texts.reserveCapacity(ErrorField.allCases.count)
-        provenance.reserveCapacity(ErrorField.allCases.count)
-        for field in ErrorField.allCases {
-            let (text, origin) = resolve(field, of: error, in: layers)
-            texts.append(text)
-            provenance.append(origin)
-        }
+        let (title, titleOrigin) = resolve(.title, of: error, in: layers)
+        let (message, messageOrigin) = resolve(.message, of: error, in: layers)
+        let (button, buttonOrigin) = resolve(.button, of: error, in: layers)
+        // Indexed by `ErrorField.rawValue`.
         return FormattedError(
-            title: texts[ErrorField.title.rawValue], message: texts[ErrorField.message.rawValue],
-            button: texts[ErrorField.button.rawValue], provenance: provenance,
+            title: title, message: message, button: button, provenance: [titleOrigin, messageOrigin, buttonOrigin],
             stack: stack.localizations, isUntranslated: stack.isUntranslated)
     }
 
@@ -52,7 +46,7 @@ public struct ErrorMessageFormatter: Sendable {
             case .key(let template):
                 let key = template.key(for: error)
                 let resolution = layers.resolve(TableKey(key), arguments: error.arguments, in: catalog)
-                rejections += resolution.rejections
+                if !resolution.rejections.isEmpty { rejections += resolution.rejections }
                 if let hit = resolution.hit {
                     return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,
                                                   table: hit.table, rejections: rejections))
