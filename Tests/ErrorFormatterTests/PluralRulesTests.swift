@@ -45,6 +45,19 @@ import Testing
         #expect(try PluralRules.cardinal(for: language).category(for: argument, valueType: valueType) == expected)
     }
 
+    /// Small integers come from a table made when the rules are opened: it must say what ICU
+    /// says for every value it holds, and the values past it must still be asked of ICU.
+    @Test(arguments: ["en", "fr", "ru", "ar", "pl", "cy", "ga", "lv", "he", "pt_PT", "ja", "xx"])
+    func smallIntegerTableAgreesWithICU(language: String) throws {
+        let rules = try PluralRules.cardinal(for: language)
+        for value in Int64(-3)...1_105 {
+            let operand = PluralOperand.double(Double(value))
+            let fromICU: PluralCategory = try rules.category(for: operand)
+            #expect(try rules.category(forSmallInteger: value) == fromICU, "\(language) \(value)")
+            #expect(rules.category(for: Int64(value)) == fromICU, "\(language) \(value)")
+        }
+    }
+
     @Test func categoriesListWhatTheLanguageDistinguishes() throws {
         #expect(try PluralRules.cardinal(for: "ja").categories == [.other])
         #expect(try PluralRules.cardinal(for: "en").categories == [.one, .other])
