@@ -27,7 +27,12 @@ enum ByteScanning {
             let patternA = ones &* UInt64(a), patternB = ones &* UInt64(b), patternC = ones &* UInt64(c)
             while limit - index >= 8 {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if matches(word, patternA) | matches(word, patternB) | matches(word, patternC) != 0 { break }
+                let found = matches(word, patternA) | matches(word, patternB) | matches(word, patternC)
+                if found != 0 {
+                    // The lowest flagged byte is always a real match (a false flag can only
+                    // sit above a real one, where a borrow ran on), so it is the first one.
+                    return index + found.trailingZeroBitCount >> 3
+                }
                 index += 8
             }
         }
