@@ -61,7 +61,7 @@ extension OldStylePropertyListParser {
             string = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<position]), as: UTF8.self)
         }
         position += 1
-        failure = nil  // CF clears errors on this success path.
+        clearFailure()  // CF clears errors on this success path.
         return string
     }
 

@@ -133,7 +133,7 @@ struct OldStylePropertyListParser {
             failUnterminatedArray()
             return nil
         }
-        failure = nil  // CF clears errors on this success path.
+        clearFailure()  // CF clears errors on this success path.
         position += 1
         return .array(elements)
     }
@@ -204,7 +204,7 @@ struct OldStylePropertyListParser {
             position += 1
             scan = scanKey()
         }
-        failure = nil  // CF clears errors on this success path (e.g. an unterminated last key).
+        clearFailure()  // CF clears errors on this success path (e.g. an unterminated last key).
         if isTopLevel, case .stopped(let offset) = scan {
             truncationOffset = offset
         }
