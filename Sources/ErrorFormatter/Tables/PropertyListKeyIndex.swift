@@ -9,10 +9,12 @@
 /// the index (24 bytes a bucket) and hashes with SipHash; parsing a table is mostly insertions,
 /// and this index is a third of the size and hashes with the keyed `TableKeyHashing`.
 ///
-/// The table is at most three quarters full, so every probe loop meets an empty slot.
+/// The table is at most three quarters full, so every probe loop meets an empty slot. It holds
+/// one slot per key of `keys`, so it keeps no count of its own: the index is stored inline in
+/// `PropertyListValue` (through its dictionary), and every word there costs 8 bytes per value
+/// of every table.
 struct PropertyListKeyIndex: Sendable {
     private var slots: [UInt64] = []
-    private var occupied = 0
 
     private static let indexBits: UInt64 = 40
     private static let indexMask: UInt64 = (1 << indexBits) - 1
@@ -54,7 +56,7 @@ struct PropertyListKeyIndex: Sendable {
     /// Returns the index of the entry whose key is `key`, or, when there is none, records that
     /// `key` is about to become entry `keys.count` and returns `nil`.
     mutating func findOrInsert(_ key: TableKey, in keys: [TableKey]) -> Int? {
-        if (occupied + 1) * 4 > slots.count * 3 {
+        if (keys.count + 1) * 4 > slots.count * 3 {
             rebuild(slotCount: max(8, slots.count * 2), keys: keys)
         }
         return Self.withHash(of: key) { hash in
@@ -66,7 +68,6 @@ struct PropertyListKeyIndex: Sendable {
                 if content == 0 {
                     // keys.count < 2^40: each key takes 16 bytes of that array alone.
                     slots[slot] = tag << Self.indexBits | UInt64(truncatingIfNeeded: keys.count + 1) & Self.indexMask
-                    occupied += 1
                     return nil
                 }
                 if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
@@ -98,7 +99,6 @@ struct PropertyListKeyIndex: Sendable {
                 | UInt64(truncatingIfNeeded: index + 1) & Self.indexMask
         }
         slots = table
-        occupied = keys.count
     }
 
     /// Calls `body` with the keyed hash of the key's UTF-8 bytes.
