@@ -12,7 +12,7 @@ extension OldStylePropertyListParser {
         while position < count, Self.isUnquotedStringByte(text[position]) {
             position += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<position]), as: UTF8.self)
+        return string(from: start, to: position)
     }
 
     /// `parseQuotedPlistString`; the cursor is just after the opening `quote`.
@@ -58,11 +58,21 @@ extension OldStylePropertyListParser {
             flushPendingSurrogate()
             string = String(decoding: scratch, as: UTF8.self)
         } else {
-            string = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<position]), as: UTF8.self)
+            string = self.string(from: contentStart, to: position)
         }
         position += 1
         clearFailure()  // CF clears errors on this success path.
         return string
+    }
+
+    /// The string of the text's bytes `start..<end`, both next to an ASCII delimiter (the
+    /// callers' quotes and unquoted-string bytes), hence on scalar boundaries.
+    @inline(__always)
+    private func string(from start: Int, to end: Int) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: text[start..<end])
+        // Validated text needs no second validation; text with CF's tolerated stray byte does
+        // (the repairing decoder turns that byte into U+FFFD, as CF reads it).
+        return isStrictlyValidUTF8 ? KnownValidUTF8.string(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
     /// `getSlashedChar`, with the cursor after the backslash (and not at the end).

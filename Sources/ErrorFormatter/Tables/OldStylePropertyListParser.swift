@@ -31,8 +31,13 @@ struct OldStylePropertyListParser {
     /// A high surrogate from a `\U` escape waiting for its low half.
     var pendingHighSurrogate: (unit: UInt16, offset: Int)?
 
-    init(text: UnsafeBufferPointer<UInt8>, replacedSurrogates: [Int: UInt16] = [:]) {
+    /// True when `text` is strictly valid UTF-8 (not merely what CF accepts, see
+    /// `UTF8Validation`), so that strings can be cut out of it without validating them again.
+    let isStrictlyValidUTF8: Bool
+
+    init(text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:]) {
         self.text = text
+        self.isStrictlyValidUTF8 = isStrictlyValidUTF8
         self.count = text.count
         self.replacedSurrogates = replacedSurrogates
     }

@@ -11,6 +11,13 @@ enum UTF8Validation {
     ///
     /// - Complexity: O(n).
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var sawStrayByte = false
+        return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte)
+    }
+
+    /// `firstInvalidOffset(in:)`, also telling whether CF's tolerated stray byte occurs (the text
+    /// is then acceptable to CF but not strictly valid UTF-8).
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, sawStrayByte: inout Bool) -> Int? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
@@ -56,6 +63,7 @@ enum UTF8Validation {
                 // CF's decoder quirk (verified): a stray 0xA9, and no other stray byte, is
                 // accepted and read as U+FFFD, as Swift's repairing decoder also reads it.
                 if lead == 0xA9 {
+                    sawStrayByte = true
                     index += 1
                     continue
                 }
