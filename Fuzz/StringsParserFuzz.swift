@@ -33,6 +33,10 @@ public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
 func checkStringsAreValidUTF8(_ value: PropertyListValue) {
     func check(_ string: String) {
         precondition(String(validating: string.utf8, as: UTF8.self) != nil, "a string that is not valid UTF-8")
+        // The parser also tells the string whether it is ASCII; a wrong "yes" would show here,
+        // where UTF-16 lengths come from that flag.
+        let fresh = String(decoding: Array(string.utf8), as: UTF8.self)
+        precondition(fresh.utf16.count == string.utf16.count, "a string with a wrong ASCII flag")
     }
     switch value {
     case .string(let string):
