@@ -3,7 +3,8 @@
 // Built by `make fuzz-smoke` / `make fuzz-strings` (mk/fuzz.mk) together with the parser's
 // sources, so the parser is instrumented and no Swift package is involved. Besides "never
 // crash", it checks the result's contract: a value or an error (never both, never neither),
-// CF's message with every error, positions that are valid lines and columns.
+// CF's message with every error, positions that are valid lines and columns, and strings that
+// are valid UTF-8 (the parser cuts them out of validated text without validating them again).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -20,9 +21,34 @@ public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         precondition((diagnostic.line == 0) == (diagnostic.column == 0), "half a position")
         precondition(!diagnostic.code.isEmpty && !diagnostic.message.contains("\n"), "malformed diagnostic")
     }
+    if let value = result.value { checkStringsAreValidUTF8(value) }
     // The array and the raw-buffer entry points must agree.
     let viaArray = PropertyListParser.parse(Array(buffer))
     precondition(viaArray.value == result.value && viaArray.foundationMessage == result.foundationMessage,
                  "entry points disagree")
     return 0
+}
+
+/// Every key and string of `value` passes the standard library's own UTF-8 validation.
+func checkStringsAreValidUTF8(_ value: PropertyListValue) {
+    func check(_ string: String) {
+        precondition(String(validating: string.utf8, as: UTF8.self) != nil, "a string that is not valid UTF-8")
+        // The parser also tells the string whether it is ASCII; a wrong "yes" would show here,
+        // where UTF-16 lengths come from that flag.
+        let fresh = String(decoding: Array(string.utf8), as: UTF8.self)
+        precondition(fresh.utf16.count == string.utf16.count, "a string with a wrong ASCII flag")
+    }
+    switch value {
+    case .string(let string):
+        check(string)
+    case .data:
+        break
+    case .array(let elements):
+        elements.forEach(checkStringsAreValidUTF8)
+    case .dictionary(let dictionary):
+        for (key, element) in dictionary {
+            check(key.string)
+            checkStringsAreValidUTF8(element)
+        }
+    }
 }

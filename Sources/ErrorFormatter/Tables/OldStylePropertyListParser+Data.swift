@@ -50,7 +50,7 @@ extension OldStylePropertyListParser {
                 return nil
             }
         }
-        failure = nil  // CF clears errors on this success path.
+        clearFailure()  // CF clears errors on this success path.
         guard position < count, !inLowHalf, text[position] == UInt8(ascii: ">") else {
             fail(.unterminatedData, at: position, message: "data opened with '<' is never closed with '>'")
             return nil

@@ -13,6 +13,13 @@ extension OldStylePropertyListParser {
         failure = PropertyListParseFailure(kind, at: offset, reportedAt: reported, message: message)
     }
 
+    /// CF clears its error on some success paths. Usually there is none, and then not storing
+    /// `nil` spares destroying the old value on every string parsed.
+    @inline(__always)
+    mutating func clearFailure() {
+        if failure != nil { failure = nil }
+    }
+
     @inline(never)
     mutating func failJunkAfterPlist() {
         fail(.junkAfterPlist, at: position,

@@ -12,7 +12,7 @@ extension OldStylePropertyListParser {
         while position < count, Self.isUnquotedStringByte(text[position]) {
             position += 1
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<position]), as: UTF8.self)
+        return string(from: start, to: position, isASCII: true)  // unquoted strings are ASCII
     }
 
     /// `parseQuotedPlistString`; the cursor is just after the opening `quote`.
@@ -24,8 +24,10 @@ extension OldStylePropertyListParser {
         let contentStart = position
         var segmentStart = position
         var hasEscapes = false
+        var seen: UInt64 = 0  // every byte scanned, OR-ed: tells whether the string is ASCII
         while position < count {
-            position = ByteScanning.firstIndex(in: text, from: position, to: count, of: quote, UInt8(ascii: "\\"), quote)
+            position = ByteScanning.firstIndex(
+                in: text, from: position, to: count, of: quote, UInt8(ascii: "\\"), quote, accumulatingInto: &seen)
             guard position < count else { break }
             if text[position] == quote { break }
             if !hasEscapes {
@@ -58,11 +60,22 @@ extension OldStylePropertyListParser {
             flushPendingSurrogate()
             string = String(decoding: scratch, as: UTF8.self)
         } else {
-            string = String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<position]), as: UTF8.self)
+            string = self.string(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         }
         position += 1
-        failure = nil  // CF clears errors on this success path.
+        clearFailure()  // CF clears errors on this success path.
         return string
+    }
+
+    /// The string of the text's bytes `start..<end`, both next to an ASCII delimiter (the
+    /// callers' quotes and unquoted-string bytes), hence on scalar boundaries.
+    @inline(__always)
+    private func string(from start: Int, to end: Int, isASCII: Bool) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: text[start..<end])
+        // Validated text needs no second validation; text with CF's tolerated stray byte does
+        // (the repairing decoder turns that byte into U+FFFD, as CF reads it).
+        return isStrictlyValidUTF8
+            ? KnownValidUTF8.string(bytes, isASCII: isASCII) : String(decoding: bytes, as: UTF8.self)
     }
 
     /// `getSlashedChar`, with the cursor after the backslash (and not at the end).

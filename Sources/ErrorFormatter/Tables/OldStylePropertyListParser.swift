@@ -31,8 +31,13 @@ struct OldStylePropertyListParser {
     /// A high surrogate from a `\U` escape waiting for its low half.
     var pendingHighSurrogate: (unit: UInt16, offset: Int)?
 
-    init(text: UnsafeBufferPointer<UInt8>, replacedSurrogates: [Int: UInt16] = [:]) {
+    /// True when `text` is strictly valid UTF-8 (not merely what CF accepts, see
+    /// `UTF8Validation`), so that strings can be cut out of it without validating them again.
+    let isStrictlyValidUTF8: Bool
+
+    init(text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:]) {
         self.text = text
+        self.isStrictlyValidUTF8 = isStrictlyValidUTF8
         self.count = text.count
         self.replacedSurrogates = replacedSurrogates
     }
@@ -133,7 +138,7 @@ struct OldStylePropertyListParser {
             failUnterminatedArray()
             return nil
         }
-        failure = nil  // CF clears errors on this success path.
+        clearFailure()  // CF clears errors on this success path.
         position += 1
         return .array(elements)
     }
@@ -174,8 +179,25 @@ struct OldStylePropertyListParser {
         let estimate = isTopLevel ? count / 80 : 0
         var dictionary = PropertyListDictionary(minimumCapacity: estimate)
         var duplicates = DuplicateKeyTracker(minimumCapacity: estimate)
-        var scan = scanKey()
-        while case .key(let key, let keyStart, let keyEnd) = scan {
+        while true {
+            // The key is taken out of the scan (a `switch` on the call, not a `while case` on a
+            // variable), so it is not copied and released again for every entry.
+            let key: String, keyStart: Int, keyEnd: Int
+            switch scanKey() {
+            case .key(let scanned, let start, let end):
+                key = scanned
+                keyStart = start
+                keyEnd = end
+            case .endOfText:
+                clearFailure()  // CF clears errors on this success path.
+                return dictionary
+            case .stopped(let offset):
+                clearFailure()  // CF clears errors on this success path (e.g. an unterminated last key).
+                if isTopLevel {
+                    truncationOffset = offset
+                }
+                return dictionary
+            }
             guard skipWhitespace() else {
                 failMissingSemicolon(after: key, isValue: false, endingAt: keyEnd)
                 return nil
@@ -202,12 +224,6 @@ struct OldStylePropertyListParser {
                 return nil
             }
             position += 1
-            scan = scanKey()
         }
-        failure = nil  // CF clears errors on this success path (e.g. an unterminated last key).
-        if isTopLevel, case .stopped(let offset) = scan {
-            truncationOffset = offset
-        }
-        return dictionary
     }
 }

@@ -74,7 +74,8 @@ public enum PropertyListParser {
         // CF converts the whole text before parsing: one bad byte anywhere rejects the file.
         // (Folding this check into string creation was tried: Swift's only failable UTF-8
         // initializer is generic and unspecialized here, which made parsing slower.)
-        if !isKnownValid, let invalid = UTF8Validation.firstInvalidOffset(in: text) {
+        var sawStrayByte = false
+        if !isKnownValid, let invalid = UTF8Validation.firstInvalidOffset(in: text, sawStrayByte: &sawStrayByte) {
             return invalidUTF8(at: invalid, in: text, diagnostics: early)
         }
         var xmlFailure: PropertyListParseFailure?
@@ -92,7 +93,8 @@ public enum PropertyListParser {
             surrogates[offset] = unit
             diagnostics.append(OldStylePropertyListParser.loneSurrogateDiagnostic(unit, at: offset))
         }
-        var parser = OldStylePropertyListParser(text: text, replacedSurrogates: surrogates)
+        var parser = OldStylePropertyListParser(
+            text: text, isStrictlyValidUTF8: !sawStrayByte, replacedSurrogates: surrogates)
         let value = parser.parseDocument()
         diagnostics += parser.diagnostics
         if value == nil, let xmlFailure {

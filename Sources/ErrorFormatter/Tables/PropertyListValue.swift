@@ -40,14 +40,14 @@ public enum PropertyListValue: Sendable, Equatable {
 public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     public private(set) var keys: [TableKey] = []
     public private(set) var values: [PropertyListValue] = []
-    private var indexByKey: [TableKey: Int] = [:]
+    private var index = PropertyListKeyIndex()
 
     public init() {}
 
     public init(minimumCapacity: Int) {
         keys.reserveCapacity(minimumCapacity)
         values.reserveCapacity(minimumCapacity)
-        indexByKey.reserveCapacity(minimumCapacity)
+        index = PropertyListKeyIndex(minimumCapacity: minimumCapacity)
     }
 
     public var count: Int { keys.count }
@@ -56,25 +56,20 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
     @discardableResult
     public mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
-        // One hash lookup: the defaulted subscript inserts the next index when the key is new
-        // and hands back the existing index otherwise (parsing spends its time here).
-        let nextIndex = keys.count
-        let index = Self.read(&indexByKey[key, default: nextIndex])
-        guard index == nextIndex else {
-            values[index] = value
-            return index
+        // One probe: it finds the existing entry or claims the next index (parsing spends
+        // its time here).
+        if let existing = index.findOrInsert(key, in: keys), existing < values.count {
+            values[existing] = value
+            return existing
         }
         keys.append(key)
         values.append(value)
         return nil
     }
 
-    @inline(__always)
-    private static func read(_ slot: inout Int) -> Int { slot }
-
     public subscript(key: TableKey) -> PropertyListValue? {
-        guard let index = indexByKey[key] else { return nil }
-        return values[index]
+        guard let entry = index.find(key, in: keys), entry < values.count else { return nil }
+        return values[entry]
     }
 
     public subscript(key: String) -> PropertyListValue? { self[TableKey(key)] }

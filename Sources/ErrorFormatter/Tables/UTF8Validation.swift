@@ -2,33 +2,45 @@
 ///
 /// CF converts the whole file to a CFString first, so one bad byte anywhere rejects the file
 /// ("Conversion of string failed."), even inside a comment. Overlong forms, encoded surrogates
-/// and values above U+10FFFF are invalid; a stray 0xA9 is CF's one exception (see below). ASCII runs are checked eight bytes at a time because
-/// most tables are mostly ASCII.
+/// and values above U+10FFFF are invalid; a stray 0xA9 is CF's one exception (see below).
+/// ASCII runs are checked a word at a time (long ones 32 bytes at a time) because most tables
+/// are mostly ASCII.
 enum UTF8Validation {
     /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
     /// `bytes` is entirely valid.
     ///
     /// - Complexity: O(n).
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var sawStrayByte = false
+        return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte)
+    }
+
+    /// `firstInvalidOffset(in:)`, also telling whether CF's tolerated stray byte occurs (the text
+    /// is then acceptable to CF but not strictly valid UTF-8).
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, sawStrayByte: inout Bool) -> Int? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < count {
-            // ASCII fast path: sixteen, then eight bytes with no high bit set.
-            if count - index >= 16 {
-                let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let second = UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
-                if (first | second) & 0x8080_8080_8080_8080 == 0 {
-                    index += 16
-                    continue
-                }
-            }
+            // ASCII fast path: a word at a time; long runs 32 bytes at a time.
             if count - index >= 8 {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
+                let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    & 0x8080_8080_8080_8080
+                if high == 0 {
                     index += 8
+                    while count - index >= 32 {
+                        let raw = UnsafeRawPointer(base + index)
+                        let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                            | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                        if any & 0x8080_8080_8080_8080 != 0 { break }
+                        index += 32
+                    }
                     continue
                 }
+                // Skip the ASCII bytes before the first non-ASCII one (which is in this word,
+                // so `index` stays below `count`): mixed text then costs no byte-wise steps.
+                index += high.trailingZeroBitCount >> 3
             }
             let lead = bytes[index]
             if lead < 0x80 {
@@ -51,6 +63,7 @@ enum UTF8Validation {
                 // CF's decoder quirk (verified): a stray 0xA9, and no other stray byte, is
                 // accepted and read as U+FFFD, as Swift's repairing decoder also reads it.
                 if lead == 0xA9 {
+                    sawStrayByte = true
                     index += 1
                     continue
                 }

@@ -1,0 +1,113 @@
+/// The hash index of a `PropertyListDictionary`: which entry holds a key.
+///
+/// Open addressing with linear probing over one power-of-two array of 8-byte slots, each the
+/// entry's index (plus one, so that 0 means empty) in the low 40 bits and the top 24 bits of
+/// the key's hash in the high 24, so that a probe compares key bytes only when the tags agree.
+/// The keys themselves stay in the dictionary's `keys` array and are passed in.
+///
+/// Why not `[TableKey: Int]`: a Swift dictionary stores a second reference to every key plus
+/// the index (24 bytes a bucket) and hashes with SipHash; parsing a table is mostly insertions,
+/// and this index is a third of the size and hashes with the keyed `TableKeyHashing`.
+///
+/// The table is at most three quarters full, so every probe loop meets an empty slot. It holds
+/// one slot per key of `keys`, so it keeps no count of its own: the index is stored inline in
+/// `PropertyListValue` (through its dictionary), and every word there costs 8 bytes per value
+/// of every table.
+struct PropertyListKeyIndex: Sendable {
+    private var slots: [UInt64] = []
+
+    private static let indexBits: UInt64 = 40
+    private static let indexMask: UInt64 = (1 << indexBits) - 1
+
+    init() {}
+
+    init(minimumCapacity: Int) {
+        guard minimumCapacity > 0 else { return }
+        slots = [UInt64](repeating: 0, count: Self.slotCount(for: minimumCapacity))
+    }
+
+    /// The smallest power of two (at least 8) that holds `entries` at most three quarters full.
+    private static func slotCount(for entries: Int) -> Int {
+        // Capped well below any overflow; a table that large cannot exist in memory anyway.
+        let entries = min(entries, 1 << 40)
+        var size = 8
+        while size / 4 * 3 < entries { size <<= 1 }
+        return size
+    }
+
+    /// The index of the entry whose key is `key`, if any.
+    func find(_ key: TableKey, in keys: [TableKey]) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        return Self.withHash(of: key) { hash in
+            let mask = slots.count - 1
+            let tag = hash >> Self.indexBits
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let content = slots[slot]
+                if content == 0 { return nil }
+                if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
+                    return entry
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Returns the index of the entry whose key is `key`, or, when there is none, records that
+    /// `key` is about to become entry `keys.count` and returns `nil`.
+    mutating func findOrInsert(_ key: TableKey, in keys: [TableKey]) -> Int? {
+        if (keys.count + 1) * 4 > slots.count * 3 {
+            rebuild(slotCount: max(8, slots.count * 2), keys: keys)
+        }
+        return Self.withHash(of: key) { hash in
+            let mask = slots.count - 1
+            let tag = hash >> Self.indexBits
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let content = slots[slot]
+                if content == 0 {
+                    // keys.count < 2^40: each key takes 16 bytes of that array alone.
+                    slots[slot] = tag << Self.indexBits | UInt64(truncatingIfNeeded: keys.count + 1) & Self.indexMask
+                    return nil
+                }
+                if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
+                    return entry
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// The entry index stored in `content` if that entry's key is `key`.
+    @inline(__always)
+    private static func entry(_ content: UInt64, matching key: TableKey, in keys: [TableKey]) -> Int? {
+        let entry = Int(truncatingIfNeeded: content & indexMask) - 1
+        // Always true by construction; checked so that a broken invariant cannot trap.
+        guard entry >= 0, entry < keys.count else { return nil }
+        return keys[entry] == key ? entry : nil
+    }
+
+    /// Re-creates the table with `slotCount` slots for the entries of `keys` (all distinct).
+    private mutating func rebuild(slotCount: Int, keys: [TableKey]) {
+        var table = [UInt64](repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for (index, key) in keys.enumerated() {
+            let hash = Self.withHash(of: key) { $0 }
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = (hash >> Self.indexBits) << Self.indexBits
+                | UInt64(truncatingIfNeeded: index + 1) & Self.indexMask
+        }
+        slots = table
+    }
+
+    /// Calls `body` with the keyed hash of the key's UTF-8 bytes.
+    @inline(__always)
+    private static func withHash<Result>(of key: TableKey, _ body: (UInt64) -> Result) -> Result {
+        let secrets = TableKeyHashing.secrets
+        let hash = key.string.utf8.withContiguousStorageIfAvailable {
+            TableKeyHashing.hash(UnsafeRawBufferPointer($0), secrets: secrets)
+        } ?? Array(key.string.utf8).withUnsafeBytes { TableKeyHashing.hash($0, secrets: secrets) }
+        return body(hash)
+    }
+}

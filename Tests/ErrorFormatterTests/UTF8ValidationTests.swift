@@ -1,0 +1,41 @@
+import Testing
+@testable import ErrorFormatter
+
+/// The validator's word-at-a-time paths against a plain byte-by-byte reading of the same rules.
+@Suite struct UTF8ValidationTests {
+    /// The first invalid offset, one sequence at a time (the definition the fast paths must meet).
+    static func reference(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let length = UTF8Validation.sequenceLength(in: buffer, at: index)
+                if length == 0 {
+                    if buffer[index] == 0xA9 { index += 1; continue }
+                    return index
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// Random texts of ASCII runs (long and short) mixed with valid and broken sequences, at
+    /// every alignment, so that word boundaries fall everywhere.
+    @Test func agreesWithTheByteByByteDefinition() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text, long enough to fill a few words".utf8), Array("ab".utf8), [0x20],
+            Array("é".utf8), Array("я".utf8), Array("中".utf8), Array("😀".utf8), [0xA9],
+            [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xFF], [0x80],
+        ]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }
+            let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+            #expect(found == Self.reference(bytes), "\(bytes)")
+        }
+    }
+}
