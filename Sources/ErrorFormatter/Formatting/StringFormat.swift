@@ -91,8 +91,9 @@ public enum StringFormat {
                 // Too long, or a string without contiguous UTF-8 (never made here): the long way.
                 guard fitted == true else { return nil }
             }
-            // Whole pieces of valid strings: the bytes are valid UTF-8.
-            return String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self)
+            // Whole pieces of valid strings and ASCII digits: valid UTF-8, on scalar boundaries,
+            // so the standard library need not validate it again.
+            return KnownValidUTF8.string(UnsafeBufferPointer(start: base, count: length))
         }
     }
 

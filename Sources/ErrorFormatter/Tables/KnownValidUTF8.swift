@@ -18,4 +18,16 @@ enum KnownValidUTF8 {
         let span = unsafe Span(_unsafeElements: bytes)
         return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: isASCII))
     }
+
+    /// The string of `bytes`, finding out whether they are ASCII (a word at a time) for the
+    /// standard library's fast paths. The same guarantee is asked of the caller: `bytes` is
+    /// well-formed UTF-8 starting and ending on scalar boundaries. Renderers use it for text
+    /// they assembled from whole valid strings and ASCII digits.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let span = unsafe Span(_unsafeElements: bytes)
+        var text = unsafe UTF8Span(unchecked: span)
+        _ = text.checkForASCII()
+        return String(copying: text)
+    }
 }

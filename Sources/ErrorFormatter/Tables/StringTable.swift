@@ -17,7 +17,7 @@ public final class StringTable: Sendable {
     /// What the parsers noticed (duplicate keys, truncation, malformed entries…), with files.
     public let diagnostics: [Diagnostic]
     /// `variables`, each prepared for rendering once, here, rather than on every render.
-    let preparedVariables: [TableKey: PreparedVariableFormat]
+    let preparedVariables: PreparedVariableIndex
 
     public init(
         name: String, entries: PropertyListDictionary, variables: [TableKey: VariableFormat] = [:],
@@ -27,7 +27,7 @@ public final class StringTable: Sendable {
         self.entries = entries
         self.variables = variables
         self.diagnostics = diagnostics
-        preparedVariables = variables.mapValues(PreparedVariableFormat.init)
+        preparedVariables = PreparedVariableIndex(variables)
     }
 
     /// The plain string stored under `key`, or `nil` if the key is missing, its value is not a
@@ -45,7 +45,7 @@ public final class StringTable: Sendable {
 
     /// The value of `key` as rendering needs it: a prepared variable format, else the text.
     func preparedValue(forKey key: TableKey) -> PreparedValue? {
-        if !preparedVariables.isEmpty, let variable = preparedVariables[key] { return .variable(variable) }
+        if let variable = preparedVariables[key] { return .variable(variable) }
         return entries[key]?.stringValue.map(PreparedValue.text)
     }
 
