@@ -96,9 +96,13 @@ final class LookupStackCache: Sendable {
     }
 
     func layers(of table: String, for preferences: [String]) -> TableLayers? {
-        let key = LayersKey(table: table, preferences: preferences)
-        return layers.withLock { state in
-            if let last = state.last, last.key == key { return last.layers }
+        layers.withLock { state in
+            // Compared in place: making the key first would copy (and retain) both parts.
+            if state.last?.key.table == table, state.last?.key.preferences == preferences,
+               let found = state.last?.layers {
+                return found
+            }
+            let key = LayersKey(table: table, preferences: preferences)
             guard let found = state.entries[key] else { return nil }
             state.last = (key, found)
             return found
