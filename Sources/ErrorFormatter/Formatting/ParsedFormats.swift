@@ -2,8 +2,9 @@
 /// not on every render.
 ///
 /// Parsing a short format costs several times what rendering it does, and a program renders the
-/// same few table strings over and over (a `.stringsdict` entry is parsed twice per render:
-/// the variant, then the expanded string). Keys compare byte by byte (``TableKey``): two
+/// same few table strings over and over (`.stringsdict` entries are parsed once when their table
+/// is built, ``PreparedVariableFormat``; this serves texts and value types). Keys compare byte
+/// by byte (``TableKey``): two
 /// canonically equivalent spellings are two formats, with two different literal texts. Failures
 /// are cached too; they are as much a function of the text as the segments are.
 ///
