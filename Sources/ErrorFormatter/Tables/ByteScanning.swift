@@ -21,27 +21,10 @@ enum ByteScanning {
     static func firstIndex(
         in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, of a: UInt8, _ b: UInt8, _ c: UInt8
     ) -> Int {
-        var index = start
-        let limit = min(end, text.count)
-        if let base = text.baseAddress {
-            let patternA = ones &* UInt64(a), patternB = ones &* UInt64(b), patternC = ones &* UInt64(c)
-            while limit - index >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let found = matches(word, patternA) | matches(word, patternB) | matches(word, patternC)
-                if found != 0 {
-                    // The lowest flagged byte is always a real match (a false flag can only
-                    // sit above a real one, where a borrow ran on), so it is the first one.
-                    return index + found.trailingZeroBitCount >> 3
-                }
-                index += 8
-            }
-        }
-        while index < limit {
-            let byte = text[index]
-            if byte == a || byte == b || byte == c { return index }
-            index += 1
-        }
-        return limit
+        // The accumulating scan with its accumulator thrown away: once inlined, the ORs into
+        // a dead variable are removed, so this costs what a separate loop would.
+        var ignored: UInt64 = 0
+        return firstIndex(in: text, from: start, to: end, of: a, b, c, accumulatingInto: &ignored)
     }
 
     /// `firstIndex(in:from:to:of:_:_:)` that also ORs every byte it passes over (those before
@@ -60,7 +43,9 @@ enum ByteScanning {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let found = matches(word, patternA) | matches(word, patternB) | matches(word, patternC)
                 if found != 0 {
-                    let before = found.trailingZeroBitCount >> 3  // 0…7, see `firstIndex` above
+                    // The lowest flagged byte is always a real match (a false flag can only
+                    // sit above a real one, where a borrow ran on), so it is the first one.
+                    let before = found.trailingZeroBitCount >> 3  // 0…7
                     seen |= word & ((1 &<< (before &* 8)) &- 1)
                     return index + before
                 }

@@ -38,19 +38,7 @@ struct PropertyListKeyIndex: Sendable {
     /// The index of the entry whose key is `key`, if any.
     func find(_ key: TableKey, in keys: [TableKey]) -> Int? {
         guard !slots.isEmpty else { return nil }
-        return Self.withHash(of: key) { hash in
-            let mask = slots.count - 1
-            let tag = hash >> Self.indexBits
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let content = slots[slot]
-                if content == 0 { return nil }
-                if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
-                    return entry
-                }
-                slot = (slot + 1) & mask
-            }
-        }
+        return probe(key, in: keys, hash: Self.hash(of: key)).entry
     }
 
     /// Returns the index of the entry whose key is `key`, or, when there is none, records that
@@ -59,22 +47,29 @@ struct PropertyListKeyIndex: Sendable {
         if (keys.count + 1) * 4 > slots.count * 3 {
             rebuild(slotCount: max(8, slots.count * 2), keys: keys)
         }
-        return Self.withHash(of: key) { hash in
-            let mask = slots.count - 1
-            let tag = hash >> Self.indexBits
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let content = slots[slot]
-                if content == 0 {
-                    // keys.count < 2^40: each key takes 16 bytes of that array alone.
-                    slots[slot] = tag << Self.indexBits | UInt64(truncatingIfNeeded: keys.count + 1) & Self.indexMask
-                    return nil
-                }
-                if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
-                    return entry
-                }
-                slot = (slot + 1) & mask
+        let hash = Self.hash(of: key)
+        let (slot, entry) = probe(key, in: keys, hash: hash)
+        if let entry { return entry }
+        // keys.count < 2^40: each key takes 16 bytes of that array alone.
+        slots[slot] = (hash >> Self.indexBits) << Self.indexBits
+            | UInt64(truncatingIfNeeded: keys.count + 1) & Self.indexMask
+        return nil
+    }
+
+    /// The slot holding `key`'s entry and that entry, or the empty slot where `key` would go.
+    /// `slots` must not be empty; it is never full, so the walk meets an empty slot.
+    @inline(__always)
+    private func probe(_ key: TableKey, in keys: [TableKey], hash: UInt64) -> (slot: Int, entry: Int?) {
+        let mask = slots.count - 1
+        let tag = hash >> Self.indexBits
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let content = slots[slot]
+            if content == 0 { return (slot, nil) }
+            if content >> Self.indexBits == tag, let entry = Self.entry(content, matching: key, in: keys) {
+                return (slot, entry)
             }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -92,7 +87,7 @@ struct PropertyListKeyIndex: Sendable {
         var table = [UInt64](repeating: 0, count: slotCount)
         let mask = slotCount - 1
         for (index, key) in keys.enumerated() {
-            let hash = Self.withHash(of: key) { $0 }
+            let hash = Self.hash(of: key)
             var slot = Int(truncatingIfNeeded: hash) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
             table[slot] = (hash >> Self.indexBits) << Self.indexBits
@@ -101,13 +96,12 @@ struct PropertyListKeyIndex: Sendable {
         slots = table
     }
 
-    /// Calls `body` with the keyed hash of the key's UTF-8 bytes.
+    /// The keyed hash of the key's UTF-8 bytes.
     @inline(__always)
-    private static func withHash<Result>(of key: TableKey, _ body: (UInt64) -> Result) -> Result {
+    private static func hash(of key: TableKey) -> UInt64 {
         let secrets = TableKeyHashing.secrets
-        let hash = key.string.utf8.withContiguousStorageIfAvailable {
+        return key.string.utf8.withContiguousStorageIfAvailable {
             TableKeyHashing.hash(UnsafeRawBufferPointer($0), secrets: secrets)
         } ?? Array(key.string.utf8).withUnsafeBytes { TableKeyHashing.hash($0, secrets: secrets) }
-        return body(hash)
     }
 }
