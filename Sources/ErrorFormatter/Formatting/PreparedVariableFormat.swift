@@ -25,7 +25,8 @@ final class PreparedVariableFormat: Sendable {
     init(_ source: VariableFormat) {
         self.source = source
         format = Self.compile(source.format)
-        if case .success(let parsed) = format, parsed.segments.count == 1, case .variable(let reference) = parsed.segments[0] {
+        if case .success(let parsed) = format, parsed.segments.count == 1,
+           case .variable(let reference) = parsed.segments[0] {
             singleReference = reference
         } else {
             singleReference = nil
@@ -64,8 +65,9 @@ final class PreparedVariable: Sendable {
     let pluralVariants: [PreparedVariant?]
     /// The variant a device rule chooses: `other` (there is no device class here).
     let deviceVariant: PreparedVariant?
-    /// The variant a width rule chooses: the widest (no presentation width is known), the
-    /// greater key on equal widths.
+    /// The variant a width rule chooses: the widest (no presentation width is known); on equal
+    /// widths (`"20"`, `"020"`) the key first in byte order, so that the choice never depends
+    /// on a dictionary's order.
     let widestVariant: PreparedVariant?
 
     init(_ variable: VariableFormat.Variable) {
