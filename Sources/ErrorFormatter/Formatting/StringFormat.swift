@@ -37,11 +37,6 @@ public enum StringFormat {
         return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments)
     }
 
-    /// Renders parsed segments, which must contain no variable references.
-    static func render(_ segments: [FormatSegment], arguments: [FormatArgument]) throws(FormatFailure) -> String {
-        try render(CompiledFormat(segments), arguments: arguments)
-    }
-
     /// Renders a compiled format, which must contain no variable references: every specifier is
     /// checked against the arguments before anything is written.
     static func render(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) -> String {
