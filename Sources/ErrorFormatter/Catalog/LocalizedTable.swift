@@ -16,6 +16,8 @@ final class LocalizedTable: Sendable {
     let pluralRules: PluralRules?
     /// `table.variables`, each prepared for rendering once.
     private let variables: PreparedVariableIndex
+    /// Every key's rendering without arguments, where there is one.
+    let argumentFreeTexts: ArgumentFreeTexts
 
     init(localization: String, table: StringTable, pluralLocale: String) {
         self.localization = localization
@@ -23,6 +25,33 @@ final class LocalizedTable: Sendable {
         self.pluralLocale = pluralLocale
         variables = PreparedVariableIndex(table.variables)
         pluralRules = table.variables.isEmpty ? nil : try? PluralRules.cardinal(for: pluralLocale)
+        argumentFreeTexts = ArgumentFreeTexts(Self.renderedWithoutArguments(
+            table, variables: variables, pluralLocale: pluralLocale, rules: pluralRules))
+    }
+
+    /// Each key whose value renders without arguments, with that rendering (what
+    /// ``render(_:arguments:)`` gives for no arguments).
+    private static func renderedWithoutArguments(
+        _ table: StringTable, variables: PreparedVariableIndex, pluralLocale: String, rules: PluralRules?
+    ) -> [(key: TableKey, text: String)] {
+        var rendered: [(key: TableKey, text: String)] = []
+        rendered.reserveCapacity(table.entries.count + table.variables.count)
+        for key in table.keys {
+            let text: String
+            do throws(FormatFailure) {
+                if let variable = variables[key] {
+                    text = try VariableFormatRenderer.render(variable, arguments: [], language: pluralLocale, rules: rules)
+                } else if let plain = table.entries[key]?.stringValue {
+                    text = try StringFormat.render(plain, arguments: [])
+                } else {
+                    continue
+                }
+            } catch {
+                continue
+            }
+            rendered.append((key, text))
+        }
+        return rendered
     }
 
     /// The value of `key` as rendering needs it: a prepared variable format, else the text.

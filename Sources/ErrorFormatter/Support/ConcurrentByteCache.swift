@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A map from byte strings to immutable objects (or pointers into them) that any number of threads read without a lock
+/// or a reference count: the hot path's caches (a preference list's lookup stack, a resolved
+/// argument-free error), where a shared mutex or refcount per call would stop two threads
+/// from scaling.
+///
+/// Insert-only: an entry, once published, stays until the cache is destroyed, so a reader
+/// never sees it freed. That is what makes lock-free reads safe without hazard pointers, and
+/// why the cache is bounded in BYTES (keys plus entry headers, plus what each value says it
+/// costs), not entries: when the budget or the slots are used up, nothing more is stored and
+/// callers take their uncached path, which is correct, only slower. A million distinct keys,
+/// or one 1 MB key, cannot grow it past `byteBudget`.
+///
+/// Readers load a slot with acquire ordering; a writer (under a mutex, inserts are rare) fills
+/// the entry and publishes its address with release ordering.
+///
+/// Not generic on purpose: the C layer calls it from another module, where a generic class's
+/// methods run unspecialized and look type metadata up on every call (a third of a hit's cost,
+/// measured, and a shared atomic in the runtime's metadata cache).
+package final class ConcurrentByteCache: @unchecked Sendable {
+    // @unchecked: slots are atomics; an entry's memory is written before it is published and
+    // never again; `budget` is touched only under `insertLock`.
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    private let slotCount: Int
+    private let insertLock = Protected<Budget>(Budget())
+    private let byteBudget: Int
+
+    private struct Budget {
+        var bytes = 0
+        var entries = 0
+    }
+
+    /// Entry layout: hash (8 bytes), key length (8), value (8: a retained `Value`, or a pointer
+    /// the cache does not own), whether the cache owns it (8), key bytes.
+    private static var headerSize: Int { 32 }
+
+    /// - Parameters:
+    ///   - slotCount: a power of two; at most three quarters are filled.
+    ///   - byteBudget: the most the entries may cost, keys and values included.
+    package init(slotCount: Int, byteBudget: Int) {
+        var count = 8
+        while count < slotCount, count < 1 << 24 { count <<= 1 }
+        self.slotCount = count
+        self.byteBudget = byteBudget
+        slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
+        for index in 0..<count { (slots + index).initialize(to: Atomic<UInt>(0)) }
+    }
+
+    deinit {
+        for index in 0..<slotCount {
+            let address = slots[index].load(ordering: .relaxed)
+            if let entry = UnsafeMutableRawPointer(bitPattern: address) {
+                if entry.load(fromByteOffset: 24, as: Int.self) != 0,
+                   let value = entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self) {
+                    Unmanaged<AnyObject>.fromOpaque(value).release()
+                }
+                free(entry)
+            }
+        }
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+    }
+
+    /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
+    private let secrets = TableKeyHashing.secrets
+
+    /// The hash `find` and `insert` take, of the key's bytes (keyed, random per process).
+    @inline(__always)
+    package func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        TableKeyHashing.hash(key, secrets: secrets)
+    }
+
+    /// The pointer stored under `key`: an object's address (unretained: it lives as long as
+    /// the cache), or what ``insert(_:hash:pointer:cost:)`` stored.
+    @inline(__always)
+    package func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> UnsafeRawPointer? {
+        let mask = slotCount - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0..<slotCount {
+            let address = slots[slot].load(ordering: .acquiring)
+            guard let entry = UnsafeRawPointer(bitPattern: address) else { return nil }
+            if Self.matches(entry, key, hash: hash) {
+                return entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func matches(_ entry: UnsafeRawPointer, _ key: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
+        guard entry.load(as: UInt64.self) == hash, entry.load(fromByteOffset: 8, as: Int.self) == key.count else {
+            return false
+        }
+        guard let base = key.baseAddress, key.count > 0 else { return true }
+        return memcmp(entry + headerSize, base, key.count) == 0
+    }
+
+    /// Stores `value` (retained until the cache goes) under `key` unless the key is there
+    /// already or the budget is spent; `cost` is what the value holds beyond the entry (its
+    /// strings). Returns the object stored under `key` afterwards (`value`, or the one another
+    /// thread stored first), or `nil` if nothing could be stored.
+    @discardableResult
+    package func insert(_ key: UnsafeRawBufferPointer, hash: UInt64, value: AnyObject, cost: Int) -> UnsafeRawPointer? {
+        let retained = Unmanaged<AnyObject>.passRetained(value)
+        let stored = store(key, hash: hash, pointer: UnsafeRawPointer(retained.toOpaque()), owned: true, cost: cost)
+        if stored != UnsafeRawPointer(retained.toOpaque()) { retained.release() }
+        return stored
+    }
+
+    /// Stores `pointer`, which the cache does not own (memory that outlives it), under `key`;
+    /// as ``insert(_:hash:value:cost:)`` otherwise.
+    @discardableResult
+    package func insert(_ key: UnsafeRawBufferPointer, hash: UInt64, pointer: UnsafeRawPointer, cost: Int)
+        -> UnsafeRawPointer?
+    {
+        store(key, hash: hash, pointer: pointer, owned: false, cost: cost)
+    }
+
+    private func store(_ key: UnsafeRawBufferPointer, hash: UInt64, pointer: UnsafeRawPointer, owned: Bool, cost: Int)
+        -> UnsafeRawPointer?
+    {
+        insertLock.withLock { budget -> UnsafeRawPointer? in
+            let mask = slotCount - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while let entry = UnsafeRawPointer(bitPattern: slots[slot].load(ordering: .acquiring)) {
+                if Self.matches(entry, key, hash: hash) {
+                    return entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)
+                }
+                slot = (slot + 1) & mask
+            }
+            let size = Self.headerSize + key.count
+            guard size <= byteBudget, cost <= byteBudget - size, budget.bytes <= byteBudget - size - cost,
+                  (budget.entries + 1) * 4 <= slotCount * 3, let entry = malloc(size)
+            else { return nil }
+            entry.storeBytes(of: hash, as: UInt64.self)
+            entry.storeBytes(of: key.count, toByteOffset: 8, as: Int.self)
+            entry.storeBytes(of: pointer, toByteOffset: 16, as: UnsafeRawPointer?.self)
+            entry.storeBytes(of: owned ? 1 : 0, toByteOffset: 24, as: Int.self)
+            if let base = key.baseAddress, key.count > 0 { memcpy(entry + Self.headerSize, base, key.count) }
+            budget.bytes += size + cost
+            budget.entries += 1
+            slots[slot].store(UInt(bitPattern: entry), ordering: .releasing)
+            return pointer
+        }
+    }
+}

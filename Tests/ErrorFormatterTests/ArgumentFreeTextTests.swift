@@ -1,0 +1,154 @@
+import Testing
+@testable import ErrorFormatter
+
+/// The argument-free texts decided when a catalog is built (what `ef_catalog_text` hands out)
+/// agree with resolving the same key with no arguments, key by key, in every localization.
+struct ArgumentFreeTextTests {
+    /// Every key of every table, looked up both ways for several preference lists.
+    static func checkAgreement(_ catalog: Catalog, preferences: [[String]]) {
+        var keys: Set<TableKey> = []
+        var tableNames: Set<String> = []
+        for localization in catalog.localizations + [""] {
+            for name in catalog.tableNames(localization: localization) {
+                tableNames.insert(name)
+                keys.formUnion(catalog.table(name, localization: localization)?.keys ?? [])
+            }
+        }
+        for table in tableNames {
+            for list in preferences {
+                let layers = catalog.cachedLayers(of: table, for: list)
+                for key in keys {
+                    var bytes = key.string
+                    let text = bytes.withUTF8 { layers.argumentFreeText(forKey: UnsafeRawBufferPointer($0)) }
+                    let expected = catalog.resolve(key.string, table: table, preferences: list).hit?.value
+                    #expect(text.map { String(cString: $0) } == expected, "\(key) in \(table) for \(list)")
+                }
+            }
+        }
+    }
+
+    @Test func exampleCatalog() throws {
+        let catalog = try Catalog.open(directory: TestSupport.exampleCatalog)
+        Self.checkAgreement(catalog, preferences: [["fr-CA"], ["es-MX", "de"], ["zh-TW"], ["ja"], ["C"], []])
+    }
+
+    @Test func valuesThatNeedArgumentsAreSkipped() throws {
+        let catalog = try TestSupport.catalog([
+            ("en", #""a" = "Hello"; "b" = "100%% sure"; "c" = "Hi %@"; "d" = "%d files";"#),
+            ("fr", #""a" = "Bonjour %@"; "b" = "sûr à 100 %%"; "c" = "Salut";"#),
+        ])
+        let layers = catalog.cachedLayers(of: Catalog.defaultTable, for: ["fr"])
+        func text(_ key: String) -> String? {
+            var key = key
+            return key.withUTF8 { layers.argumentFreeText(forKey: UnsafeRawBufferPointer($0)) }.map { String(cString: $0) }
+        }
+        #expect(text("a") == "Hello")
+        #expect(text("b") == "sûr à 100 %")
+        #expect(text("c") == "Salut")
+        #expect(text("d") == nil)
+        #expect(text("") == nil)
+        Self.checkAgreement(catalog, preferences: [["fr"], ["en"]])
+    }
+
+    /// Plural variables (`.stringsdict`), which render without arguments only when no variant
+    /// needs one, from a real app's catalog.
+    @Test(.enabled(if: SharedCorpus.isAvailable, "the shared corpus (<package root>/../shared/corpus) is not present"))
+    func corpusCatalogWithPlurals() throws {
+        let catalog = try Catalog.open(directory: SharedCorpus.corpus + CorpusFormattingTests.fluentUI)
+        Self.checkAgreement(catalog, preferences: [["ar-EG"], ["fr-CA"], ["pt-BR", "en"]])
+    }
+}
+
+/// The hot path's lock-free cache: what is stored is found from any thread, and it never holds
+/// more than its byte budget, however many distinct keys callers send.
+struct ConcurrentByteCacheTests {
+    final class Box: Sendable {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    static func key(_ number: Int, length: Int) -> [UInt8] {
+        var bytes = Array("\(number):".utf8)
+        while bytes.count < length { bytes.append(UInt8(ascii: "x")) }
+        return bytes
+    }
+
+    @Test func storesFindsAndKeepsTheFirstValue() {
+        let cache = ConcurrentByteCache(slotCount: 64, byteBudget: 1 << 20)
+        for number in 0..<40 {
+            let key = Self.key(number, length: 10)
+            key.withUnsafeBytes { bytes in
+                #expect(cache.find(bytes, hash: cache.hash(bytes)) == nil)
+                let stored = cache.insert(bytes, hash: cache.hash(bytes), value: Box(number), cost: 0)
+                #expect(stored.map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().value } == number)
+                // A second insert of the same key keeps the first value.
+                let again = cache.insert(bytes, hash: cache.hash(bytes), value: Box(-1), cost: 0)
+                #expect(again.map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().value } == number)
+            }
+        }
+        // Slots are filled at most three quarters: 64 slots take 48 keys, no more.
+        var refused = 0
+        for number in 40..<100 {
+            Self.key(number, length: 10).withUnsafeBytes { bytes in
+                if cache.insert(bytes, hash: cache.hash(bytes), value: Box(number), cost: 0) == nil { refused += 1 }
+            }
+        }
+        #expect(refused == 100 - 48)
+        for number in 0..<40 {
+            Self.key(number, length: 10).withUnsafeBytes { bytes in
+                #expect(cache.find(bytes, hash: cache.hash(bytes)).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().value } == number)
+            }
+        }
+    }
+
+    @Test func boundedInBytesNotEntries() {
+        let budget = 64 << 10
+        let cache = ConcurrentByteCache(slotCount: 1 << 16, byteBudget: budget)
+        // One key larger than the whole budget is never kept.
+        let huge = [UInt8](repeating: 0x61, count: 1 << 20)
+        huge.withUnsafeBytes { bytes in
+            #expect(cache.insert(bytes, hash: cache.hash(bytes), value: Box(0), cost: 0) == nil)
+        }
+        // 1 KB keys: at most budget / (1 KB + header) of them, then nothing more.
+        var stored = 0
+        for number in 0..<10_000 {
+            Self.key(number, length: 1_024).withUnsafeBytes { bytes in
+                if cache.insert(bytes, hash: cache.hash(bytes), value: Box(number), cost: 0) != nil { stored += 1 }
+            }
+        }
+        #expect(stored > 0)
+        #expect(stored <= budget / 1_024)
+        // What a value says it costs counts too.
+        let costly = ConcurrentByteCache(slotCount: 1 << 10, byteBudget: budget)
+        var kept = 0
+        for number in 0..<1_000 {
+            Self.key(number, length: 8).withUnsafeBytes { bytes in
+                if costly.insert(bytes, hash: costly.hash(bytes), value: Box(number), cost: 4_096) != nil { kept += 1 }
+            }
+        }
+        #expect(kept == budget / (4_096 + 32 + 8))
+    }
+
+    @Test func readersOnOtherThreadsSeeWhatWasStored() async {
+        let cache = ConcurrentByteCache(slotCount: 4_096, byteBudget: 1 << 20)
+        await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var found = 0
+                    for number in 0..<500 {
+                        let key = Self.key(number, length: 16)
+                        key.withUnsafeBytes { bytes in
+                            let hash = cache.hash(bytes)
+                            let value = cache.find(bytes, hash: hash)
+                                ?? cache.insert(bytes, hash: hash, value: Box(number), cost: 0)
+                            if value.map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().value } == number { found += 1 }
+                        }
+                    }
+                    _ = worker
+                    return found
+                }
+            }
+            for await found in group { #expect(found == 500) }
+        }
+    }
+}
