@@ -19,7 +19,7 @@ extension Catalog {
     /// The tables named `table` down the stack for `preferences` (which they carry), cached:
     /// what every format and lookup needs first, without negotiating or finding the tables again.
     /// No preferences at all means the development locale.
-    func cachedLayers(of table: String, for preferences: [String]) -> TableLayers {
+    package func cachedLayers(of table: String, for preferences: [String]) -> TableLayers {
         let preferences = preferences.isEmpty ? [developmentLocale] : preferences
         if let known = stackCache.layers(of: table, for: preferences) { return known }
         let found = layers(of: table, in: negotiated(for: preferences))
@@ -65,10 +65,15 @@ extension Catalog {
 ///
 /// Negotiation costs several ICU calls; formatting an error should not. The caches are bounded
 /// (hostile callers could send endless distinct lists) and shared by every thread using the
-/// catalog, behind a mutex.
+/// catalog, behind a mutex. Bounded in entries and in the bytes of the preference lists they
+/// keep: a 1 MB list is never kept at all, and 512 lists of 64 KB are not kept at once.
 final class LookupStackCache: Sendable {
     private static let capacity = 512
-    private let stacks = Protected<[[String]: LookupStack]>([:])
+    /// The most bytes of preference lists (and table names) each of the two tables keeps.
+    private static let byteBudget = 1 << 20
+    /// A longer list is negotiated every time rather than kept.
+    private static let largestKept = 64 << 10
+    private let stacks = Protected<(entries: [[String]: LookupStack], bytes: Int)>(([:], 0))
     /// One table's layers (with their stack) per (table, preferences): what every format and
     /// lookup asks for first, in one probe.
     private let layers = Protected<LayersTable>(LayersTable())
@@ -80,20 +85,30 @@ final class LookupStackCache: Sendable {
 
     private struct LayersTable {
         var entries: [LayersKey: TableLayers] = [:]
+        var bytes = 0
         /// The entry found or stored last. A program mostly formats for one preference list
         /// from one table; comparing with the last key (short strings compare as two words)
         /// costs a fraction of hashing it.
         var last: (key: LayersKey, layers: TableLayers)?
     }
 
+    private static func size(of preferences: [String]) -> Int {
+        preferences.reduce(0) { $0 + $1.utf8.count + 16 }
+    }
+
     func stack(for preferences: [String]) -> LookupStack? {
-        stacks.withLock { $0[preferences] }
+        stacks.withLock { $0.entries[preferences] }
     }
 
     func store(_ stack: LookupStack, for preferences: [String]) {
+        let size = Self.size(of: preferences)
+        guard size <= Self.largestKept else { return }
         stacks.withLock { stacks in
-            if stacks.count >= Self.capacity { stacks.removeAll(keepingCapacity: true) }
-            stacks[preferences] = stack
+            if stacks.entries.count >= Self.capacity || stacks.bytes + size > Self.byteBudget {
+                stacks.entries.removeAll(keepingCapacity: true)
+                stacks.bytes = 0
+            }
+            if stacks.entries.updateValue(stack, forKey: preferences) == nil { stacks.bytes += size }
         }
     }
 
@@ -112,10 +127,15 @@ final class LookupStackCache: Sendable {
     }
 
     func store(_ entry: TableLayers, of table: String, for preferences: [String]) {
+        let size = Self.size(of: preferences) + table.utf8.count
+        guard size <= Self.largestKept else { return }
         let key = LayersKey(table: table, preferences: preferences)
         layers.withLock { state in
-            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[key] = entry
+            if state.entries.count >= Self.capacity || state.bytes + size > Self.byteBudget {
+                state.entries.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            if state.entries.updateValue(entry, forKey: key) == nil { state.bytes += size }
             state.last = (key, entry)
         }
     }
