@@ -406,7 +406,12 @@ typedef struct ef_result ef_result;
  * `locales` (first preference with any table, its CLDR fallback chain, then Base, the
  * development localization, the unlocalized table).
  *
- * @param[out] out           Receives the result (free with ef_result_free()).
+ * @param[out] out           Receives the result (free with ef_result_free()). Since 1.1 the
+ *                           result of an error without arguments whose fields come from the
+ *                           catalog alone may be one the catalog keeps and hands to every
+ *                           such call: it is immutable like any result, ef_result_free() of it
+ *                           does nothing, and like every string borrowed from the catalog it is
+ *                           valid until ef_catalog_free(). Free results before their catalog.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  info          The error. Must not be NULL.
  * @param[in]  locales       Preferred locales, most preferred first (BCP 47, ICU or POSIX
@@ -515,6 +520,8 @@ typedef struct ef_lookup ef_lookup;
  *
  * @param[out] out           Receives the lookup (free with ef_lookup_free()), also when the key
  *                           is not found (then with rejections, if any, and a NULL value).
+ *                           Since 1.1 a lookup without arguments may be one the catalog keeps
+ *                           and shares, as for ef_format(): free lookups before their catalog.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  table         Table name; NULL or "" means "Localizable".
  * @param[in]  key           The key. Must not be NULL.
@@ -555,6 +562,33 @@ const char *ef_lookup_rejection(const ef_lookup *lookup, size_t index);
 /** @brief Frees a lookup. NULL is a no-op.
  *  @since 1.0 */
 void ef_lookup_free(ef_lookup *lookup);
+
+/**
+ * @brief The text a key shows with no arguments, borrowed from the catalog: the gettext-shaped
+ *        call (no handle made, nothing allocated, nothing to free).
+ *
+ * The same resolution as ef_catalog_lookup() with no arguments: key by key down the locale
+ * stack negotiated from `locales`, a value that needs arguments (`%@`, `%d`, a plural variable...)
+ * skipped as ef_catalog_lookup() skips it. What each key shows without arguments is decided when
+ * the catalog is built, so a call only finds it.
+ *
+ * @param[out] out           Receives the text (borrowed from `catalog`: valid until
+ *                           ef_catalog_free(); never freed by the caller), or NULL on failure.
+ *                           Must not be NULL.
+ * @param[in]  catalog       The catalog. Must not be NULL.
+ * @param[in]  table         Table name; NULL or "" means "Localizable".
+ * @param[in]  key           The key. Must not be NULL.
+ * @param[in]  locales       Preferred locales, as for ef_format().
+ * @param[in]  locale_count  Number of entries in `locales`.
+ * @param[out] err           Optional error details.
+ * @return EF_OK; EF_E_KEY_NOT_FOUND (no localization of the stack has a value that renders
+ *         without arguments; `*out` is NULL); EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ * @par Thread-safety: safe, also concurrently on the same catalog; takes no lock.
+ * @since 1.1
+ */
+ef_status ef_catalog_text(const char **out, const ef_catalog *catalog, const char *table,
+                          const char *key, const char *const *locales, size_t locale_count,
+                          ef_error_details **err);
 
 /* --------------------------------------------------------------------------------- locales */
 

@@ -9,6 +9,11 @@ final class CatalogBox {
     let names: CStringArena
     /// Per diagnostic: [code, message, file].
     let diagnosticStrings: CStringArena
+    /// The hot path's memos (CatalogMemo.swift), read without a lock or a reference count,
+    /// each bounded in bytes whatever callers send.
+    let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
+    let resultMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 8 << 20)
+    let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
 
     init(_ catalog: Catalog) {
         self.catalog = catalog

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CErrorFormatter
 import ErrorFormatter
 
@@ -9,21 +12,79 @@ import ErrorFormatter
 /// not changing one error info from two threads at once, as with every mutable handle.
 final class ErrorInfoBox {
     private let storage: UnsafeMutablePointer<ErrorInfo>
+    /// What a memoized result of this error is keyed by, kept up to date by every change, so
+    /// that `ef_format`'s hot path reads bytes instead of four strings (which costs reference
+    /// counts): the code, which texts are present, the table, a NUL and the domain.
+    private let memo: UnsafeMutablePointer<MemoKey>
+
+    private struct MemoKey {
+        /// `nil` when the key would be longer than ``CallerKey/capacity`` allows.
+        var bytes: UnsafeMutableRawPointer?
+        var count = 0
+        var hasArguments = false
+    }
 
     init(_ info: ErrorInfo) {
         storage = UnsafeMutablePointer<ErrorInfo>.allocate(capacity: 1)
         storage.initialize(to: info)
+        memo = UnsafeMutablePointer<MemoKey>.allocate(capacity: 1)
+        memo.initialize(to: MemoKey())
+        rebuildMemoKey()
     }
 
     deinit {
+        free(memo.pointee.bytes)
+        memo.deinitialize(count: 1)
+        memo.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
     var info: ErrorInfo { storage.pointee }
 
+    var argumentCount: Int { storage.pointee.arguments.count }
+
+    /// Changes the error (anything but its arguments: see ``updateArguments(_:)``).
     func update<Result, E: Error>(_ change: (inout ErrorInfo) throws(E) -> Result) throws(E) -> Result {
-        try change(&storage.pointee)
+        defer { rebuildMemoKey() }
+        return try change(&storage.pointee)
+    }
+
+    /// Changes the error's arguments only: the memo key stays, only whether there are any is
+    /// noted (an argument loop must not rebuild the key on every append).
+    func updateArguments<Result, E: Error>(_ change: (inout [FormatArgument]) throws(E) -> Result) throws(E)
+        -> Result
+    {
+        defer { memo.pointee.hasArguments = !storage.pointee.arguments.isEmpty }
+        return try change(&storage.pointee.arguments)
+    }
+
+    /// `body` applied to the memo key (see `memo`); `nil` when the error has arguments, whose
+    /// results are never shared. Which texts are present is all that a result that shows none
+    /// of them depends on (bit 0: description, 1: failure reason, 2: recovery suggestion).
+    @inline(__always)
+    func withMemoKey<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
+        guard !memo.pointee.hasArguments, let bytes = memo.pointee.bytes else { return nil }
+        return body(UnsafeRawBufferPointer(start: bytes, count: memo.pointee.count))
+    }
+
+    private func rebuildMemoKey() {
+        let info = storage.pointee
+        free(memo.pointee.bytes)
+        memo.pointee = MemoKey(bytes: nil, count: 0, hasArguments: !info.arguments.isEmpty)
+        var texts: UInt8 = 0
+        if info.description?.isEmpty == false { texts |= 1 }
+        if info.failureReason?.isEmpty == false { texts |= 2 }
+        if info.recoverySuggestion?.isEmpty == false { texts |= 4 }
+        let count = 9 + info.table.utf8.count + 1 + info.domain.utf8.count
+        guard count <= CallerKey.capacity / 2, let bytes = malloc(count) else { return }
+        bytes.storeBytes(of: info.code, as: Int64.self)
+        bytes.storeBytes(of: texts, toByteOffset: 8, as: UInt8.self)
+        let tableLength = CStringArena.copyUTF8(of: info.table, to: bytes + 9)
+        bytes.storeBytes(of: 0, toByteOffset: 9 + tableLength, as: UInt8.self)
+        _ = CStringArena.copyUTF8(of: info.domain, to: bytes + 10 + tableLength)
+        memo.pointee.bytes = bytes
+        memo.pointee.count = count
     }
 }
 
@@ -100,7 +161,10 @@ private func addArgument(
         let argument = try makeArgument()
         let added: CatalogError?? = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
             do throws(CatalogError) {
-                try box.update { info throws(CatalogError) in try info.appendArgument(argument) }
+                try box.updateArguments { arguments throws(CatalogError) in
+                    try ErrorInfo.checkRoomForArgument(after: arguments.count)
+                    arguments.append(argument)
+                }
                 return nil
             } catch {
                 return error
@@ -147,8 +211,8 @@ public func ef_error_info_clear_arguments(_ info: OpaquePointer?, _ err: UnsafeM
         // Removed from the end: `removeAll(keepingCapacity:)` takes the array's generic
         // replace-range path, several times the cost for the one or two arguments of an error.
         let cleared: Void? = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
-            box.update { info in
-                while !info.arguments.isEmpty { info.arguments.removeLast() }
+            box.updateArguments { arguments in
+                while !arguments.isEmpty { arguments.removeLast() }
             }
         }
         guard cleared != nil else { throw Failure.invalidArgument("info must not be NULL") }

@@ -92,6 +92,9 @@ final class ResultBox {
         return length
     }
 
+    /// What the result's strings cost, in bytes (what a memo of it is charged).
+    var byteCount: Int { strings.capacity * 8 + rejectionBounds.count * 8 + 64 }
+
     func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
         guard index >= 0, index < stackCount else { return nil }
         return strings[Self.stackOffset + index]
@@ -104,7 +107,19 @@ public func ef_format(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    // The hot path: an argument-free error formatted before for the same (preferences, table,
+    // domain, code, texts present) is handed out as the catalog's shared result, without a
+    // lock, an allocation or a reference count.
+    if let out, let memoized = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        Handle.withBorrowed(info, as: ErrorInfoBox.self) { info in
+            box.memoizedResult(info: info, locales: locales, count: locale_count)
+        } ?? nil
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = memoized
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
             throw Failure.invalidArgument("catalog must not be NULL")
@@ -114,63 +129,68 @@ public func ef_format(
         }
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(infoBox.info, preferences: preferences)
-        out.pointee = Handle.make(ResultBox(formatted))
+        let result = ResultBox(formatted)
+        if let shared = catalogBox.memoize(result, of: formatted, info: infoBox, locales: locales, count: locale_count) {
+            out.pointee = shared
+        } else {
+            out.pointee = Handle.make(result)
+        }
     }
 }
 
 @_cdecl("ef_result_title") @implementation
 public func ef_result_title(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_TITLE), item: 0) ?? StaticCString.empty
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_TITLE), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_message") @implementation
 public func ef_result_message(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_MESSAGE), item: 0) ?? StaticCString.empty
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_MESSAGE), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_button") @implementation
 public func ef_result_button(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: Int32(EF_FIELD_BUTTON), item: 0) ?? StaticCString.empty
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_BUTTON), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_rule") @implementation
 public func ef_result_rule(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 1)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 1) } ?? nil
 }
 
 @_cdecl("ef_result_key") @implementation
 public func ef_result_key(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 2)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 2) } ?? nil
 }
 
 @_cdecl("ef_result_locale") @implementation
 public func ef_result_locale(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 3)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 3) } ?? nil
 }
 
 @_cdecl("ef_result_table") @implementation
 public func ef_result_table(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.string(field: field, item: 4)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 4) } ?? nil
 }
 
 @_cdecl("ef_result_stack_count") @implementation
 public func ef_result_stack_count(_ result: OpaquePointer?) -> Int {
-    Handle.borrow(result, as: ResultBox.self)?.stackCount ?? 0
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.stackCount } ?? 0
 }
 
 @_cdecl("ef_result_stack_entry") @implementation
 public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.stackEntry(index)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.stackEntry(index) } ?? nil
 }
 
 @_cdecl("ef_result_rejection_count") @implementation
 public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) -> Int {
-    Handle.borrow(result, as: ResultBox.self)?.rejectionCount(field: field) ?? 0
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.rejectionCount(field: field) } ?? 0
 }
 
 @_cdecl("ef_result_rejection") @implementation
 public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(result, as: ResultBox.self)?.rejection(field: field, index: index)
+    Handle.withBorrowed(result, as: ResultBox.self) { $0.rejection(field: field, index: index) } ?? nil
 }
 
 @_cdecl("ef_result_strings") @implementation
@@ -179,7 +199,7 @@ public func ef_result_strings(
 ) -> Int {
     // A size_t above Int.max arrives negative: the caller has room for anything.
     let room = out == nil ? 0 : capacity < 0 ? Int.max : capacity
-    return Handle.borrow(result, as: ResultBox.self)?.writeStrings(to: out, capacity: room) ?? 0
+    return Handle.withBorrowed(result, as: ResultBox.self) { $0.writeStrings(to: out, capacity: room) } ?? 0
 }
 
 @_cdecl("ef_result_free") @implementation

@@ -33,17 +33,33 @@ public func ef_catalog_lookup(
     _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    // The hot path: a lookup without arguments made before with the same bytes is the
+    // catalog's shared one (hits only: a miss also owes the caller its error details).
+    let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
+    if !hasArguments, let out, let key, let shared = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        box.memoizedLookup(table: table, key: key, locales: locales, count: locale_count)
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = shared
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
+        let keyPointer = key
         let key = try CInput.string(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
             box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
         }) else { throw Failure.invalidArgument("catalog must not be NULL") }
-        out.pointee = Handle.make(CStringArena.lookup(resolution, table: resolvedTable))
+        let lookup = CStringArena.lookup(resolution, table: resolvedTable)
+        let shared = values.isEmpty && resolution.hit != nil
+            ? Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
+                box.memoize(lookup, table: table, key: keyPointer, locales: locales, count: locale_count)
+            } ?? nil : nil
+        out.pointee = shared ?? Handle.make(lookup)
         guard resolution.hit != nil else {
             throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
                           message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
@@ -63,20 +79,55 @@ public func ef_lookup_locale(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? 
 
 @_cdecl("ef_lookup_table") @implementation
 public func ef_lookup_table(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?[2] ?? StaticCString.empty
+    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[2] } ?? StaticCString.empty
 }
 
 @_cdecl("ef_lookup_rejection_count") @implementation
 public func ef_lookup_rejection_count(_ lookup: OpaquePointer?) -> Int {
-    Handle.borrow(lookup, as: LookupBox.self)?.rejectionCount ?? 0
+    Handle.withBorrowed(lookup, as: LookupBox.self) { $0.rejectionCount } ?? 0
 }
 
 @_cdecl("ef_lookup_rejection") @implementation
 public func ef_lookup_rejection(_ lookup: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(lookup, as: LookupBox.self)?.rejection(index)
+    Handle.withBorrowed(lookup, as: LookupBox.self) { $0.rejection(index) } ?? nil
 }
 
 @_cdecl("ef_lookup_free") @implementation
 public func ef_lookup_free(_ lookup: OpaquePointer?) {
     Handle.release(lookup, as: LookupBox.self)
+}
+
+@_cdecl("ef_catalog_text") @implementation
+public func ef_catalog_text(
+    _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ catalog: OpaquePointer?, _ table: UnsafePointer<CChar>?,
+    _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    // The hot path: the same (table, preferences, key) bytes answered before. Bytes that got
+    // an entry were validated then, so equal bytes need no validation now.
+    if let out, let key, let text = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        box.memoizedText(table: table, key: key, locales: locales, count: locale_count)
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = text
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
+        guard let out else { throw Failure.invalidArgument("out must not be NULL") }
+        out.pointee = nil
+        guard let box = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
+        let tableName = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
+        let keyString = try CInput.string(key, name: "key")
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        let layers = box.catalog.cachedLayers(of: tableName, for: preferences)
+        // The text lives in the catalog's tables, whatever happens to `layers`.
+        guard let key, let text = layers.argumentFreeText(forKey: CallerKey.bytes(key)) else {
+            throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
+                          message: "no localization has a usable value for \"\(keyString)\" in \(tableName)")
+        }
+        box.memoize(text: text, table: table, key: key, locales: locales, count: locale_count)
+        out.pointee = text
+    }
 }

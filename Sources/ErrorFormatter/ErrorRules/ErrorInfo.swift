@@ -37,11 +37,19 @@ public struct ErrorInfo: Sendable, Hashable {
     ///
     /// - Throws: `.invalidArgument` when the error already has ``maximumArgumentCount``.
     public mutating func appendArgument(_ argument: FormatArgument) throws(CatalogError) {
-        guard arguments.count < Self.maximumArgumentCount else {
-            throw CatalogError(kind: .invalidArgument,
-                               message: "an error takes at most \(Self.maximumArgumentCount) arguments")
-        }
+        try Self.checkRoomForArgument(after: arguments.count)
         arguments.append(argument)
+    }
+
+    /// The limit of ``appendArgument(_:)`` for an error that has `count` arguments, for callers
+    /// that keep the arguments apart from the rest of the error.
+    ///
+    /// - Throws: `.invalidArgument` when `count` is ``maximumArgumentCount`` or more.
+    public static func checkRoomForArgument(after count: Int) throws(CatalogError) {
+        guard count < maximumArgumentCount else {
+            throw CatalogError(kind: .invalidArgument,
+                               message: "an error takes at most \(maximumArgumentCount) arguments")
+        }
     }
 
     /// Sets the table the rules read: `nil` or `""` restores ``Catalog/defaultTable``.

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ErrorFormatter
+
+/// The bytes that key the hot path's memos, written from the caller's arguments into a
+/// temporary buffer: no `String` is made and nothing is validated, because only arguments that
+/// were validated (on the slow path) ever got an entry, and equal bytes are equally valid.
+enum CallerKey {
+    /// Longer keys are not memoized: their calls take the slow path, correct, only slower.
+    static let capacity = 1_024
+
+    /// `body` applied to [preference count (8 bytes)] `head` [NUL] (each preference [NUL]) `tail`.
+    /// `head` holds no NUL of its own after any fixed-size prefix the caller defines, and
+    /// preferences hold none, so different calls make different keys. `nil` (no key) when a
+    /// preference is NULL, there are more than 64, or the key would be longer than `capacity`.
+    @inline(__always)
+    static func with<Result>(
+        head: UnsafeRawBufferPointer, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
+        tail: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        guard count >= 0, count <= 64, count == 0 || locales != nil else { return nil }
+        return withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 8) { buffer -> Result? in
+            guard let base = buffer.baseAddress else { return nil }
+            base.storeBytes(of: count, as: Int.self)
+            var length = 8
+            guard append(head, to: base, at: &length) else { return nil }
+            for index in 0..<count {
+                guard let locales, let locale = locales[index] else { return nil }
+                guard append(UnsafeRawBufferPointer(start: locale, count: strlen(locale)), to: base, at: &length)
+                else { return nil }
+            }
+            guard tail.count <= capacity - length else { return nil }
+            if let source = tail.baseAddress, tail.count > 0 { memcpy(base + length, source, tail.count) }
+            return body(UnsafeRawBufferPointer(start: base, count: length + tail.count))
+        }
+    }
+
+    /// Appends `bytes` and a NUL at `length`, if they fit.
+    @inline(__always)
+    private static func append(_ bytes: UnsafeRawBufferPointer, to base: UnsafeMutableRawPointer, at length: inout Int)
+        -> Bool
+    {
+        guard bytes.count < capacity - length else { return false }
+        if let source = bytes.baseAddress, bytes.count > 0 { memcpy(base + length, source, bytes.count) }
+        (base + length + bytes.count).storeBytes(of: 0, as: UInt8.self)
+        length += bytes.count + 1
+        return true
+    }
+
+    /// The bytes of a C string (none for NULL), without its NUL.
+    @inline(__always)
+    static func bytes(_ string: UnsafePointer<CChar>?) -> UnsafeRawBufferPointer {
+        guard let string else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: string, count: strlen(string))
+    }
+
+    /// The caller's preferences as strings, for the slow path after they were validated.
+    static func preferences(_ locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int) -> [String] {
+        (0..<max(0, count)).compactMap { index in locales?[index].map { String(cString: $0) } }
+    }
+}
+
+/// The hot path's memos: the answer of a call made before with the same bytes, found with one
+/// hash and one probe (``ConcurrentByteCache``: no lock, no reference count).
+///
+/// - `ef_catalog_text`: (table, preferences, key) → the text, which the catalog owns;
+/// - `ef_format`: (error without arguments, preferences) → the shared result, kept only when
+///   no field shows a text the caller passed;
+/// - `ef_catalog_lookup` without arguments: (table, preferences, key) → the shared lookup, kept
+///   only when it found a value (a miss owes the caller error details anyway).
+extension CatalogBox {
+    @inline(__always)
+    func memoizedText(
+        table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?,
+        count: Int
+    ) -> UnsafePointer<CChar>? {
+        CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
+            textMemo.find($0, hash: textMemo.hash($0))?.assumingMemoryBound(to: CChar.self)
+        }
+    }
+
+    func memoize(
+        text: UnsafePointer<CChar>, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+    ) {
+        _ = CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
+            textMemo.insert($0, hash: textMemo.hash($0), pointer: UnsafeRawPointer(text), cost: 0)
+        }
+    }
+
+    @inline(__always)
+    func memoizedResult(info: ErrorInfoBox, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int)
+        -> OpaquePointer?
+    {
+        info.withMemoKey { error in
+            CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
+                resultMemo.find($0, hash: resultMemo.hash($0)).flatMap(Handle.shared)
+            }
+        }
+    }
+
+    /// Keeps `result` as the shared answer for its error when nothing in it came from the
+    /// caller (no arguments; no description, failure reason or recovery suggestion shown) and
+    /// returns its shared handle; `nil` when it stays the caller's own.
+    func memoize(
+        _ result: ResultBox, of formatted: FormattedError, info: ErrorInfoBox,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+    ) -> OpaquePointer? {
+        let callerRules = [Rule.description.identifier, Rule.failureReason.identifier,
+                           Rule.recoverySuggestion.identifier]
+        guard !formatted.provenance.contains(where: { callerRules.contains($0.rule) }) else { return nil }
+        return info.withMemoKey { error in
+            CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
+                resultMemo.insert($0, hash: resultMemo.hash($0), value: result, cost: result.byteCount)
+                    .flatMap(Handle.shared)
+            }
+        }
+    }
+
+    @inline(__always)
+    func memoizedLookup(
+        table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?,
+        count: Int
+    ) -> OpaquePointer? {
+        CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
+            lookupMemo.find($0, hash: lookupMemo.hash($0)).flatMap(Handle.shared)
+        }
+    }
+
+    func memoize(
+        _ lookup: CStringArena, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+    ) -> OpaquePointer? {
+        guard let key else { return nil }
+        return CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
+            lookupMemo.insert($0, hash: lookupMemo.hash($0), value: lookup, cost: lookup.capacity * 8)
+                .flatMap(Handle.shared)
+        }
+    }
+}
