@@ -1,105 +1,205 @@
 /*
- * format_bench.c -- ef_format and ef_catalog_lookup side by side with glibc gettext, in one run.
+ * format_bench.c -- ef_format, ef_catalog_lookup and ef_catalog_text side by side with glibc
+ * gettext, in one run, on the same texts (make_bench_catalog.py writes both catalogs).
  *
- * The same work each way, on the example's French table (fr-CA preferred, so ErrorFormatter
- * also walks fr-CA -> fr -> en):
- *   - "format": title + message + button of kCLErrorDomain 1. gettext: three dgettext() calls
- *     and an snprintf of the title and message into one buffer (what a C program shows).
- *   - "lookup": one key. gettext: one dgettext() hit.
- * Prints ns per operation for each and the ratio ErrorFormatter / gettext (below 1 is faster).
+ * Every row rotates over 200 errors (so no row is a same-key hit) with fr-CA preferred, so most
+ * strings are fallback hits: ErrorFormatter walks fr-CA -> fr, gettext LANGUAGE=fr_CA:fr.
+ *   - format: title + message + button of an argument-free error, strings read, result freed.
+ *     gettext: three dgettext() calls.
+ *   - lookup: ef_catalog_lookup + ef_lookup_value + ef_lookup_free of one key; one dgettext().
+ *   - text: ef_catalog_text of one key; one dgettext().
+ *   - threads: the format row on two threads sharing one catalog, against a spin loop on two
+ *     threads: each one's speed-up over one thread, and the ratio of the two speed-ups.
+ * Prints ns per operation and the ratio ErrorFormatter / gettext (below 1 is faster).
  *
- * usage: format_bench CATALOG_DIR LOCALEDIR [ITERATIONS]
- * LOCALEDIR holds fr/LC_MESSAGES/coreloc.mo (made from the same table by strings_to_po.py).
+ * usage: format_bench CATALOG_DIR LOCALEDIR [ITERATIONS [ONLY]]
+ * ONLY (gettext-format, format, gettext-lookup, lookup, text) runs that one loop ITERATIONS times
+ * and prints nothing: for `valgrind --tool=callgrind`, whose counts do not depend on the load.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errorformatter.h>
 #include <libintl.h>
 #include <locale.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_timing.h"
+
+#define ERRORS 200
+#define DOMAIN "Bench"
+
+static ef_catalog *catalog;
+static ef_error_info *infos[2][ERRORS];
+static char titles[ERRORS][48], messages[ERRORS][48];
+static const char *locales[] = {"fr-CA"};
+static long iterations;
+
+static void gettext_format(long count) {
+    for (long i = 0; i < count; i++) {
+        int code = (int)(i % ERRORS);
+        sink += (size_t)dgettext("bench", titles[code])[0];
+        sink += (size_t)dgettext("bench", messages[code])[0];
+        sink += (size_t)dgettext("bench", "controls.ok")[0];
+    }
+}
+
+static void ef_format_loop(long count, int thread) {
+    for (long i = 0; i < count; i++) {
+        ef_result *result = NULL;
+        ef_format(&result, catalog, infos[thread][i % ERRORS], locales, 1, NULL);
+        sink += (size_t)ef_result_title(result)[0];
+        sink += (size_t)ef_result_message(result)[0];
+        sink += (size_t)ef_result_button(result)[0];
+        ef_result_free(result);
+    }
+}
+
+static void gettext_lookup(long count) {
+    for (long i = 0; i < count; i++) sink += (size_t)dgettext("bench", messages[i % ERRORS])[0];
+}
+
+static void ef_lookup_loop(long count) {
+    for (long i = 0; i < count; i++) {
+        ef_lookup *lookup = NULL;
+        ef_catalog_lookup(&lookup, catalog, NULL, messages[i % ERRORS], locales, 1, NULL, NULL);
+        sink += (size_t)ef_lookup_value(lookup)[0];
+        ef_lookup_free(lookup);
+    }
+}
+
+static void ef_text_loop(long count) {
+    for (long i = 0; i < count; i++) {
+        const char *text = NULL;
+        ef_catalog_text(&text, catalog, NULL, messages[i % ERRORS], locales, 1, NULL);
+        sink += (size_t)text[0];
+    }
+}
+
+/* A computation that touches no shared memory: what two threads can reach at best here. */
+static volatile unsigned long spin_sink;
+static void spin_loop(long count) {
+    unsigned long x = 1;
+    for (long i = 0; i < count * 64; i++) x = x * 6364136223846793005UL + 1442695040888963407UL;
+    spin_sink = x;
+}
+
+static int use_spin;
+static void *thread_body(void *argument) {
+    int thread = (int)(size_t)argument;
+    if (use_spin) spin_loop(iterations); else ef_format_loop(iterations, thread);
+    return NULL;
+}
+
+/* Seconds for `threads` threads each doing `iterations` of the loop. */
+static double run_threads(int threads, int spin) {
+    pthread_t ids[2];
+    use_spin = spin;
+    double start = seconds();
+    for (int t = 0; t < threads; t++) pthread_create(&ids[t], NULL, thread_body, (void *)(size_t)t);
+    for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL);
+    return seconds() - start;
+}
+
+typedef void (*loop)(long);
+static double best(loop body) {
+    double fastest = 1e9;
+    for (int round = 0; round < ROUNDS; round++) {
+        double start = seconds();
+        body(iterations);
+        double elapsed = (seconds() - start) / (double)iterations;
+        if (elapsed < fastest) fastest = elapsed;
+    }
+    return fastest;
+}
+static void ef_format_thread0(long count) { ef_format_loop(count, 0); }
 
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s CATALOG_DIR LOCALEDIR [ITERATIONS]\n", argv[0]);
         return 2;
     }
-    long iterations = argc > 3 ? atol(argv[3]) : 200000;
+    iterations = argc > 3 ? atol(argv[3]) : 200000;
 
     /* gettext: C.UTF-8 keeps LANGUAGE active on Debian's glibc, so no locale must be installed. */
-    setenv("LANGUAGE", "fr", 1);
+    setenv("LANGUAGE", "fr_CA:fr", 1);
     if (!setlocale(LC_ALL, "C.UTF-8")) {
         fprintf(stderr, "format_bench: the C.UTF-8 locale is missing\n");
         return 1;
     }
-    bindtextdomain("coreloc", argv[2]);
-    bind_textdomain_codeset("coreloc", "UTF-8");
-    const char *probe = dgettext("coreloc", "errors.kCLErrorDomain.1.title");
-    if (probe[0] == 'e') {
-        fprintf(stderr, "format_bench: gettext found no French catalog in %s\n", argv[2]);
-        return 1;
-    }
+    bindtextdomain("bench", argv[2]);
+    bind_textdomain_codeset("bench", "UTF-8");
 
-    ef_catalog *catalog = NULL;
     ef_error_details *details = NULL;
     if (ef_catalog_open(&catalog, argv[1], "en", EF_CATALOG_LENIENT, &details) != EF_OK) {
         fprintf(stderr, "format_bench: %s\n", ef_error_details_message(details));
         return 1;
     }
-    ef_error_info *info = NULL;
-    ef_error_info_new(&info, "kCLErrorDomain", 1, NULL);
-    const char *locales[] = {"fr-CA"};
-
-    double best_gettext_format = 1e9, best_ef_format = 1e9, best_gettext_lookup = 1e9, best_ef_lookup = 1e9;
-    char buffer[1024];
-    for (int round = 0; round < ROUNDS; round++) {
-        double start = seconds();
-        for (long i = 0; i < iterations; i++) {
-            const char *title = dgettext("coreloc", "errors.kCLErrorDomain.1.title");
-            const char *message = dgettext("coreloc", "errors.kCLErrorDomain.1.message");
-            const char *button = dgettext("coreloc", "controls.ok");
-            sink += (size_t)snprintf(buffer, sizeof buffer, "%s\n%s\n[%s]", title, message, button);
+    for (int code = 0; code < ERRORS; code++) {
+        snprintf(titles[code], sizeof titles[code], "errors." DOMAIN ".%d.title", code);
+        snprintf(messages[code], sizeof messages[code], "errors." DOMAIN ".%d.message", code);
+        for (int t = 0; t < 2; t++) ef_error_info_new(&infos[t][code], DOMAIN, code, NULL);
+    }
+    /* Both sides must show the same strings, or the comparison means nothing. */
+    for (int code = 0; code < ERRORS; code++) {
+        ef_result *result = NULL;
+        ef_format(&result, catalog, infos[0][code], locales, 1, NULL);
+        const char *text = NULL;
+        ef_catalog_text(&text, catalog, NULL, messages[code], locales, 1, NULL);
+        if (strcmp(ef_result_title(result), dgettext("bench", titles[code])) != 0 ||
+            strcmp(ef_result_message(result), dgettext("bench", messages[code])) != 0 ||
+            strcmp(ef_result_button(result), dgettext("bench", "controls.ok")) != 0 || text == NULL ||
+            strcmp(text, dgettext("bench", messages[code])) != 0) {
+            fprintf(stderr, "format_bench: error %d differs: \"%s\" / \"%s\"\n", code,
+                    ef_result_title(result), dgettext("bench", titles[code]));
+            return 1;
         }
-        double elapsed = (seconds() - start) / (double)iterations;
-        if (elapsed < best_gettext_format) best_gettext_format = elapsed;
-
-        start = seconds();
-        for (long i = 0; i < iterations; i++) {
-            ef_result *result = NULL;
-            ef_format(&result, catalog, info, locales, 1, NULL);
-            sink += (size_t)ef_result_title(result)[0];
-            ef_result_free(result);
-        }
-        elapsed = (seconds() - start) / (double)iterations;
-        if (elapsed < best_ef_format) best_ef_format = elapsed;
-
-        start = seconds();
-        for (long i = 0; i < iterations; i++) {
-            sink += (size_t)dgettext("coreloc", "errors.kCLErrorDomain.1.message")[0];
-        }
-        elapsed = (seconds() - start) / (double)iterations;
-        if (elapsed < best_gettext_lookup) best_gettext_lookup = elapsed;
-
-        start = seconds();
-        for (long i = 0; i < iterations; i++) {
-            ef_lookup *lookup = NULL;
-            ef_catalog_lookup(&lookup, catalog, NULL, "errors.kCLErrorDomain.1.message", locales, 1, NULL, NULL);
-            sink += (size_t)ef_lookup_value(lookup)[0];
-            ef_lookup_free(lookup);
-        }
-        elapsed = (seconds() - start) / (double)iterations;
-        if (elapsed < best_ef_lookup) best_ef_lookup = elapsed;
+        ef_result_free(result);
     }
 
-    printf("%-44s %10s %10s %8s\n", "operation (best of 7 rounds)", "gettext", "ef", "ef/gt");
-    printf("%-44s %8.0f ns %8.0f ns %7.2fx\n", "format: title+message+button (fr-CA > fr)",
-           best_gettext_format * 1e9, best_ef_format * 1e9, best_ef_format / best_gettext_format);
-    printf("%-44s %8.0f ns %8.0f ns %7.2fx\n", "lookup: one key",
-           best_gettext_lookup * 1e9, best_ef_lookup * 1e9, best_ef_lookup / best_gettext_lookup);
-    printf("targets (DESIGN.md): format <= 0.60x gettext, lookup <= 0.50x dgettext\n");
+    if (argc > 4) {
+        static const struct { const char *name; loop body; } loops[] = {
+            {"gettext-format", gettext_format}, {"format", ef_format_thread0},
+            {"gettext-lookup", gettext_lookup}, {"lookup", ef_lookup_loop}, {"text", ef_text_loop}};
+        for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+            if (strcmp(argv[4], loops[i].name) == 0) {
+                loops[i].body(iterations);
+                return 0;
+            }
+        }
+        fprintf(stderr, "format_bench: unknown loop %s\n", argv[4]);
+        return 2;
+    }
 
-    ef_error_info_free(info);
+    double gettext_format_ns = best(gettext_format) * 1e9, ef_format_ns = best(ef_format_thread0) * 1e9;
+    double gettext_lookup_ns = best(gettext_lookup) * 1e9, ef_lookup_ns = best(ef_lookup_loop) * 1e9;
+    double ef_text_ns = best(ef_text_loop) * 1e9;
+
+    /* Scaling: best of the rounds for one thread and for two, spin loop and library alternating. */
+    double spin1 = 1e9, spin2 = 1e9, ef1 = 1e9, ef2 = 1e9;
+    for (int round = 0; round < ROUNDS; round++) {
+        double t;
+        if ((t = run_threads(1, 1)) < spin1) spin1 = t;
+        if ((t = run_threads(1, 0)) < ef1) ef1 = t;
+        if ((t = run_threads(2, 1)) < spin2) spin2 = t;
+        if ((t = run_threads(2, 0)) < ef2) ef2 = t;
+    }
+    double spin_scaling = 2 * spin1 / spin2, ef_scaling = 2 * ef1 / ef2;
+
+    printf("%-52s %10s %10s %8s %7s\n", "operation (best of 7 rounds, 200 errors rotating)", "gettext", "ef",
+           "ef/gt", "target");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "format: title+message+button (fr-CA > fr)",
+           gettext_format_ns, ef_format_ns, ef_format_ns / gettext_format_ns, "<=0.60x");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "lookup: lookup+value+free of one key",
+           gettext_lookup_ns, ef_lookup_ns, ef_lookup_ns / gettext_lookup_ns, "<=1.00x");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "text: ef_catalog_text of one key",
+           gettext_lookup_ns, ef_text_ns, ef_text_ns / gettext_lookup_ns, "<=0.50x");
+    printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (spin / format)",
+           spin_scaling, ef_scaling, ef_scaling / spin_scaling, ">=0.90");
+
+    for (int code = 0; code < ERRORS; code++)
+        for (int t = 0; t < 2; t++) ef_error_info_free(infos[t][code]);
     ef_catalog_free(catalog);
     return 0;
 }
