@@ -583,7 +583,8 @@ void ef_lookup_free(ef_lookup *lookup);
  * @param[out] err           Optional error details.
  * @return EF_OK; EF_E_KEY_NOT_FOUND (no localization of the stack has a value that renders
  *         without arguments; `*out` is NULL); EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
- * @par Thread-safety: safe, also concurrently on the same catalog; takes no lock.
+ * @par Thread-safety: safe, also concurrently on the same catalog. A call with the same
+ *      arguments (bytes) as one answered before takes no lock and writes no shared memory.
  * @since 1.1
  */
 ef_status ef_catalog_text(const char **out, const ef_catalog *catalog, const char *table,
