@@ -168,6 +168,8 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lookup_rejection_count": (c_size_t, (LookupP,)),
     "ef_lookup_rejection": (c_char_p, (LookupP, c_size_t)),
     "ef_lookup_free": (None, (LookupP,)),
+    "ef_catalog_text": (_status, (POINTER(c_char_p), CatalogP, c_char_p, c_char_p, POINTER(c_char_p), c_size_t,
+                                  _err)),
     # locales
     "ef_locale_normalize": (_status, (POINTER(c_void_p), POINTER(c_int32), c_char_p, _err)),
     "ef_locale_chain_new": (_status, (POINTER(LocaleChainP), c_char_p, _err)),
