@@ -152,3 +152,26 @@ struct ConcurrentByteCacheTests {
         }
     }
 }
+
+/// The negotiated-stack and layers caches behind the slow path are bounded in bytes as well as
+/// entries: long preference lists cannot make the catalog keep megabytes per list.
+struct LookupStackCacheBoundsTests {
+    @Test func longPreferenceListsAreNotKeptWithoutBound() throws {
+        let catalog = try TestSupport.catalog([("en", #""a" = "A";"#), ("fr", #""a" = "B";"#)])
+        let bounds = LookupStackCache.bounds
+        // A list longer than the largest kept is answered, and never kept.
+        let huge = ["fr"] + [String](repeating: "de-DE-1996", count: bounds.largestKept / 10 + 1)
+        #expect(catalog.resolve("a", preferences: huge).hit?.value == "B")
+        #expect(catalog.stackCache.kept.stacks == 0)
+        #expect(catalog.stackCache.kept.layers == 0)
+        // Lists of 40 KB each: however many there are, at most the byte budget is kept.
+        for number in 0..<60 {
+            let list = ["fr", "x-\(number)"] + [String](repeating: "es-419", count: 40 << 10 / 6)
+            #expect(catalog.resolve("a", preferences: list).hit?.value == "B")
+            let kept = catalog.stackCache.kept
+            #expect(kept.stackBytes <= bounds.bytes)
+            #expect(kept.layerBytes <= bounds.bytes)
+            #expect(kept.stacks <= bounds.entries)
+        }
+    }
+}

@@ -96,6 +96,16 @@ final class LookupStackCache: Sendable {
         preferences.reduce(0) { $0 + $1.utf8.count + 16 }
     }
 
+    /// What the two tables keep: entries and the bytes of their keys (for tests of the bounds).
+    var kept: (stacks: Int, stackBytes: Int, layers: Int, layerBytes: Int) {
+        let (stackCount, stackBytes) = stacks.withLock { ($0.entries.count, $0.bytes) }
+        let (layerCount, layerBytes) = layers.withLock { ($0.entries.count, $0.bytes) }
+        return (stackCount, stackBytes, layerCount, layerBytes)
+    }
+
+    /// The bounds, for tests.
+    static var bounds: (entries: Int, bytes: Int, largestKept: Int) { (capacity, byteBudget, largestKept) }
+
     func stack(for preferences: [String]) -> LookupStack? {
         stacks.withLock { $0.entries[preferences] }
     }
