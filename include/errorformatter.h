@@ -569,8 +569,8 @@ void ef_lookup_free(ef_lookup *lookup);
  *
  * The same resolution as ef_catalog_lookup() with no arguments: key by key down the locale
  * stack negotiated from `locales`, a value that needs arguments (`%@`, `%d`, a plural variable...)
- * skipped as ef_catalog_lookup() skips it. What each key shows without arguments is decided when
- * the catalog is built, so a call only finds it.
+ * skipped as ef_catalog_lookup() skips it. What each key of a table shows without arguments is
+ * decided once, the first time a call reads that table; later calls only find it.
  *
  * @param[out] out           Receives the text (borrowed from `catalog`: valid until
  *                           ef_catalog_free(); never freed by the caller), or NULL on failure.

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// What each key of one table shows when no arguments are passed, as NUL-terminated UTF-8 ready
-/// to hand out: the table's answer to a gettext-shaped call (`ef_catalog_text`), decided once,
-/// when the catalog is built.
+/// to hand out: the table's answer to a gettext-shaped call (`ef_catalog_text`), decided once
+/// per table (the first time such a call reads it: ``LocalizedTable/argumentFreeTexts``).
 ///
 /// A key is here only if its value renders without arguments (plain text, `%%`, a variable
 /// format whose every reference is satisfied); a value that needs arguments is left out, so a
@@ -23,6 +23,9 @@ final class ArgumentFreeTexts: @unchecked Sendable {
 
     /// The block read in place; valid while its `ArgumentFreeTexts` lives.
     struct View {
+        /// A view of no texts.
+        static var empty: View { View(base: nil, mask: 0, entryCount: 0) }
+
         fileprivate let base: UnsafeRawPointer?
         /// Slot count minus one (a power of two minus one).
         fileprivate let mask: Int

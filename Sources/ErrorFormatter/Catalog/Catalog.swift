@@ -127,16 +127,11 @@ public struct Catalog: Sendable {
 ///
 /// A class, immutable: the catalog caches one per (table, preferences) and every lookup takes
 /// it from there, which costs one reference count.
-package final class TableLayers: @unchecked Sendable {
-    // @unchecked: `textViews` is written in `init` only and freed in `deinit`.
+package final class TableLayers: Sendable {
     let name: String
     /// The stack the layers were found down.
     let stack: LookupStack
     let layers: [LocalizedTable]
-    /// Each layer's argument-free texts read in place, for ``argumentFreeText(forKey:)``: plain
-    /// memory, so that the gettext-shaped call touches no reference count (the layers keep the
-    /// objects alive).
-    private let textViews: UnsafeMutableBufferPointer<ArgumentFreeTexts.View>
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
     private let secrets = TableKeyHashing.secrets
 
@@ -144,13 +139,6 @@ package final class TableLayers: @unchecked Sendable {
         self.name = name
         self.stack = stack
         self.layers = layers
-        textViews = .allocate(capacity: layers.count)
-        _ = textViews.initialize(from: layers.map { $0.argumentFreeTexts.view })
-    }
-
-    deinit {
-        textViews.deinitialize()
-        textViews.deallocate()
     }
 
     /// The first value of `key`, with where it came from.
@@ -169,8 +157,8 @@ package final class TableLayers: @unchecked Sendable {
     @inline(__always)
     package func argumentFreeText(forKey key: UnsafeRawBufferPointer) -> UnsafePointer<CChar>? {
         let hash = ArgumentFreeTexts.hash(of: key, secrets: secrets)
-        for index in 0..<textViews.count {
-            if let text = textViews[index].text(forKey: key, hash: hash) { return text }
+        for layer in layers {
+            if let text = layer.argumentFreeTexts.text(forKey: key, hash: hash) { return text }
         }
         return nil
     }
