@@ -41,6 +41,7 @@ case let command?:
     case "lint": status = runLint(rest)
     case "lookup": status = runLookup(rest)
     case "dump": status = runDump(rest)
+    case "convert": status = runConvert(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)
     }
