@@ -114,6 +114,7 @@ def test_format_warns_once_per_rejected_string(broken):
     (["chain", "--bogus", "fr"], ["errfmt chain: unknown option '--bogus'"]),
     (["dump"], ["errfmt dump: no input files"]),
     (["dump", "--json", "--count", "x"], ["errfmt dump: --json and --count cannot be combined"]),
+    (["convert", "a.strings"], ["errfmt convert: give IN and OUT"]),
 ])
 def test_usage_errors_are_one_line_and_where_the_help_is(tmp_path, arguments, lines):
     out = errfmt(tmp_path, *arguments)
