@@ -190,23 +190,13 @@ private func printText(_ file: DumpedFile, withHeader: Bool) {
         return
     }
     if withHeader { print("/* \(file.path.replacing("*/", with: "* /")) */") }
-    // An empty output would be a 0-byte file, which CF rejects; a comment reads back as {}.
-    if table.isEmpty { print("/* no entries */") }
-    for (key, value) in table {
-        print("\(StringsLiteral.quoted(key.string)) = \(stringsText(value));")
+    // The core's .strings writer: what dump prints is what convert writes, and CF reads both
+    // back to the same table (an empty one as a comment: a 0-byte file is rejected).
+    let entries = table.map { key, value in
+        TableDocument.Entry(key: key, value: value.stringValue.map(TableDocument.Value.text) ?? .propertyList(value))
     }
-}
-
-/// A value in old-style syntax that CF reads back to the same value.
-private func stringsText(_ value: PropertyListValue) -> String {
-    switch value {
-    case .string(let string):
-        return StringsLiteral.quoted(string)
-    case .data(let bytes):
-        return "<" + hexString(bytes) + ">"
-    case .array(let elements):
-        return "(" + elements.map(stringsText).joined(separator: ", ") + ")"
-    case .dictionary(let dictionary):
-        return "{ " + dictionary.map { "\(StringsLiteral.quoted($0.string)) = \(stringsText($1)); " }.joined() + "}"
+    let document = TableDocument(sourceLanguage: "", languages: [TableDocument.Language(name: "", entries: entries)])
+    if let written = TableConversion.write(document, as: .strings) {
+        print(String(decoding: written.bytes, as: UTF8.self), terminator: "")
     }
 }
