@@ -102,7 +102,7 @@ private func inferredLanguage(of path: String) -> String {
     if let last = parts.last, let (name, format) = TableFile.classify(fileName: last), format == .json, isLocale(name) {
         return name
     }
-    return "en"
+    return Catalog.defaultDevelopmentLocale
 }
 
 private func isLocale(_ name: String) -> Bool {
