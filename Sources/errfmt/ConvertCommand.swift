@@ -6,8 +6,8 @@ let convertUsage = """
     Converts a string table between the formats a catalog reads: .strings, .stringsdict,
     .xcstrings (String Catalog) and .json (flat JSON table, docs/json-table.schema.json).
     IN is read exactly as a catalog reads it; OUT is written in UTF-8 with a stable order
-    (.strings, .stringsdict and .json keep IN's order, a String Catalog is sorted as Xcode
-    sorts it). OUT '-' writes to standard output.
+    (.strings, .stringsdict and .json keep IN's order; a String Catalog's members are sorted
+    by code point, in Xcode's layout). OUT '-' writes to standard output.
 
       --from FORMAT   IN's format, when its extension does not say it:
                       strings, stringsdict, xcstrings or json

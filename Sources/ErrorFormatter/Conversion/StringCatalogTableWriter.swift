@@ -1,6 +1,6 @@
-/// Writes a document as a String Catalog (`.xcstrings`): every language in one file, laid out
-/// as Xcode writes it (members sorted, two-space indentation, `" : "`), each string unit
-/// `translated`.
+/// Writes a document as a String Catalog (`.xcstrings`): every language in one file, in Xcode's
+/// layout (two-space indentation, `" : "`), members sorted by code point so that the output does
+/// not depend on the input's order, each string unit `translated`.
 ///
 /// Shapes, as `StringCatalogFile` reads them back:
 /// - a text: a `stringUnit`;
