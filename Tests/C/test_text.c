@@ -46,17 +46,18 @@ static void check_example(const struct test_context *context) {
     /* fr-CA has the key; then a key only fr has (key-by-key fallback); then the default table
      * named three ways. */
     CHECK_STR(text(catalog, NULL, "errors.kCLErrorDomain.0.title", "fr-CA"), "Emplacement inconnu");
-    CHECK_STR(text(catalog, NULL, "errors.kCLErrorDomain.1.title", "fr-CA"),
-              "Service de localisation désactivé");
-    const char *first = text(catalog, NULL, "controls.ok", "ja");
-    CHECK(first != NULL);
-    CHECK(text(catalog, "", "controls.ok", "ja") == first);
-    CHECK(text(catalog, "Localizable", "controls.ok", "ja") == first);
+    CHECK_STR(text(catalog, NULL, "errors.kCLErrorDomain.2.title", "fr-CA"), "Pas d’Internet");
+    /* An empty value is a real value, as in Apple's tables. */
+    CHECK_STR(text(catalog, NULL, "errors.kCLErrorDomain.8.message", "fr-CA"), "");
+    const char *first = text(catalog, NULL, "errors.title", "ja");
+    CHECK_STR(first, "エラー");
+    CHECK(text(catalog, "", "errors.title", "ja") == first);
+    CHECK(text(catalog, "Localizable", "errors.title", "ja") == first);
 
     /* The same answer as ef_catalog_lookup for every key the rules read, in several locales. */
     static const char *const keys[] = {"errors.title", "errors.message", "errors.kCLErrorDomain.title",
-                                       "errors.kCLErrorDomain.0.message", "errors.kCLErrorDomain.8.message",
-                                       "controls.ok"};
+                                       "errors.kCLErrorDomain.0.message", "errors.kCLErrorDomain.2.title",
+                                       "errors.kCLErrorDomain.8.message", "controls.ok"};
     static const char *const locales[] = {"fr-CA", "es-MX", "zh-TW", "de-AT", "en", "C"};
     for (size_t l = 0; l < sizeof locales / sizeof locales[0]; l++) {
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
@@ -79,7 +80,7 @@ static void check_example(const struct test_context *context) {
     CHECK(out == NULL);
     CHECK_DETAILS(err, EF_E_KEY_NOT_FOUND);
     out = SENTINEL;
-    CHECK_STATUS(ef_catalog_text(&out, catalog, "Nothing", "controls.ok", fr, 1, NULL), EF_E_KEY_NOT_FOUND);
+    CHECK_STATUS(ef_catalog_text(&out, catalog, "Nothing", "errors.title", fr, 1, NULL), EF_E_KEY_NOT_FOUND);
     CHECK(out == NULL);
     ef_catalog_free(catalog);
 }
