@@ -4,7 +4,8 @@
 #   make test-header     the header compiles as C99 -pedantic -Werror and as C++17 -Werror
 #   make test-symbols    the .so exports exactly the header's functions (and the EF_<major> node)
 #   make test-python     bindings/python/tests with pytest, on build/lib
-#   make test-demos      the C, Python and errfmt demos print identical lines
+#   make test-demos      every demo (C, C++, Python, Rust, Swift, errfmt) prints identical records
+#                        for Examples/cases.tsv
 #   make demo-c demo-python
 #
 # Included by the top Makefile after its variables (BUILD, LIBNAME, SOMAJOR, CC, CXX, PYTHON).
@@ -25,6 +26,13 @@ BINDINGS_LDFLAGS  := -L$(BUILD)/lib -lerrorformatter -Wl,-rpath,$(abspath $(BUIL
 BINDINGS_PYTHON   := ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) \
                      PYTHONPATH=$(abspath bindings/python/src) $(PYTHON)
 C_TEST_SOURCES    := $(wildcard Tests/C/*.c)
+# The cross-binding cases every demo runs (Examples/README.md, "Cases").
+DEMO_CASES        := Examples/cases.tsv
+# Each binding's area adds the demo that prints the cases' records: `DEMO_RECORDS += <name>`, a
+# rule for $(BUILD)/examples/records-<name>.txt, and that file as a prerequisite of test-demos
+# (prerequisites are expanded when read, before the later mk/*.mk files; the recipe's list is
+# expanded when it runs, after them). test-demos diffs them all against C's.
+DEMO_RECORDS      := c python cli
 
 $(BUILD)/tests/c/abi-tests: $(C_TEST_SOURCES) $(wildcard Tests/C/*.h) include/errorformatter.h \
                             $(BUILD)/lib/$(LIBNAME).$(VERSION)
@@ -53,17 +61,30 @@ $(BUILD)/examples/demo: Examples/c/demo.c include/errorformatter.h $(BUILD)/lib/
 
 demo-c: lib $(BUILD)/examples/demo
 	@echo "== C demo (Examples/c/demo.c)"
-	$(BUILD)/examples/demo $(EXAMPLE)
+	$(BUILD)/examples/demo $(DEMO_CASES)
 
 demo-python: lib
 	@echo "== Python demo (Examples/python/demo.py)"
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE)
+	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES)
 
-# The demos go through C, Python and the CLI to the same core: their lines must be identical.
-test-demos: lib $(BUILD)/examples/demo $(BUILD)/bin/errfmt
-	$(BUILD)/examples/demo $(EXAMPLE) > $(BUILD)/examples/demo-c.txt
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE) > $(BUILD)/examples/demo-python.txt
-	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(EXAMPLE) > $(BUILD)/examples/demo-cli.txt
-	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-python.txt
-	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-cli.txt
-	@echo "demos: C, Python and errfmt agree ($$(wc -l < $(BUILD)/examples/demo-c.txt) lines)"
+# Every demo goes through its own binding to the same core: their records must be identical.
+# The records are remade on every run (FORCE): they depend on the library's behaviour too.
+$(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
+	$(BUILD)/examples/demo $(DEMO_CASES) > $@
+
+$(BUILD)/examples/records-python.txt: lib FORCE
+	mkdir -p $(dir $@)
+	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@
+
+$(BUILD)/examples/records-cli.txt: $(BUILD)/bin/errfmt FORCE
+	mkdir -p $(dir $@)
+	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(DEMO_CASES) > $@
+
+test-demos: $(foreach name,$(DEMO_RECORDS),$(BUILD)/examples/records-$(name).txt)
+	@for name in $(filter-out c,$(DEMO_RECORDS)); do \
+	  diff -u $(BUILD)/examples/records-c.txt $(BUILD)/examples/records-$$name.txt || exit 1; \
+	done
+	@echo "demos: $(DEMO_RECORDS) agree ($$(grep -c -v '^	' $(BUILD)/examples/records-c.txt) records)"
+
+.PHONY: FORCE
+FORCE:
