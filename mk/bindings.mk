@@ -6,7 +6,7 @@
 #   make test-python     bindings/python/tests with pytest, on build/lib
 #   make test-demos      every demo (C, C++, Python, Rust, Swift, errfmt) prints identical records
 #                        for Examples/cases.tsv
-#   make demo-c demo-python
+#   make demo-c demo-python demo-swift
 #
 # Included by the top Makefile after its variables (BUILD, LIBNAME, SOMAJOR, CC, CXX, PYTHON).
 
@@ -15,9 +15,9 @@ $(error mk/bindings.mk needs the top Makefile's variables: run make from the pro
 endif
 
 TESTS += test-c test-header test-symbols test-python test-demos
-DEMOS += demo-c demo-python
+DEMOS += demo-c demo-python demo-swift
 
-.PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python
+.PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python demo-swift
 
 BINDINGS_LIBRARY  := $(BUILD)/lib/$(LIBNAME).$(SOMAJOR)
 BINDINGS_CFLAGS   := -std=c99 -pedantic -Wall -Wextra -Werror -O1 -g -pthread -Iinclude
@@ -32,7 +32,7 @@ DEMO_CASES        := Examples/cases.tsv
 # rule for $(BUILD)/examples/records-<name>.txt, and that file as a prerequisite of test-demos
 # (prerequisites are expanded when read, before the later mk/*.mk files; the recipe's list is
 # expanded when it runs, after them). test-demos diffs them all against C's.
-DEMO_RECORDS      := c python cli
+DEMO_RECORDS      := c python cli swift
 
 $(BUILD)/tests/c/abi-tests: $(C_TEST_SOURCES) $(wildcard Tests/C/*.h) include/errorformatter.h \
                             $(BUILD)/lib/$(LIBNAME).$(VERSION)
@@ -67,6 +67,19 @@ demo-python: lib
 	@echo "== Python demo (Examples/python/demo.py)"
 	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES)
 
+# The Swift demo is an executable of the package, built with the library's flags and scratch
+# directory so that the core it links is the one already compiled for the library.
+SWIFT_DEMO := $(BUILD)/bin/errorformatter-demo
+
+$(SWIFT_DEMO): $(SOURCES) $(wildcard Examples/swift/*.swift)
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errorformatter-demo
+	mkdir -p $(dir $@)
+	cp $(SCRATCH)/release/errorformatter-demo $@
+
+demo-swift: $(SWIFT_DEMO)
+	@echo "== Swift demo (Examples/swift/main.swift)"
+	$(SWIFT_DEMO) $(DEMO_CASES)
+
 # Every demo goes through its own binding to the same core: their records must be identical.
 # The records are remade on every run (FORCE): they depend on the library's behaviour too.
 $(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
@@ -75,6 +88,10 @@ $(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
 $(BUILD)/examples/records-python.txt: lib FORCE
 	mkdir -p $(dir $@)
 	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@
+
+$(BUILD)/examples/records-swift.txt: $(SWIFT_DEMO) FORCE
+	mkdir -p $(dir $@)
+	$(SWIFT_DEMO) $(DEMO_CASES) > $@
 
 $(BUILD)/examples/records-cli.txt: $(BUILD)/bin/errfmt FORCE
 	mkdir -p $(dir $@)
