@@ -11,7 +11,12 @@
 
 CARGO          ?= cargo
 RUST_WORKSPACE := bindings/rust
-CARGO_FOUND    := $(shell command -v $(CARGO) 2>/dev/null)
+RUSTC          ?= rustc
+# The workspace declares rust-version 1.70 (it needs 1.64 at least: workspace inheritance,
+# core::ffi::c_char; tested with 1.95). An older toolchain (Debian 12 ships 1.63) is reported and
+# skipped like a missing one.
+RUST_MINOR     := $(shell $(RUSTC) --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\).*/\1/p')
+CARGO_FOUND    := $(if $(shell command -v $(CARGO) 2>/dev/null),$(shell [ "$(RUST_MINOR)" -ge 70 ] 2>/dev/null && echo yes))
 
 TESTS += test-rust
 DEMOS += demo-rust
@@ -50,5 +55,5 @@ $(BUILD)/examples/records-rust.txt: $(RUST_DEMO) FORCE
 test-demos: $(BUILD)/examples/records-rust.txt
 else
 test-rust demo-rust:
-	@echo "$@: skipped: no $(CARGO) on PATH (the Rust binding needs cargo; nothing else does)"
+	@echo "$@: skipped: needs $(CARGO) and $(RUSTC) 1.70 or later on PATH (found: $$($(RUSTC) --version 2>/dev/null || echo none))"
 endif
