@@ -33,6 +33,9 @@ DEMO_CASES        := Examples/cases.tsv
 # (prerequisites are expanded when read, before the later mk/*.mk files; the recipe's list is
 # expanded when it runs, after them). test-demos diffs them all against C's.
 DEMO_RECORDS      := c python cli swift
+# A demo's standard error (the catalogs' diagnostics) goes to <records>.err, shown if it fails;
+# the bindings' are compared too (errfmt's demo prints none: it only re-prints JSON).
+DEMO_STDERR        = 2> $@.err || { cat $@.err >&2; exit 1; }
 
 $(BUILD)/tests/c/abi-tests: $(C_TEST_SOURCES) $(wildcard Tests/C/*.h) include/errorformatter.h \
                             $(BUILD)/lib/$(LIBNAME).$(VERSION)
@@ -83,25 +86,29 @@ demo-swift: $(SWIFT_DEMO)
 # Every demo goes through its own binding to the same core: their records must be identical.
 # The records are remade on every run (FORCE): they depend on the library's behaviour too.
 $(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
-	$(BUILD)/examples/demo $(DEMO_CASES) > $@
+	$(BUILD)/examples/demo $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 $(BUILD)/examples/records-python.txt: lib FORCE
 	mkdir -p $(dir $@)
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@
+	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 $(BUILD)/examples/records-swift.txt: $(SWIFT_DEMO) FORCE
 	mkdir -p $(dir $@)
-	$(SWIFT_DEMO) $(DEMO_CASES) > $@
+	$(SWIFT_DEMO) $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 $(BUILD)/examples/records-cli.txt: $(BUILD)/bin/errfmt FORCE
 	mkdir -p $(dir $@)
-	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(DEMO_CASES) > $@
+	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 test-demos: $(foreach name,$(DEMO_RECORDS),$(BUILD)/examples/records-$(name).txt)
 	@for name in $(filter-out c,$(DEMO_RECORDS)); do \
 	  diff -u $(BUILD)/examples/records-c.txt $(BUILD)/examples/records-$$name.txt || exit 1; \
 	done
-	@echo "demos: $(DEMO_RECORDS) agree ($$(grep -c -v '^	' $(BUILD)/examples/records-c.txt) records)"
+	@for name in $(filter-out c cli,$(DEMO_RECORDS)); do \
+	  diff -u $(BUILD)/examples/records-c.txt.err $(BUILD)/examples/records-$$name.txt.err || exit 1; \
+	done
+	@echo "demos: $(DEMO_RECORDS) agree ($$(grep -c -v '^[[:space:]]' $(BUILD)/examples/records-c.txt)" \
+	      "records, $$(wc -l < $(BUILD)/examples/records-c.txt.err) diagnostic lines)"
 
 .PHONY: FORCE
 FORCE:

@@ -41,6 +41,6 @@ demo-cpp: $(BUILD)/examples/demo-cpp
 	$(BUILD)/examples/demo-cpp $(DEMO_CASES)
 
 $(BUILD)/examples/records-cpp.txt: $(BUILD)/examples/demo-cpp FORCE
-	$(BUILD)/examples/demo-cpp $(DEMO_CASES) > $@
+	$(BUILD)/examples/demo-cpp $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 test-demos: $(BUILD)/examples/records-cpp.txt

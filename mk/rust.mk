@@ -50,7 +50,7 @@ demo-rust: $(RUST_DEMO)
 DEMO_RECORDS += rust
 $(BUILD)/examples/records-rust.txt: $(RUST_DEMO) FORCE
 	mkdir -p $(dir $@)
-	LD_LIBRARY_PATH=$(abspath $(BUILD)/lib) $(RUST_DEMO) $(DEMO_CASES) > $@
+	LD_LIBRARY_PATH=$(abspath $(BUILD)/lib) $(RUST_DEMO) $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 test-demos: $(BUILD)/examples/records-rust.txt
 else

@@ -210,33 +210,44 @@ static size_t split(char *line, char sep, char **fields, size_t capacity) {
     }
 }
 
-/* The catalog of the current case, kept while consecutive cases name the same one. */
+/* The catalogs opened so far: each is opened once, when a case first names it (as the other
+ * demos do, so that their diagnostics on standard error match too). */
+enum { MAX_CATALOGS = 16 };
 struct open_catalog {
     char name[MAX_PATH_LENGTH];
     ef_catalog *catalog;
 };
+struct catalogs {
+    struct open_catalog entries[MAX_CATALOGS];
+    size_t count;
+};
 
-/* Opens `name` beside the cases file unless it is the catalog already open. */
-static int use_catalog(struct open_catalog *current, const char *directory, const char *name) {
-    if (current->catalog != NULL && strcmp(current->name, name) == 0)
-        return 1;
-    ef_catalog_free(current->catalog);
-    current->catalog = NULL;
+/* The catalog `name` (beside the cases file), opened on first use; NULL on failure. */
+static const ef_catalog *use_catalog(struct catalogs *open, const char *directory, const char *name) {
+    for (size_t i = 0; i < open->count; i++)
+        if (strcmp(open->entries[i].name, name) == 0)
+            return open->entries[i].catalog;
+    if (open->count == MAX_CATALOGS) {
+        fprintf(stderr, "demo: more than %d catalogs\n", MAX_CATALOGS);
+        return NULL;
+    }
     char path[MAX_PATH_LENGTH];
     int length = snprintf(path, sizeof path, "%s%s", directory, name);
-    if (length < 0 || (size_t)length >= sizeof path || strlen(name) >= sizeof current->name) {
+    if (length < 0 || (size_t)length >= sizeof path || strlen(name) >= sizeof open->entries[0].name) {
         fprintf(stderr, "demo: catalog path too long: %s\n", name);
-        return 0;
+        return NULL;
     }
+    struct open_catalog *entry = &open->entries[open->count];
     ef_error_details *details = NULL;
-    ef_status status = ef_catalog_open(&current->catalog, path, "en", EF_CATALOG_LENIENT, &details);
+    ef_status status = ef_catalog_open(&entry->catalog, path, "en", EF_CATALOG_LENIENT, &details);
     if (status != EF_OK) {
         report_failure("cannot open the catalog", status, details);
-        return 0;
+        return NULL;
     }
-    memcpy(current->name, name, strlen(name) + 1);
-    print_diagnostics(current->catalog);
-    return 1;
+    memcpy(entry->name, name, strlen(name) + 1);
+    open->count++;
+    print_diagnostics(entry->catalog);
+    return entry->catalog;
 }
 
 /* Formats one case (its fields unescaped) and prints its record; 0 on failure. */
@@ -316,7 +327,7 @@ int main(int argc, char **argv) {
         directory[length] = '\0';
     }
 
-    struct open_catalog current = {"", NULL};
+    static struct catalogs open; /* static: 64 KiB of names is too much for the stack */
     char line[MAX_LINE];
     int ok = 1;
     while (ok && fgets(line, sizeof line, cases) != NULL) {
@@ -346,10 +357,11 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "demo: unknown escape in \"%s\"\n", fields[i]);
                 ok = 0;
             }
-        ok = ok && use_catalog(&current, directory, fields[FIELD_CATALOG]) &&
-             run_case(current.catalog, fields, field_count, locales_field);
+        const ef_catalog *catalog = ok ? use_catalog(&open, directory, fields[FIELD_CATALOG]) : NULL;
+        ok = catalog != NULL && run_case(catalog, fields, field_count, locales_field);
     }
-    ef_catalog_free(current.catalog);
+    for (size_t i = 0; i < open.count; i++)
+        ef_catalog_free(open.entries[i].catalog);
     fclose(cases);
     return ok ? 0 : 1;
 }
