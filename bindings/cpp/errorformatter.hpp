@@ -10,8 +10,10 @@
  *     NUL-terminated strings, so every view is copied into a std::string first, and a view with
  *     a NUL byte inside is refused (EF_E_INVALID_ARGUMENT) instead of being cut short silently;
  *   - a failure throws errorformatter::Error, carrying the status, message, file, line and
- *     column of the C error details. Every throwing call has a noexcept `try_` form that
- *     returns the ef_status instead and fills an optional errorformatter::Failure;
+ *     column of the C error details. Every call that makes a handle or a result (open, finish,
+ *     format, lookup, add_table, the ErrorInfo, CatalogBuilder and LocaleChain constructors,
+ *     normalize_locale, the preferences) has a noexcept `try_` form that returns the ef_status
+ *     instead and fills an optional errorformatter::Failure; ErrorInfo's setters only throw;
  *   - locale chains, a catalog's diagnostics and its localizations are ranges (begin/end, size,
  *     operator[]) read from the handle on demand.
  *
@@ -759,13 +761,23 @@ class CatalogBuilder {
 public:
     /** Throws Error (EF_E_INVALID_ARGUMENT). */
     explicit CatalogBuilder(Catalog::Mode mode = Catalog::Mode::lenient) {
+        Failure failure;
+        detail::check(try_make(*this, mode, &failure), failure);
+    }
+
+    /** An object holding no builder, to receive try_make()'s result; every call refuses it. */
+    explicit CatalogBuilder(std::nullptr_t) noexcept {}
+
+    /** The noexcept form of the constructor: `out` receives a new, empty builder on EF_OK. */
+    static Status try_make(CatalogBuilder &out, Catalog::Mode mode = Catalog::Mode::lenient,
+                           Failure *failure = nullptr) noexcept {
         ef_catalog_builder *handle = nullptr;
         ef_error_details *raw = nullptr;
         Status status = ef_catalog_builder_new(&handle, static_cast<std::uint32_t>(mode), &raw);
         detail::DetailsPointer details(raw);
-        handle_.reset(handle);
-        Failure failure;
-        detail::check(detail::report(status, details.get(), &failure), failure);
+        if (status == EF_OK)
+            out.handle_.reset(handle);
+        return detail::report(status, details.get(), failure);
     }
 
     /**
@@ -825,23 +837,35 @@ private:
 
 // ---------------------------------------------------------------------------------- locales
 
+/** The noexcept form of normalize_locale(): `out` receives the ID on EF_OK. */
+inline Status try_normalize_locale(std::string &out, std::string_view locale, bool *untranslated = nullptr,
+                                   Failure *failure = nullptr) noexcept {
+    return detail::guarded(failure, [&] {
+        detail::CString text(locale, "locale");
+        char *raw = nullptr;
+        std::int32_t c_untranslated = 0;
+        ef_error_details *raw_details = nullptr;
+        Status status = ef_locale_normalize(&raw, &c_untranslated, text.c_str(), &raw_details);
+        std::unique_ptr<char, detail::StringDeleter> normalized(raw);
+        detail::DetailsPointer details(raw_details);
+        if (status == EF_OK) {
+            out = detail::copy(normalized.get());
+            if (untranslated != nullptr)
+                *untranslated = c_untranslated != 0;
+        }
+        return detail::report(status, details.get(), failure);
+    });
+}
+
 /**
  * Normalizes a locale identifier to ICU's canonical form ("zh-Hant-TW" -> "zh_Hant_TW"); "C"
  * and "POSIX" give "" and set *untranslated. Throws Error (EF_E_INVALID_LOCALE, ...).
  */
 inline std::string normalize_locale(std::string_view locale, bool *untranslated = nullptr) {
-    detail::CString text(locale, "locale");
-    char *raw = nullptr;
-    std::int32_t c_untranslated = 0;
-    ef_error_details *raw_details = nullptr;
-    Status status = ef_locale_normalize(&raw, &c_untranslated, text.c_str(), &raw_details);
-    std::unique_ptr<char, detail::StringDeleter> normalized(raw);
-    detail::DetailsPointer details(raw_details);
+    std::string normalized;
     Failure failure;
-    detail::check(detail::report(status, details.get(), &failure), failure);
-    if (untranslated != nullptr)
-        *untranslated = c_untranslated != 0;
-    return detail::copy(normalized.get());
+    detail::check(try_normalize_locale(normalized, locale, untranslated, &failure), failure);
+    return normalized;
 }
 
 namespace detail {
@@ -905,38 +929,56 @@ private:
 };
 
 namespace detail {
-inline std::vector<std::string> read_locale_list(ef_locale_list *raw) {
-    std::unique_ptr<ef_locale_list, LocaleListDeleter> list(raw);
-    std::vector<std::string> locales;
-    for (std::size_t i = 0; i < ef_locale_list_count(list.get()); i++)
-        locales.push_back(copy(ef_locale_list_entry(list.get(), i)));
-    return locales;
+/** Copies and frees a locale list made by `make` (which takes the out pointer and the details). */
+template <typename Make> Status read_locale_list(std::vector<std::string> &out, Failure *failure, Make &&make) noexcept {
+    return guarded(failure, [&] {
+        ef_locale_list *raw = nullptr;
+        ef_error_details *raw_details = nullptr;
+        Status status = make(&raw, &raw_details);
+        std::unique_ptr<ef_locale_list, LocaleListDeleter> list(raw);
+        DetailsPointer details(raw_details);
+        if (status == EF_OK) {
+            std::vector<std::string> locales;
+            for (std::size_t i = 0; i < ef_locale_list_count(list.get()); i++)
+                locales.push_back(copy(ef_locale_list_entry(list.get(), i)));
+            out = std::move(locales);
+        }
+        return report(status, details.get(), failure);
+    });
 }
 } // namespace detail
+
+/** The noexcept form of preferences_from_environment(). */
+inline Status try_preferences_from_environment(std::vector<std::string> &out, Failure *failure = nullptr) noexcept {
+    return detail::read_locale_list(out, failure, [](ef_locale_list **list, ef_error_details **err) {
+        return ef_locale_list_from_environment(list, err);
+    });
+}
 
 /** The user's preferences from LC_ALL, LC_MESSAGES, LANG and LANGUAGE, with gettext's
  *  precedence (ef_locale_list_from_environment). Must not race with setenv(). */
 inline std::vector<std::string> preferences_from_environment() {
-    ef_locale_list *raw = nullptr;
-    ef_error_details *raw_details = nullptr;
-    Status status = ef_locale_list_from_environment(&raw, &raw_details);
-    detail::DetailsPointer details(raw_details);
-    std::vector<std::string> locales = detail::read_locale_list(raw);
+    std::vector<std::string> locales;
     Failure failure;
-    detail::check(detail::report(status, details.get(), &failure), failure);
+    detail::check(try_preferences_from_environment(locales, &failure), failure);
     return locales;
 }
 
-/** The preferences of an HTTP Accept-Language header, best first. */
+/** The noexcept form of preferences_from_accept_language(). */
+inline Status try_preferences_from_accept_language(std::vector<std::string> &out, std::string_view header,
+                                                   Failure *failure = nullptr) noexcept {
+    return detail::read_locale_list(out, failure, [&](ef_locale_list **list, ef_error_details **err) {
+        detail::CString text(header, "header");
+        return ef_locale_list_from_accept_language(list, text.c_str(), err);
+    });
+}
+
+/** The preferences of an HTTP Accept-Language header, best first (q=0, `*` and malformed
+ *  entries dropped). */
 inline std::vector<std::string> preferences_from_accept_language(std::string_view header) {
-    detail::CString text(header, "header");
-    ef_locale_list *raw = nullptr;
-    ef_error_details *raw_details = nullptr;
-    Status status = ef_locale_list_from_accept_language(&raw, text.c_str(), &raw_details);
-    detail::DetailsPointer details(raw_details);
-    std::vector<std::string> locales = detail::read_locale_list(raw);
+    std::vector<std::string> locales;
     Failure failure;
-    detail::check(detail::report(status, details.get(), &failure), failure);
+    detail::check(try_preferences_from_accept_language(locales, header, &failure), failure);
     return locales;
 }
 

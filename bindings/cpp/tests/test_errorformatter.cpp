@@ -70,6 +70,12 @@ static_assert(!std::is_copy_constructible_v<ef::CatalogBuilder>);
 static_assert(!std::is_copy_constructible_v<ef::LocaleChain>);
 static_assert(std::is_copy_constructible_v<ef::FormattedError>);
 static_assert(std::is_base_of_v<std::runtime_error, ef::Error>);
+// The try_ forms never throw.
+static_assert(noexcept(ef::Catalog::try_open(std::declval<ef::Catalog &>(), "")));
+static_assert(noexcept(std::declval<const ef::Catalog &>().try_format(std::declval<ef::FormattedError &>(),
+                                                                      std::declval<const ef::ErrorInfo &>())));
+static_assert(noexcept(ef::try_normalize_locale(std::declval<std::string &>(), "")));
+static_assert(noexcept(ef::try_preferences_from_accept_language(std::declval<std::vector<std::string> &>(), "")));
 
 void test_version() {
     CHECK_EQ(ef::version_number() / 10000, static_cast<std::uint32_t>(EF_VERSION_MAJOR));
@@ -277,6 +283,15 @@ void test_builder() {
     CHECK_EQ(reported.line, 3);
     CHECK_THROWS(EF_E_INVALID_LOCALE, strict.add_table("../../etc", "Localizable.strings", ""));
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, strict.add_table("fr", "Localizable.txt", ""));
+
+    // The noexcept forms: an empty builder refuses every call, as the C API refuses NULL.
+    ef::CatalogBuilder empty(nullptr);
+    CHECK_EQ(empty.try_add_table("fr", "Localizable.strings", ""), EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(ef::CatalogBuilder::try_make(empty, ef::Catalog::Mode::strict), EF_OK);
+    CHECK_EQ(empty.try_add_table("fr", "Localizable.strings", "\"a\" = \"b\";"), EF_OK);
+    ef::Catalog finished;
+    CHECK_EQ(empty.try_finish(finished), EF_OK);
+    CHECK_EQ(finished.lookup("a", {"fr"}).value.value_or("-"), "b");
 }
 
 void test_locales() {
@@ -309,6 +324,17 @@ void test_locales() {
     std::vector<std::string> accepted = ef::preferences_from_accept_language("en;q=0.5, zh-TW, *, de;q=0, ja;q=0.9");
     CHECK((accepted == std::vector<std::string>{"zh-TW", "ja", "en"}));
     CHECK(ef::preferences_from_accept_language("").empty());
+    std::vector<std::string> unchanged = {"kept"};
+    ef::Failure refused;
+    CHECK_EQ(ef::try_preferences_from_accept_language(unchanged, std::string_view("fr\0en", 5), &refused),
+             EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(refused.status, EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(unchanged.size(), 1u); // a failed try_ form leaves its out-parameter alone
+    std::string normalized = "kept";
+    CHECK_EQ(ef::try_normalize_locale(normalized, "../x"), EF_E_INVALID_LOCALE);
+    CHECK_EQ(normalized, "kept");
+    CHECK_EQ(ef::try_normalize_locale(normalized, "es-419"), EF_OK);
+    CHECK_EQ(normalized, "es_419");
 
     setenv("LC_ALL", "", 1);
     setenv("LC_MESSAGES", "", 1);
