@@ -31,6 +31,7 @@ pub struct CatalogBuilder {
 // SAFETY: no thread affinity (header (4)); &self only reaches ef_catalog_builder_finish, which
 // takes a const handle (1); modification needs &mut (3).
 unsafe impl Send for CatalogBuilder {}
+// SAFETY: as for Send, above.
 unsafe impl Sync for CatalogBuilder {}
 
 impl CatalogBuilder {

@@ -75,6 +75,7 @@ pub struct Catalog {
 // handle too (header, "Thread safety" (1)); it has no thread affinity (4); freeing needs
 // ownership, so it cannot race with other calls (2).
 unsafe impl Send for Catalog {}
+// SAFETY: as for Send, above.
 unsafe impl Sync for Catalog {}
 
 unsafe fn read_localization(catalog: *const (), index: usize) -> String {

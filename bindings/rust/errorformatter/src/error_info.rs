@@ -67,6 +67,7 @@ pub struct ErrorInfo {
 // SAFETY: the handle has no thread affinity (header, "Thread safety" (4)); &self methods only
 // call functions taking a const handle, which may run concurrently (1); mutation needs &mut (3).
 unsafe impl Send for ErrorInfo {}
+// SAFETY: as for Send, above.
 unsafe impl Sync for ErrorInfo {}
 
 impl ErrorInfo {
@@ -126,16 +127,20 @@ impl ErrorInfo {
     /// `InvalidArgument` past 1000 arguments or for a string with a NUL byte inside.
     pub fn arg<'a>(&mut self, value: impl Into<Argument<'a>>) -> Result<&mut Self> {
         let raw = self.raw.as_ptr();
-        // SAFETY (each arm): the handle is valid and exclusively borrowed; strings outlive the call.
-        match value.into() {
-            Argument::String(text) => {
-                let text = c_string(text, "an argument")?;
-                unsafe { check(|err| sys::ef_error_info_add_string(raw, text.as_ptr(), err))? }
-            }
-            Argument::Int(number) => unsafe { check(|err| sys::ef_error_info_add_int64(raw, number, err))? },
-            Argument::UInt(number) => unsafe { check(|err| sys::ef_error_info_add_uint64(raw, number, err))? },
-            Argument::Double(number) => unsafe { check(|err| sys::ef_error_info_add_double(raw, number, err))? },
-        }
+        let value = value.into();
+        let text = match value {
+            Argument::String(text) => Some(c_string(text, "an argument")?),
+            _ => None,
+        };
+        // SAFETY: the handle is valid and exclusively borrowed; `text` outlives the call.
+        unsafe {
+            check(|err| match value {
+                Argument::String(_) => sys::ef_error_info_add_string(raw, pointer(&text), err),
+                Argument::Int(number) => sys::ef_error_info_add_int64(raw, number, err),
+                Argument::UInt(number) => sys::ef_error_info_add_uint64(raw, number, err),
+                Argument::Double(number) => sys::ef_error_info_add_double(raw, number, err),
+            })?
+        };
         Ok(self)
     }
 

@@ -76,6 +76,7 @@ pub struct LocaleChain {
 
 // SAFETY: immutable, no thread affinity; only const-handle functions reach it through &self.
 unsafe impl Send for LocaleChain {}
+// SAFETY: as for Send, above.
 unsafe impl Sync for LocaleChain {}
 
 unsafe fn read_entry<'a>(chain: *const (), index: usize) -> ChainEntry<'a> {
