@@ -206,17 +206,23 @@ private:
     std::string text_;
 };
 
-/** An optional string for the C API: nullopt is NULL. */
+/** An optional string for the C API: nullopt is NULL. (A flag and a string rather than a
+ *  std::optional<CString>: GCC 12 warns, wrongly, that the optional's string may be used
+ *  uninitialized, which -Werror makes an error.) */
 class OptionalCString {
 public:
-    OptionalCString(std::optional<std::string_view> text, const char *what) {
+    OptionalCString(std::optional<std::string_view> text, const char *what) : present_(text.has_value()) {
+        if (text && text->find('\0') != std::string_view::npos)
+            throw Error(Failure{EF_E_INVALID_ARGUMENT, std::string(what) + " contains a NUL byte",
+                                std::nullopt, 0, 0});
         if (text)
-            text_.emplace(*text, what);
+            text_.assign(text->data(), text->size());
     }
-    const char *c_str() const noexcept { return text_ ? text_->c_str() : nullptr; }
+    const char *c_str() const noexcept { return present_ ? text_.c_str() : nullptr; }
 
 private:
-    std::optional<CString> text_;
+    bool present_;
+    std::string text_;
 };
 
 /**
