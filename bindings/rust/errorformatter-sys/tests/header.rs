@@ -215,3 +215,23 @@ fn every_header_constant_has_the_same_value() {
     let extra: Vec<&String> = rust.keys().filter(|name| !header.contains_key(*name)).collect();
     assert!(extra.is_empty(), "constants not in the header: {extra:?}");
 }
+
+#[test]
+fn every_header_handle_type_is_declared_opaque() {
+    let header = without_directives(&project_file("../../../include/errorformatter.h"));
+    let handles: Vec<String> = header
+        .split(';')
+        .filter_map(|statement| {
+            let words: Vec<&str> = statement.split_whitespace().collect();
+            // `typedef struct ef_x ef_x`
+            (words.len() == 4 && words[0] == "typedef" && words[1] == "struct" && words[2] == words[3])
+                .then(|| words[3].to_string())
+        })
+        .collect();
+    assert!(handles.len() >= 8, "the header parser found only {} handle types", handles.len());
+    let source = strip_comments(&project_file("src/lib.rs"));
+    let block = source.split("opaque! {").nth(1).and_then(|rest| rest.split('}').next()).expect("an opaque! block");
+    let declared: Vec<String> = block.split(';').map(|entry| entry.trim().to_string()).filter(|entry| !entry.is_empty()).collect();
+    assert_eq!(declared, handles, "src/lib.rs's opaque handle types differ from the header's, in the header's order");
+    assert!(source.contains("pub type ef_status = i32;"), "ef_status is the header's int32_t");
+}
