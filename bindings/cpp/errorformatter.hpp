@@ -678,8 +678,12 @@ public:
     explicit operator bool() const noexcept { return handle_ != nullptr; }
 
     std::string development_locale() const { return ef_catalog_development_locale(get()); }
-    Localizations localizations() const { return Localizations(get()); }
-    Diagnostics diagnostics() const { return Diagnostics(get()); }
+    // The ranges read the handle: they must not outlive the catalog. Asking a temporary
+    // catalog for one (`Catalog::open(path).diagnostics()`) would dangle, so it does not compile.
+    Localizations localizations() const & { return Localizations(get()); }
+    Diagnostics diagnostics() const & { return Diagnostics(get()); }
+    Localizations localizations() const && = delete;
+    Diagnostics diagnostics() const && = delete;
 
     /**
      * Formats an error for the preferred locales (ef_format); an empty list means the
@@ -907,9 +911,11 @@ public:
     /** The locale was C/POSIX: no translation, and the chain is empty. */
     bool untranslated() const noexcept { return ef_locale_chain_untranslated(handle_.get()) != 0; }
 
-    Entries entries() const { return Entries(handle_.get()); }
-    iterator begin() const { return entries().begin(); }
-    iterator end() const { return entries().end(); }
+    // As for Catalog's ranges: not from a temporary chain, which they would outlive.
+    Entries entries() const & { return Entries(handle_.get()); }
+    Entries entries() const && = delete;
+    iterator begin() const & { return entries().begin(); }
+    iterator end() const & { return entries().end(); }
     std::size_t size() const noexcept { return ef_locale_chain_count(handle_.get()); }
     ChainEntry operator[](std::size_t index) const { return entries().at(index); }
 

@@ -70,6 +70,14 @@ static_assert(!std::is_copy_constructible_v<ef::CatalogBuilder>);
 static_assert(!std::is_copy_constructible_v<ef::LocaleChain>);
 static_assert(std::is_copy_constructible_v<ef::FormattedError>);
 static_assert(std::is_base_of_v<std::runtime_error, ef::Error>);
+// A range borrows its handle: asking a temporary for one does not compile (it would dangle).
+template <typename T, typename = void> struct gives_diagnostics : std::false_type {};
+template <typename T>
+struct gives_diagnostics<T, std::void_t<decltype(std::declval<T>().diagnostics())>> : std::true_type {};
+static_assert(gives_diagnostics<const ef::Catalog &>::value && !gives_diagnostics<ef::Catalog>::value);
+template <typename T, typename = void> struct gives_entries : std::false_type {};
+template <typename T> struct gives_entries<T, std::void_t<decltype(std::declval<T>().entries())>> : std::true_type {};
+static_assert(gives_entries<const ef::LocaleChain &>::value && !gives_entries<ef::LocaleChain>::value);
 // The try_ forms never throw.
 static_assert(noexcept(ef::Catalog::try_open(std::declval<ef::Catalog &>(), "")));
 static_assert(noexcept(std::declval<const ef::Catalog &>().try_format(std::declval<ef::FormattedError &>(),
