@@ -62,7 +62,7 @@ pub struct Diagnostic<'a> {
 /// let catalog = Catalog::open(format!("{examples}/CoreLocation"))?;
 /// let shown = catalog.format(&ErrorInfo::new("kCLErrorDomain", 0)?, &["fr-CA"])?;
 /// assert_eq!(shown.title, "Emplacement inconnu");
-/// assert_eq!(shown.provenance(Field::Button).locale.as_deref(), Some("fr")); // fr-CA has no button
+/// assert_eq!(shown.provenance(Field::Button).rule, "builtin"); // no table has controls.ok
 /// assert_eq!(&shown.stack[..2], ["fr-CA", "fr"]);
 /// # Ok::<(), errorformatter::Error>(())
 /// ```
@@ -178,8 +178,8 @@ impl Catalog {
     /// use errorformatter::Catalog;
     /// # let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../Examples");
     /// let catalog = Catalog::open(format!("{examples}/CoreLocation"))?;
-    /// let found = catalog.lookup("controls.ok", &["ja"], None, None)?;
-    /// assert_eq!(found.locale.as_deref(), Some("ja"));
+    /// let found = catalog.lookup("errors.title", &["ja"], None, None)?;
+    /// assert_eq!((found.value.as_deref(), found.locale.as_deref()), (Some("エラー"), Some("ja")));
     /// assert_eq!(catalog.lookup("no.such.key", &["ja"], None, None)?.value, None);
     /// # Ok::<(), errorformatter::Error>(())
     /// ```

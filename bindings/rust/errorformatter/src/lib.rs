@@ -6,9 +6,9 @@
 //! use errorformatter::{Catalog, ErrorInfo, Field};
 //! # let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../Examples");
 //! let catalog = Catalog::open(format!("{examples}/CoreLocation"))?;
-//! let error = ErrorInfo::new("kCLErrorDomain", 1)?;
+//! let error = ErrorInfo::new("kCLErrorDomain", 8)?;
 //! let shown = catalog.format(&error, &["pt-BR", "es-MX"])?; // no Portuguese: Spanish answers
-//! assert_eq!(shown.title, "Servicios de ubicación desactivados");
+//! assert_eq!(shown.title, "No se encontraron resultados");
 //! assert_eq!(shown.provenance(Field::Title).rule, "code-key");
 //! # Ok::<(), errorformatter::Error>(())
 //! ```
