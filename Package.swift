@@ -36,6 +36,12 @@ let package = Package(
             dependencies: ["ErrorFormatter"],
             path: "Sources/errfmt"
         ),
+        // The cross-binding demo (Examples/README.md): the shared cases through the Swift API.
+        .executableTarget(
+            name: "errorformatter-demo",
+            dependencies: ["ErrorFormatter"],
+            path: "Examples/swift"
+        ),
         .testTarget(
             name: "ErrorFormatterTests",
             dependencies: ["ErrorFormatter", "CICU"],

@@ -4,8 +4,9 @@
 #   make test-header     the header compiles as C99 -pedantic -Werror and as C++17 -Werror
 #   make test-symbols    the .so exports exactly the header's functions (and the EF_<major> node)
 #   make test-python     bindings/python/tests with pytest, on build/lib
-#   make test-demos      the C, Python and errfmt demos print identical lines
-#   make demo-c demo-python
+#   make test-demos      every demo (C, C++, Python, Rust, Swift, errfmt) prints identical records
+#                        for Examples/cases.tsv
+#   make demo-c demo-python demo-swift
 #
 # Included by the top Makefile after its variables (BUILD, LIBNAME, SOMAJOR, CC, CXX, PYTHON).
 
@@ -14,9 +15,9 @@ $(error mk/bindings.mk needs the top Makefile's variables: run make from the pro
 endif
 
 TESTS += test-c test-header test-symbols test-python test-demos
-DEMOS += demo-c demo-python
+DEMOS += demo-c demo-python demo-swift
 
-.PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python
+.PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python demo-swift
 
 BINDINGS_LIBRARY  := $(BUILD)/lib/$(LIBNAME).$(SOMAJOR)
 BINDINGS_CFLAGS   := -std=c99 -pedantic -Wall -Wextra -Werror -O1 -g -pthread -Iinclude
@@ -25,6 +26,16 @@ BINDINGS_LDFLAGS  := -L$(BUILD)/lib -lerrorformatter -Wl,-rpath,$(abspath $(BUIL
 BINDINGS_PYTHON   := ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) \
                      PYTHONPATH=$(abspath bindings/python/src) $(PYTHON)
 C_TEST_SOURCES    := $(wildcard Tests/C/*.c)
+# The cross-binding cases every demo runs (Examples/README.md, "Cases").
+DEMO_CASES        := Examples/cases.tsv
+# Each binding's area adds the demo that prints the cases' records: `DEMO_RECORDS += <name>`, a
+# rule for $(BUILD)/examples/records-<name>.txt, and that file as a prerequisite of test-demos
+# (prerequisites are expanded when read, before the later mk/*.mk files; the recipe's list is
+# expanded when it runs, after them). test-demos diffs them all against C's.
+DEMO_RECORDS      := c python cli swift
+# A demo's standard error (the catalogs' diagnostics) goes to <records>.err, shown if it fails;
+# the bindings' are compared too (errfmt's demo prints none: it only re-prints JSON).
+DEMO_STDERR        = 2> $@.err || { cat $@.err >&2; exit 1; }
 
 $(BUILD)/tests/c/abi-tests: $(C_TEST_SOURCES) $(wildcard Tests/C/*.h) include/errorformatter.h \
                             $(BUILD)/lib/$(LIBNAME).$(VERSION)
@@ -53,17 +64,51 @@ $(BUILD)/examples/demo: Examples/c/demo.c include/errorformatter.h $(BUILD)/lib/
 
 demo-c: lib $(BUILD)/examples/demo
 	@echo "== C demo (Examples/c/demo.c)"
-	$(BUILD)/examples/demo $(EXAMPLE)
+	$(BUILD)/examples/demo $(DEMO_CASES)
 
 demo-python: lib
 	@echo "== Python demo (Examples/python/demo.py)"
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE)
+	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES)
 
-# The demos go through C, Python and the CLI to the same core: their lines must be identical.
-test-demos: lib $(BUILD)/examples/demo $(BUILD)/bin/errfmt
-	$(BUILD)/examples/demo $(EXAMPLE) > $(BUILD)/examples/demo-c.txt
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(EXAMPLE) > $(BUILD)/examples/demo-python.txt
-	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(EXAMPLE) > $(BUILD)/examples/demo-cli.txt
-	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-python.txt
-	diff -u $(BUILD)/examples/demo-c.txt $(BUILD)/examples/demo-cli.txt
-	@echo "demos: C, Python and errfmt agree ($$(wc -l < $(BUILD)/examples/demo-c.txt) lines)"
+# The Swift demo is an executable of the package, built with the library's flags and scratch
+# directory so that the core it links is the one already compiled for the library.
+SWIFT_DEMO := $(BUILD)/bin/errorformatter-demo
+
+$(SWIFT_DEMO): $(SOURCES) $(wildcard Examples/swift/*.swift)
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errorformatter-demo
+	mkdir -p $(dir $@)
+	cp $(SCRATCH)/release/errorformatter-demo $@
+
+demo-swift: $(SWIFT_DEMO)
+	@echo "== Swift demo (Examples/swift/main.swift)"
+	$(SWIFT_DEMO) $(DEMO_CASES)
+
+# Every demo goes through its own binding to the same core: their records must be identical.
+# The records are remade on every run (FORCE): they depend on the library's behaviour too.
+$(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
+	$(BUILD)/examples/demo $(DEMO_CASES) > $@ $(DEMO_STDERR)
+
+$(BUILD)/examples/records-python.txt: lib FORCE
+	mkdir -p $(dir $@)
+	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@ $(DEMO_STDERR)
+
+$(BUILD)/examples/records-swift.txt: $(SWIFT_DEMO) FORCE
+	mkdir -p $(dir $@)
+	$(SWIFT_DEMO) $(DEMO_CASES) > $@ $(DEMO_STDERR)
+
+$(BUILD)/examples/records-cli.txt: $(BUILD)/bin/errfmt FORCE
+	mkdir -p $(dir $@)
+	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(DEMO_CASES) > $@ $(DEMO_STDERR)
+
+test-demos: $(foreach name,$(DEMO_RECORDS),$(BUILD)/examples/records-$(name).txt)
+	@for name in $(filter-out c,$(DEMO_RECORDS)); do \
+	  diff -u $(BUILD)/examples/records-c.txt $(BUILD)/examples/records-$$name.txt || exit 1; \
+	done
+	@for name in $(filter-out c cli,$(DEMO_RECORDS)); do \
+	  diff -u $(BUILD)/examples/records-c.txt.err $(BUILD)/examples/records-$$name.txt.err || exit 1; \
+	done
+	@echo "demos: $(DEMO_RECORDS) agree ($$(grep -c -v '^[[:space:]]' $(BUILD)/examples/records-c.txt)" \
+	      "records, $$(wc -l < $(BUILD)/examples/records-c.txt.err) diagnostic lines)"
+
+.PHONY: FORCE
+FORCE:

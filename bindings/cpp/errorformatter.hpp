@@ -1,0 +1,999 @@
+/*
+ * errorformatter.hpp -- the C++17 binding of liberrorformatter, header-only.
+ *
+ * A thin layer over include/errorformatter.h (the specification: every behaviour below is the C
+ * function's, and its documentation applies):
+ *
+ *   - every handle is owned by one RAII class (a std::unique_ptr with that handle's deleter), so
+ *     nothing leaks on any path, exceptions included; classes are movable, not copyable;
+ *   - strings go in as std::string_view and come out as std::string. The C API reads
+ *     NUL-terminated strings, so every view is copied into a std::string first, and a view with
+ *     a NUL byte inside is refused (EF_E_INVALID_ARGUMENT) instead of being cut short silently;
+ *   - a failure throws errorformatter::Error, carrying the status, message, file, line and
+ *     column of the C error details. Every call that makes a handle or a result (open, finish,
+ *     format, lookup, add_table, the ErrorInfo, CatalogBuilder and LocaleChain constructors,
+ *     normalize_locale, the preferences) has a noexcept `try_` form that returns the ef_status
+ *     instead and fills an optional errorformatter::Failure; ErrorInfo's setters only throw;
+ *   - locale chains, a catalog's diagnostics and its localizations are ranges (begin/end, size,
+ *     operator[]) read from the handle on demand.
+ *
+ * Thread safety is the C API's: a Catalog (and LocaleChain) is immutable, and its const member
+ * functions may run concurrently from any number of threads; a CatalogBuilder or ErrorInfo must
+ * not be modified by one thread while another uses it; a handle must not be destroyed (or moved
+ * from) while another thread uses it.
+ *
+ * Link with -lerrorformatter (pkg-config --cflags --libs errorformatter).
+ */
+#ifndef ERRORFORMATTER_HPP
+#define ERRORFORMATTER_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <memory>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "errorformatter.h"
+
+namespace errorformatter {
+
+/** The ef_status of a call: EF_OK or one of the EF_E_* codes of errorformatter.h. */
+using Status = ef_status;
+
+/** The version of the library actually loaded ("1.0.0"); compare with EF_VERSION_STRING. */
+inline std::string version_string() { return ef_version_string(); }
+
+/** The version of the library actually loaded, as EF_VERSION_NUMBER spells it. */
+inline std::uint32_t version_number() noexcept { return ef_version_number(); }
+
+/** The macro name of a status, e.g. "EF_E_PARSE". */
+inline std::string status_name(Status status) { return ef_status_name(status); }
+
+/** A one-line English description of a status. */
+inline std::string status_string(Status status) { return ef_status_string(status); }
+
+// ------------------------------------------------------------------------------------ errors
+
+/** What went wrong in a failed call: the C API's error details, copied. */
+struct Failure {
+    Status status = EF_OK;
+    std::string message;
+    /** The file at fault, if a file is at fault. */
+    std::optional<std::string> file;
+    /** 1-based line and column (Unicode scalar values) in `file`; 0 if unknown. */
+    std::int32_t line = 0;
+    std::int32_t column = 0;
+};
+
+/** The exception every throwing call raises: a Failure, with `what()` as
+ *  "file:line:column: message" (or just the message when no file is at fault). */
+class Error : public std::runtime_error {
+public:
+    explicit Error(Failure failure)
+        : std::runtime_error(describe(failure)), failure_(std::move(failure)) {}
+
+    Status status() const noexcept { return failure_.status; }
+    /** The status's macro name, e.g. "EF_E_NOT_FOUND". */
+    std::string status_name() const { return ef_status_name(failure_.status); }
+    const std::string &message() const noexcept { return failure_.message; }
+    const std::optional<std::string> &file() const noexcept { return failure_.file; }
+    std::int32_t line() const noexcept { return failure_.line; }
+    std::int32_t column() const noexcept { return failure_.column; }
+    const Failure &failure() const noexcept { return failure_; }
+
+private:
+    static std::string describe(const Failure &failure) {
+        if (!failure.file)
+            return failure.message;
+        std::string text = *failure.file;
+        if (failure.line > 0) {
+            text += ':' + std::to_string(failure.line);
+            if (failure.column > 0)
+                text += ':' + std::to_string(failure.column);
+        }
+        return text + ": " + failure.message;
+    }
+
+    Failure failure_;
+};
+
+namespace detail {
+
+/** One deleter per handle type: the handle's own *_free function. */
+template <typename Handle, void (*Free)(Handle *)> struct Deleter {
+    void operator()(Handle *handle) const noexcept { Free(handle); }
+};
+
+using CatalogDeleter = Deleter<ef_catalog, ef_catalog_free>;
+using CatalogBuilderDeleter = Deleter<ef_catalog_builder, ef_catalog_builder_free>;
+using ErrorInfoDeleter = Deleter<ef_error_info, ef_error_info_free>;
+using ResultDeleter = Deleter<ef_result, ef_result_free>;
+using LookupDeleter = Deleter<ef_lookup, ef_lookup_free>;
+using LocaleChainDeleter = Deleter<ef_locale_chain, ef_locale_chain_free>;
+using LocaleListDeleter = Deleter<ef_locale_list, ef_locale_list_free>;
+using ErrorDetailsDeleter = Deleter<ef_error_details, ef_error_details_free>;
+using StringDeleter = Deleter<char, ef_string_free>;
+
+/** Error details as the C API returns them, freed on every path. */
+using DetailsPointer = std::unique_ptr<ef_error_details, ErrorDetailsDeleter>;
+
+/** A borrowed C string as std::string; NULL as "". */
+inline std::string copy(const char *text) { return text != nullptr ? std::string(text) : std::string(); }
+
+/** A borrowed C string as std::optional<std::string>; NULL as nullopt. */
+inline std::optional<std::string> copy_optional(const char *text) {
+    if (text == nullptr)
+        return std::nullopt;
+    return std::string(text);
+}
+
+/** The status of a call that could not be made, for the try_ forms. */
+inline Status fail(Failure *failure, Status status, const char *message) noexcept {
+    if (failure != nullptr) {
+        // Assigning short literals can still throw bad_alloc; then the message stays empty.
+        try {
+            *failure = Failure{status, message, std::nullopt, 0, 0};
+        } catch (...) {
+            failure->status = status;
+        }
+    }
+    return status;
+}
+
+/** Copies C error details into `failure` (if not NULL); returns `status`. */
+inline Status report(Status status, const ef_error_details *details, Failure *failure) noexcept {
+    if (failure == nullptr || status == EF_OK)
+        return status;
+    try {
+        *failure = Failure{status, copy(ef_error_details_message(details)),
+                           copy_optional(ef_error_details_file(details)),
+                           ef_error_details_line(details), ef_error_details_column(details)};
+        if (details == nullptr)
+            failure->message = ef_status_string(status);
+    } catch (...) {
+        failure->status = status;
+    }
+    return status;
+}
+
+/** Runs `body` (which returns a Status and may throw bad_alloc) for a noexcept try_ form. */
+template <typename Body> Status guarded(Failure *failure, Body &&body) noexcept {
+    try {
+        return body();
+    } catch (const std::bad_alloc &) {
+        return fail(failure, EF_E_INTERNAL, "out of memory in the C++ binding");
+    } catch (const Error &error) {
+        if (failure != nullptr) {
+            try {
+                *failure = error.failure();
+            } catch (...) {
+                failure->status = error.status();
+            }
+        }
+        return error.status();
+    } catch (...) {
+        return fail(failure, EF_E_INTERNAL, "unexpected exception in the C++ binding");
+    }
+}
+
+/** Throws the Error a try_ form reported. */
+inline void check(Status status, Failure &failure) {
+    if (status != EF_OK)
+        throw Error(std::move(failure));
+}
+
+/** A NUL-terminated copy of a string_view for the C API. A NUL inside the view would end the
+ *  string early, silently: it is refused instead. */
+class CString {
+public:
+    CString(std::string_view text, const char *what) : text_(text) {
+        if (text_.find('\0') != std::string::npos)
+            throw Error(Failure{EF_E_INVALID_ARGUMENT, std::string(what) + " contains a NUL byte",
+                                std::nullopt, 0, 0});
+    }
+    const char *c_str() const noexcept { return text_.c_str(); }
+
+private:
+    std::string text_;
+};
+
+/** An optional string for the C API: nullopt is NULL. (A flag and a string rather than a
+ *  std::optional<CString>: GCC 12 warns, wrongly, that the optional's string may be used
+ *  uninitialized, which -Werror makes an error.) */
+class OptionalCString {
+public:
+    OptionalCString(std::optional<std::string_view> text, const char *what) : present_(text.has_value()) {
+        if (text && text->find('\0') != std::string_view::npos)
+            throw Error(Failure{EF_E_INVALID_ARGUMENT, std::string(what) + " contains a NUL byte",
+                                std::nullopt, 0, 0});
+        if (text)
+            text_.assign(text->data(), text->size());
+    }
+    const char *c_str() const noexcept { return present_ ? text_.c_str() : nullptr; }
+
+private:
+    bool present_;
+    std::string text_;
+};
+
+/**
+ * A read-only range over entries `0 ..< count` of a handle, each made by `Read(handle, index)`
+ * when the iterator is dereferenced. Valid while the handle lives.
+ */
+template <typename Handle, typename Element, std::size_t (*Count)(const Handle *),
+          Element (*Read)(const Handle *, std::size_t)>
+class IndexedRange {
+public:
+    class iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = Element;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Element;
+
+        iterator() = default;
+        iterator(const Handle *handle, std::size_t index) : handle_(handle), index_(index) {}
+
+        Element operator*() const { return Read(handle_, index_); }
+        Element operator[](difference_type offset) const {
+            return Read(handle_, index_ + static_cast<std::size_t>(offset));
+        }
+        iterator &operator++() { ++index_; return *this; }
+        iterator operator++(int) { iterator old = *this; ++index_; return old; }
+        iterator &operator--() { --index_; return *this; }
+        iterator operator--(int) { iterator old = *this; --index_; return old; }
+        iterator &operator+=(difference_type offset) {
+            index_ += static_cast<std::size_t>(offset);
+            return *this;
+        }
+        iterator &operator-=(difference_type offset) {
+            index_ -= static_cast<std::size_t>(offset);
+            return *this;
+        }
+        friend iterator operator+(iterator it, difference_type offset) { return it += offset; }
+        friend iterator operator+(difference_type offset, iterator it) { return it += offset; }
+        friend iterator operator-(iterator it, difference_type offset) { return it -= offset; }
+        friend difference_type operator-(const iterator &a, const iterator &b) {
+            return static_cast<difference_type>(a.index_) - static_cast<difference_type>(b.index_);
+        }
+        friend bool operator==(const iterator &a, const iterator &b) { return a.index_ == b.index_; }
+        friend bool operator!=(const iterator &a, const iterator &b) { return a.index_ != b.index_; }
+        friend bool operator<(const iterator &a, const iterator &b) { return a.index_ < b.index_; }
+        friend bool operator>(const iterator &a, const iterator &b) { return a.index_ > b.index_; }
+        friend bool operator<=(const iterator &a, const iterator &b) { return a.index_ <= b.index_; }
+        friend bool operator>=(const iterator &a, const iterator &b) { return a.index_ >= b.index_; }
+
+    private:
+        const Handle *handle_ = nullptr;
+        std::size_t index_ = 0;
+    };
+    using const_iterator = iterator;
+    using value_type = Element;
+    using size_type = std::size_t;
+
+    explicit IndexedRange(const Handle *handle) : handle_(handle), count_(Count(handle)) {}
+
+    iterator begin() const { return iterator(handle_, 0); }
+    iterator end() const { return iterator(handle_, count_); }
+    size_type size() const noexcept { return count_; }
+    bool empty() const noexcept { return count_ == 0; }
+    /** Entry `index`; throws std::out_of_range past the end (the C getter would return NULL). */
+    Element at(size_type index) const {
+        if (index >= count_)
+            throw std::out_of_range("errorformatter: index out of range");
+        return Read(handle_, index);
+    }
+    Element operator[](size_type index) const { return at(index); }
+
+private:
+    const Handle *handle_;
+    size_type count_;
+};
+
+} // namespace detail
+
+// ------------------------------------------------------------------------------------ values
+
+/** Severity of a catalog diagnostic (EF_SEVERITY_*). */
+enum class Severity : std::int32_t {
+    error = EF_SEVERITY_ERROR,
+    warning = EF_SEVERITY_WARNING,
+    note = EF_SEVERITY_NOTE,
+};
+
+/** A problem found while loading a catalog (duplicate key, broken file left out, ...). */
+struct Diagnostic {
+    Severity severity = Severity::error;
+    /** Stable kebab-case code, e.g. "duplicate-key". */
+    std::string code;
+    std::string message;
+    /** The file, relative to the catalog root; nullopt if none. */
+    std::optional<std::string> file;
+    std::int32_t line = 0;
+    std::int32_t column = 0;
+};
+
+/** Kind of a locale chain entry (EF_CHAIN_*). */
+enum class ChainKind : std::int32_t {
+    abstract = EF_CHAIN_ABSTRACT,
+    bundle = EF_CHAIN_BUNDLE,
+    alias = EF_CHAIN_ALIAS,
+};
+
+/** One entry of a locale's fallback chain: its ICU ID and kind. */
+struct ChainEntry {
+    std::string id;
+    ChainKind kind = ChainKind::abstract;
+};
+
+/** The fields of a formatted error (EF_FIELD_*), to index FormattedError::provenance. */
+enum class Field : std::int32_t {
+    title = EF_FIELD_TITLE,
+    message = EF_FIELD_MESSAGE,
+    button = EF_FIELD_BUTTON,
+};
+
+/** Where one field of a formatted error came from. */
+struct Provenance {
+    /** code-key, domain-key, generic-key, button-key, failure-reason, recovery-suggestion,
+     *  description, builtin or empty. */
+    std::string rule;
+    /** The key, localization ("" for an unlocalized table) and table the string came from;
+     *  nullopt unless the rule read a key. */
+    std::optional<std::string> key;
+    std::optional<std::string> locale;
+    std::optional<std::string> table;
+    /** Table strings found for the field but not shown, because the arguments could not
+     *  satisfy them, in the order tried (ef_result_rejection's one-line messages). */
+    std::vector<std::string> rejections;
+};
+
+/** A localized title, message and button label, with the provenance of each: a plain value,
+ *  copied out of the C result (which is freed before ef_format's wrapper returns). */
+struct FormattedError {
+    std::string title;
+    std::string message;
+    std::string button;
+    /** The localizations searched, most specific first ("" for the unlocalized tables). */
+    std::vector<std::string> stack;
+    /** Indexed by Field: provenance[static_cast<std::size_t>(Field::title)], or use of(). */
+    std::array<Provenance, 3> provenance;
+
+    const Provenance &of(Field field) const { return provenance.at(static_cast<std::size_t>(field)); }
+    const std::string &text(Field field) const {
+        return field == Field::title ? title : field == Field::message ? message : button;
+    }
+};
+
+/** A value looked up by key: `value` is nullopt when no localization has a usable one (the C
+ *  call's EF_E_KEY_NOT_FOUND, which is an answer here, not an Error). */
+struct LookupResult {
+    std::optional<std::string> value;
+    /** The localization that supplied the value ("" for an unlocalized table); nullopt if none. */
+    std::optional<std::string> locale;
+    std::string table;
+    std::vector<std::string> rejections;
+};
+
+// ------------------------------------------------------------------------------ locale lists
+
+/**
+ * Preferred locales, most preferred first, as the C API takes them: owned NUL-terminated copies
+ * and the pointer array. Made from an initializer list or any range of things convertible to
+ * std::string_view (std::vector<std::string>, std::array<const char *, N>...). An empty list
+ * means the catalog's development locale. Throws Error (EF_E_INVALID_ARGUMENT) for a locale with
+ * a NUL byte inside.
+ */
+class Locales {
+public:
+    Locales() = default;
+    Locales(std::initializer_list<std::string_view> locales) { assign(locales); }
+    template <typename Range,
+              typename = std::enable_if_t<
+                  !std::is_convertible_v<const Range &, std::string_view> &&
+                  std::is_convertible_v<decltype(*std::begin(std::declval<const Range &>())),
+                                        std::string_view>>>
+    Locales(const Range &locales) { // NOLINT(google-explicit-constructor): lists read naturally
+        assign(locales);
+    }
+
+    Locales(const Locales &other) { assign(other.storage_); }
+    Locales &operator=(const Locales &other) {
+        if (this != &other) {
+            std::vector<std::string> copy = other.storage_;
+            storage_ = std::move(copy);
+            rebuild();
+        }
+        return *this;
+    }
+    // Moving a vector keeps its elements' buffers, so the pointers stay valid.
+    Locales(Locales &&) noexcept = default;
+    Locales &operator=(Locales &&) noexcept = default;
+
+    const char *const *data() const noexcept { return pointers_.empty() ? nullptr : pointers_.data(); }
+    std::size_t size() const noexcept { return pointers_.size(); }
+    const std::vector<std::string> &strings() const noexcept { return storage_; }
+
+private:
+    template <typename Range> void assign(const Range &locales) {
+        storage_.clear();
+        for (const auto &locale : locales) {
+            std::string_view text(locale);
+            if (text.find('\0') != std::string_view::npos)
+                throw Error(Failure{EF_E_INVALID_ARGUMENT, "a locale contains a NUL byte",
+                                    std::nullopt, 0, 0});
+            storage_.emplace_back(text);
+        }
+        rebuild();
+    }
+    void rebuild() {
+        pointers_.clear();
+        pointers_.reserve(storage_.size());
+        for (const std::string &locale : storage_)
+            pointers_.push_back(locale.c_str());
+    }
+
+    std::vector<std::string> storage_;
+    std::vector<const char *> pointers_;
+};
+
+// ------------------------------------------------------------------------------- error info
+
+/**
+ * The error to format: domain, code, optional texts, table and positional arguments. A mutable
+ * builder: not to be modified by one thread while another uses it.
+ */
+class ErrorInfo {
+public:
+    /** Throws Error (EF_E_INVALID_ARGUMENT, EF_E_INVALID_UTF8). */
+    ErrorInfo(std::string_view domain, std::int64_t code) {
+        Failure failure;
+        detail::check(make(*this, domain, code, &failure), failure);
+    }
+
+    /** The noexcept form of the constructor. */
+    static Status try_make(ErrorInfo &out, std::string_view domain, std::int64_t code,
+                           Failure *failure = nullptr) noexcept {
+        return make(out, domain, code, failure);
+    }
+
+    /** The error's localized description (message rule 3); nullopt clears it. */
+    ErrorInfo &set_description(std::optional<std::string_view> text) {
+        return set(ef_error_info_set_description, text, "description");
+    }
+    /** The failure reason (title rule 2); nullopt clears it. */
+    ErrorInfo &set_failure_reason(std::optional<std::string_view> text) {
+        return set(ef_error_info_set_failure_reason, text, "failure reason");
+    }
+    /** The recovery suggestion (message rule 2); nullopt clears it. */
+    ErrorInfo &set_recovery_suggestion(std::optional<std::string_view> text) {
+        return set(ef_error_info_set_recovery_suggestion, text, "recovery suggestion");
+    }
+    /** The table the rules read; nullopt restores "Localizable". A name with '/' is refused. */
+    ErrorInfo &set_table(std::optional<std::string_view> table) {
+        return set(ef_error_info_set_table, table, "table");
+    }
+
+    /** Appends a string argument (for %@, %s). */
+    ErrorInfo &add_string(std::string_view value) {
+        detail::CString text(value, "argument");
+        return call([&](ef_error_details **err) { return ef_error_info_add_string(get(), text.c_str(), err); });
+    }
+    /** Appends a signed integer argument (for %d, %lld, %@, plural variables). */
+    ErrorInfo &add_int64(std::int64_t value) {
+        return call([&](ef_error_details **err) { return ef_error_info_add_int64(get(), value, err); });
+    }
+    /** Appends an unsigned integer argument (for %u, %llu, %x). */
+    ErrorInfo &add_uint64(std::uint64_t value) {
+        return call([&](ef_error_details **err) { return ef_error_info_add_uint64(get(), value, err); });
+    }
+    /** Appends a floating-point argument (for %f, %e, %g, %@). */
+    ErrorInfo &add_double(double value) {
+        return call([&](ef_error_details **err) { return ef_error_info_add_double(get(), value, err); });
+    }
+
+    /** Appends an argument typed from its C++ type: strings, signed and unsigned integers,
+     *  floating point. bool is refused at compile time (it is ambiguous: 1 or "true"?). */
+    template <typename T> ErrorInfo &add(const T &value) {
+        using Plain = std::decay_t<T>;
+        static_assert(!std::is_same_v<Plain, bool>, "bool is ambiguous: pass an int or a string");
+        if constexpr (std::is_convertible_v<const T &, std::string_view>) {
+            return add_string(std::string_view(value));
+        } else if constexpr (std::is_integral_v<Plain> && std::is_signed_v<Plain>) {
+            return add_int64(static_cast<std::int64_t>(value));
+        } else if constexpr (std::is_integral_v<Plain>) {
+            return add_uint64(static_cast<std::uint64_t>(value));
+        } else {
+            static_assert(std::is_floating_point_v<Plain>,
+                          "an argument is a string, an integer or a floating-point number");
+            return add_double(static_cast<double>(value));
+        }
+    }
+
+    /** Removes every argument. */
+    ErrorInfo &clear_arguments() {
+        return call([&](ef_error_details **err) { return ef_error_info_clear_arguments(get(), err); });
+    }
+
+    std::size_t argument_count() const noexcept { return ef_error_info_argument_count(get()); }
+
+    /** An empty object, to receive try_make()'s result; every member function refuses it
+     *  (EF_E_INVALID_ARGUMENT), as the C API refuses NULL. */
+    ErrorInfo() = default;
+
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /** The C handle, for calls this binding does not wrap. Owned by this object. */
+    ef_error_info *get() const noexcept { return handle_.get(); }
+
+private:
+
+    static Status make(ErrorInfo &out, std::string_view domain, std::int64_t code,
+                       Failure *failure) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString text(domain, "domain");
+            ef_error_info *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_error_info_new(&handle, text.c_str(), code, &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    template <typename Call> ErrorInfo &call(Call &&body) {
+        ef_error_details *raw = nullptr;
+        Status status = body(&raw);
+        detail::DetailsPointer details(raw);
+        Failure failure;
+        detail::check(detail::report(status, details.get(), &failure), failure);
+        return *this;
+    }
+
+    ErrorInfo &set(ef_status (*setter)(ef_error_info *, const char *, ef_error_details **),
+                   std::optional<std::string_view> text, const char *what) {
+        detail::OptionalCString value(text, what);
+        return call([&](ef_error_details **err) { return setter(get(), value.c_str(), err); });
+    }
+
+    std::unique_ptr<ef_error_info, detail::ErrorInfoDeleter> handle_;
+};
+
+// ---------------------------------------------------------------------------------- catalog
+
+namespace detail {
+inline std::string catalog_localization(const ef_catalog *catalog, std::size_t index) {
+    return copy(ef_catalog_localization_name(catalog, index));
+}
+inline Diagnostic catalog_diagnostic(const ef_catalog *catalog, std::size_t index) {
+    return Diagnostic{static_cast<Severity>(ef_catalog_diagnostic_severity(catalog, index)),
+                      copy(ef_catalog_diagnostic_code(catalog, index)),
+                      copy(ef_catalog_diagnostic_message(catalog, index)),
+                      copy_optional(ef_catalog_diagnostic_file(catalog, index)),
+                      ef_catalog_diagnostic_line(catalog, index),
+                      ef_catalog_diagnostic_column(catalog, index)};
+}
+
+/** Copies every string of a result, read in one call (ef_result_strings). */
+inline FormattedError read_result(const ef_result *result) {
+    constexpr std::size_t per_field = 5; // text, rule, key, locale, table
+    std::vector<const char *> strings(64);
+    std::size_t count = ef_result_strings(result, strings.data(), strings.size());
+    if (count > strings.size()) {
+        strings.resize(count);
+        count = ef_result_strings(result, strings.data(), strings.size());
+    }
+    strings.resize(count);
+    FormattedError formatted;
+    // The list's shape is the header's; a shorter one (it cannot be) yields empty fields
+    // rather than a read past the end.
+    auto at = [&](std::size_t index) { return index < strings.size() ? strings[index] : nullptr; };
+    std::string *texts[] = {&formatted.title, &formatted.message, &formatted.button};
+    for (std::size_t field = 0; field < 3; field++) {
+        *texts[field] = copy(at(field * per_field));
+        Provenance &where = formatted.provenance[field];
+        where.rule = copy(at(field * per_field + 1));
+        where.key = copy_optional(at(field * per_field + 2));
+        where.locale = copy_optional(at(field * per_field + 3));
+        where.table = copy_optional(at(field * per_field + 4));
+    }
+    std::size_t position = 3 * per_field;
+    for (; position < strings.size() && strings[position] != nullptr; position++)
+        formatted.stack.emplace_back(strings[position]);
+    position++;
+    for (std::size_t field = 0; field < 3; field++) {
+        for (; position < strings.size() && strings[position] != nullptr; position++)
+            formatted.provenance[field].rejections.emplace_back(strings[position]);
+        position++;
+    }
+    return formatted;
+}
+} // namespace detail
+
+class CatalogBuilder;
+
+/**
+ * An immutable set of string tables in every localization. Its const member functions may be
+ * called concurrently from any number of threads.
+ */
+class Catalog {
+public:
+    /** Flags of open() and CatalogBuilder (EF_CATALOG_*). */
+    enum class Mode : std::uint32_t { lenient = EF_CATALOG_LENIENT, strict = EF_CATALOG_STRICT };
+
+    /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
+    using Localizations = detail::IndexedRange<ef_catalog, std::string, ef_catalog_localization_count,
+                                               detail::catalog_localization>;
+    /** The diagnostics recorded while loading: a range of Diagnostic. */
+    using Diagnostics = detail::IndexedRange<ef_catalog, Diagnostic, ef_catalog_diagnostic_count,
+                                             detail::catalog_diagnostic>;
+
+    /**
+     * Opens a catalog directory (ef_catalog_open). `development_locale` nullopt means "en".
+     * Throws Error: EF_E_NOT_FOUND, EF_E_IO, EF_E_INVALID_LOCALE, EF_E_PARSE (strict mode, with
+     * the file, line and column), EF_E_INVALID_UTF8, EF_E_INVALID_ARGUMENT.
+     */
+    static Catalog open(std::string_view path,
+                        std::optional<std::string_view> development_locale = std::nullopt,
+                        Mode mode = Mode::lenient) {
+        Catalog catalog;
+        Failure failure;
+        detail::check(try_open(catalog, path, development_locale, mode, &failure), failure);
+        return catalog;
+    }
+
+    /** The noexcept form of open(): `out` receives the catalog on EF_OK. */
+    static Status try_open(Catalog &out, std::string_view path,
+                           std::optional<std::string_view> development_locale = std::nullopt,
+                           Mode mode = Mode::lenient, Failure *failure = nullptr) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString directory(path, "path");
+            detail::OptionalCString development(development_locale, "development locale");
+            ef_catalog *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(),
+                                            static_cast<std::uint32_t>(mode), &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /** An empty catalog object, to receive try_open()'s or try_finish()'s result. Every other
+     *  member function refuses it (EF_E_INVALID_ARGUMENT), as the C API refuses NULL. */
+    Catalog() = default;
+
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    std::string development_locale() const { return ef_catalog_development_locale(get()); }
+    // The ranges read the handle: they must not outlive the catalog. Asking a temporary
+    // catalog for one (`Catalog::open(path).diagnostics()`) would dangle, so it does not compile.
+    Localizations localizations() const & { return Localizations(get()); }
+    Diagnostics diagnostics() const & { return Diagnostics(get()); }
+    Localizations localizations() const && = delete;
+    Diagnostics diagnostics() const && = delete;
+
+    /**
+     * Formats an error for the preferred locales (ef_format); an empty list means the
+     * development locale, and malformed entries are skipped. Throws Error (EF_E_INVALID_UTF8,
+     * EF_E_INVALID_ARGUMENT).
+     */
+    FormattedError format(const ErrorInfo &error, const Locales &locales = {}) const {
+        FormattedError formatted;
+        Failure failure;
+        detail::check(try_format(formatted, error, locales, &failure), failure);
+        return formatted;
+    }
+
+    /** The noexcept form of format(). */
+    Status try_format(FormattedError &out, const ErrorInfo &error, const Locales &locales = {},
+                      Failure *failure = nullptr) const noexcept {
+        return detail::guarded(failure, [&] {
+            ef_result *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_format(&handle, get(), error.get(), locales.data(), locales.size(), &raw);
+            std::unique_ptr<ef_result, detail::ResultDeleter> result(handle);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out = detail::read_result(result.get());
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /**
+     * Looks up any key for the preferred locales and renders it with the arguments of
+     * `arguments` (ef_catalog_lookup). A key with no usable value is not an error: the result's
+     * `value` is nullopt (with the rejections, if any). `table` nullopt means "Localizable".
+     */
+    LookupResult lookup(std::string_view key, const Locales &locales = {},
+                        std::optional<std::string_view> table = std::nullopt,
+                        const ErrorInfo *arguments = nullptr) const {
+        LookupResult found;
+        Failure failure;
+        detail::check(try_lookup(found, key, locales, table, arguments, &failure), failure);
+        return found;
+    }
+
+    /** The noexcept form of lookup(); EF_E_KEY_NOT_FOUND counts as success (EF_OK). */
+    Status try_lookup(LookupResult &out, std::string_view key, const Locales &locales = {},
+                      std::optional<std::string_view> table = std::nullopt,
+                      const ErrorInfo *arguments = nullptr, Failure *failure = nullptr) const noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString key_text(key, "key");
+            detail::OptionalCString table_text(table, "table");
+            ef_lookup *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_catalog_lookup(&handle, get(), table_text.c_str(), key_text.c_str(),
+                                              locales.data(), locales.size(),
+                                              arguments != nullptr ? arguments->get() : nullptr, &raw);
+            std::unique_ptr<ef_lookup, detail::LookupDeleter> lookup(handle);
+            detail::DetailsPointer details(raw);
+            if (status == EF_E_KEY_NOT_FOUND && lookup != nullptr)
+                status = EF_OK;
+            if (status == EF_OK) {
+                LookupResult found;
+                found.value = detail::copy_optional(ef_lookup_value(lookup.get()));
+                found.locale = detail::copy_optional(ef_lookup_locale(lookup.get()));
+                found.table = detail::copy(ef_lookup_table(lookup.get()));
+                for (std::size_t i = 0; i < ef_lookup_rejection_count(lookup.get()); i++)
+                    found.rejections.push_back(detail::copy(ef_lookup_rejection(lookup.get(), i)));
+                out = std::move(found);
+            }
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /** The C handle, for calls this binding does not wrap. Owned by this object. */
+    const ef_catalog *get() const noexcept { return handle_.get(); }
+
+private:
+    friend class CatalogBuilder;
+    std::unique_ptr<ef_catalog, detail::CatalogDeleter> handle_;
+};
+
+/**
+ * Builds a catalog from tables held in memory. A mutable builder: not to be modified by one
+ * thread while another uses it. It stays usable after finish().
+ */
+class CatalogBuilder {
+public:
+    /** Throws Error (EF_E_INVALID_ARGUMENT). */
+    explicit CatalogBuilder(Catalog::Mode mode = Catalog::Mode::lenient) {
+        Failure failure;
+        detail::check(try_make(*this, mode, &failure), failure);
+    }
+
+    /** An object holding no builder, to receive try_make()'s result; every call refuses it. */
+    explicit CatalogBuilder(std::nullptr_t) noexcept {}
+
+    /** The noexcept form of the constructor: `out` receives a new, empty builder on EF_OK. */
+    static Status try_make(CatalogBuilder &out, Catalog::Mode mode = Catalog::Mode::lenient,
+                           Failure *failure = nullptr) noexcept {
+        ef_catalog_builder *handle = nullptr;
+        ef_error_details *raw = nullptr;
+        Status status = ef_catalog_builder_new(&handle, static_cast<std::uint32_t>(mode), &raw);
+        detail::DetailsPointer details(raw);
+        if (status == EF_OK)
+            out.handle_.reset(handle);
+        return detail::report(status, details.get(), failure);
+    }
+
+    /**
+     * Adds one table parsed from `bytes`, as if read from `<locale>.lproj/<file_name>`
+     * (ef_catalog_builder_add_table); `locale` nullopt or "" is an unlocalized table. Throws
+     * Error: EF_E_PARSE (strict builder, broken table: with line and column), EF_E_INVALID_LOCALE,
+     * EF_E_INVALID_UTF8, EF_E_INVALID_ARGUMENT.
+     */
+    CatalogBuilder &add_table(std::optional<std::string_view> locale, std::string_view file_name,
+                              std::string_view bytes) {
+        Failure failure;
+        detail::check(try_add_table(locale, file_name, bytes, &failure), failure);
+        return *this;
+    }
+
+    /** The noexcept form of add_table(). */
+    Status try_add_table(std::optional<std::string_view> locale, std::string_view file_name,
+                         std::string_view bytes, Failure *failure = nullptr) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::OptionalCString locale_text(locale, "locale");
+            detail::CString name(file_name, "file name");
+            ef_error_details *raw = nullptr;
+            // The bytes are a buffer with a length, not a C string: NUL bytes are the table's.
+            Status status = ef_catalog_builder_add_table(handle_.get(), locale_text.c_str(), name.c_str(),
+                                                         bytes.data(), bytes.size(), &raw);
+            detail::DetailsPointer details(raw);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /** An immutable catalog of everything added so far; `development_locale` nullopt is "en". */
+    Catalog finish(std::optional<std::string_view> development_locale = std::nullopt) const {
+        Catalog catalog;
+        Failure failure;
+        detail::check(try_finish(catalog, development_locale, &failure), failure);
+        return catalog;
+    }
+
+    /** The noexcept form of finish(). */
+    Status try_finish(Catalog &out, std::optional<std::string_view> development_locale = std::nullopt,
+                      Failure *failure = nullptr) const noexcept {
+        return detail::guarded(failure, [&] {
+            detail::OptionalCString development(development_locale, "development locale");
+            ef_catalog *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_catalog_builder_finish(&handle, handle_.get(), development.c_str(), &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+private:
+    std::unique_ptr<ef_catalog_builder, detail::CatalogBuilderDeleter> handle_;
+};
+
+// ---------------------------------------------------------------------------------- locales
+
+/** The noexcept form of normalize_locale(): `out` receives the ID on EF_OK. */
+inline Status try_normalize_locale(std::string &out, std::string_view locale, bool *untranslated = nullptr,
+                                   Failure *failure = nullptr) noexcept {
+    return detail::guarded(failure, [&] {
+        detail::CString text(locale, "locale");
+        char *raw = nullptr;
+        std::int32_t c_untranslated = 0;
+        ef_error_details *raw_details = nullptr;
+        Status status = ef_locale_normalize(&raw, &c_untranslated, text.c_str(), &raw_details);
+        std::unique_ptr<char, detail::StringDeleter> normalized(raw);
+        detail::DetailsPointer details(raw_details);
+        if (status == EF_OK) {
+            out = detail::copy(normalized.get());
+            if (untranslated != nullptr)
+                *untranslated = c_untranslated != 0;
+        }
+        return detail::report(status, details.get(), failure);
+    });
+}
+
+/**
+ * Normalizes a locale identifier to ICU's canonical form ("zh-Hant-TW" -> "zh_Hant_TW"); "C"
+ * and "POSIX" give "" and set *untranslated. Throws Error (EF_E_INVALID_LOCALE, ...).
+ */
+inline std::string normalize_locale(std::string_view locale, bool *untranslated = nullptr) {
+    std::string normalized;
+    Failure failure;
+    detail::check(try_normalize_locale(normalized, locale, untranslated, &failure), failure);
+    return normalized;
+}
+
+namespace detail {
+inline ChainEntry chain_entry(const ef_locale_chain *chain, std::size_t index) {
+    return ChainEntry{copy(ef_locale_chain_id(chain, index)),
+                      static_cast<ChainKind>(ef_locale_chain_kind(chain, index))};
+}
+} // namespace detail
+
+/**
+ * A locale's CLDR fallback chain, most specific first, without root (es_MX -> es_419 -> es):
+ * a range of ChainEntry. Immutable; may be read from any number of threads.
+ */
+class LocaleChain {
+public:
+    using Entries = detail::IndexedRange<ef_locale_chain, ChainEntry, ef_locale_chain_count,
+                                         detail::chain_entry>;
+    using iterator = Entries::iterator;
+
+    /** Throws Error (EF_E_INVALID_LOCALE, EF_E_INVALID_UTF8, EF_E_INVALID_ARGUMENT). */
+    explicit LocaleChain(std::string_view locale) {
+        Failure failure;
+        detail::check(make(*this, locale, &failure), failure);
+    }
+
+    /** The noexcept form of the constructor. */
+    static Status try_make(LocaleChain &out, std::string_view locale, Failure *failure = nullptr) noexcept {
+        return make(out, locale, failure);
+    }
+
+    /** The normalized ID the chain was computed for. */
+    std::string normalized() const { return ef_locale_chain_normalized(handle_.get()); }
+    /** The locale was C/POSIX: no translation, and the chain is empty. */
+    bool untranslated() const noexcept { return ef_locale_chain_untranslated(handle_.get()) != 0; }
+
+    // As for Catalog's ranges: not from a temporary chain, which they would outlive.
+    Entries entries() const & { return Entries(handle_.get()); }
+    Entries entries() const && = delete;
+    iterator begin() const & { return entries().begin(); }
+    iterator end() const & { return entries().end(); }
+    std::size_t size() const noexcept { return ef_locale_chain_count(handle_.get()); }
+    ChainEntry operator[](std::size_t index) const { return entries().at(index); }
+
+    /** An empty chain (no entries), to receive try_make()'s result. */
+    LocaleChain() = default;
+
+private:
+
+    static Status make(LocaleChain &out, std::string_view locale, Failure *failure) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString text(locale, "locale");
+            ef_locale_chain *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_locale_chain_new(&handle, text.c_str(), &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    std::unique_ptr<ef_locale_chain, detail::LocaleChainDeleter> handle_;
+};
+
+namespace detail {
+/** Copies and frees a locale list made by `make` (which takes the out pointer and the details). */
+template <typename Make> Status read_locale_list(std::vector<std::string> &out, Failure *failure, Make &&make) noexcept {
+    return guarded(failure, [&] {
+        ef_locale_list *raw = nullptr;
+        ef_error_details *raw_details = nullptr;
+        Status status = make(&raw, &raw_details);
+        std::unique_ptr<ef_locale_list, LocaleListDeleter> list(raw);
+        DetailsPointer details(raw_details);
+        if (status == EF_OK) {
+            std::vector<std::string> locales;
+            for (std::size_t i = 0; i < ef_locale_list_count(list.get()); i++)
+                locales.push_back(copy(ef_locale_list_entry(list.get(), i)));
+            out = std::move(locales);
+        }
+        return report(status, details.get(), failure);
+    });
+}
+} // namespace detail
+
+/** The noexcept form of preferences_from_environment(). */
+inline Status try_preferences_from_environment(std::vector<std::string> &out, Failure *failure = nullptr) noexcept {
+    return detail::read_locale_list(out, failure, [](ef_locale_list **list, ef_error_details **err) {
+        return ef_locale_list_from_environment(list, err);
+    });
+}
+
+/** The user's preferences from LC_ALL, LC_MESSAGES, LANG and LANGUAGE, with gettext's
+ *  precedence (ef_locale_list_from_environment). Must not race with setenv(). */
+inline std::vector<std::string> preferences_from_environment() {
+    std::vector<std::string> locales;
+    Failure failure;
+    detail::check(try_preferences_from_environment(locales, &failure), failure);
+    return locales;
+}
+
+/** The noexcept form of preferences_from_accept_language(). */
+inline Status try_preferences_from_accept_language(std::vector<std::string> &out, std::string_view header,
+                                                   Failure *failure = nullptr) noexcept {
+    return detail::read_locale_list(out, failure, [&](ef_locale_list **list, ef_error_details **err) {
+        detail::CString text(header, "header");
+        return ef_locale_list_from_accept_language(list, text.c_str(), err);
+    });
+}
+
+/** The preferences of an HTTP Accept-Language header, best first (q=0, `*` and malformed
+ *  entries dropped). */
+inline std::vector<std::string> preferences_from_accept_language(std::string_view header) {
+    std::vector<std::string> locales;
+    Failure failure;
+    detail::check(try_preferences_from_accept_language(locales, header, &failure), failure);
+    return locales;
+}
+
+} // namespace errorformatter
+
+#endif // ERRORFORMATTER_HPP

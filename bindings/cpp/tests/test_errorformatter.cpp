@@ -1,0 +1,401 @@
+// test_errorformatter.cpp -- the C++ binding against the real library and the example catalogs.
+//
+// usage: test_errorformatter <Examples directory>
+//
+// Each check compares with a value hand-checked in the example tables (Examples/CoreLocation,
+// Examples/Sync) or stated by errorformatter.h; the last line is "N passed, N failed".
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <numeric>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "errorformatter.hpp"
+
+namespace ef = errorformatter;
+
+namespace {
+
+int passed = 0;
+int failed = 0;
+
+void record(bool ok, const char *expression, const char *file, int line) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        std::cerr << file << ':' << line << ": check failed: " << expression << '\n';
+    }
+}
+
+template <typename A, typename B>
+void record_equal(const A &actual, const B &expected, const char *expression, const char *file, int line) {
+    bool ok = actual == expected;
+    record(ok, expression, file, line);
+    if (!ok)
+        std::cerr << "    got \"" << actual << "\", expected \"" << expected << "\"\n";
+}
+
+#define CHECK(condition) record((condition), #condition, __FILE__, __LINE__)
+#define CHECK_EQ(actual, expected) record_equal((actual), (expected), #actual " == " #expected, __FILE__, __LINE__)
+
+// Runs `body`, which must throw ef::Error with `status`; returns the error for further checks.
+template <typename Body> ef::Failure expect_error(Body &&body, ef::Status status, const char *what, int line) {
+    try {
+        body();
+    } catch (const ef::Error &error) {
+        record(error.status() == status, what, __FILE__, line);
+        if (error.status() != status)
+            std::cerr << "    status " << error.status_name() << '\n';
+        return error.failure();
+    }
+    record(false, what, __FILE__, line);
+    std::cerr << "    nothing was thrown\n";
+    return {};
+}
+#define CHECK_THROWS(status, ...) expect_error([&] { __VA_ARGS__; }, status, #__VA_ARGS__, __LINE__)
+
+// A French table whose line 3 lacks '=' (as Tests/C/test_builder.c): at line 3, column 15.
+const std::string broken_table = "\"errors.title\" = \"Erreur\";\n"
+                                 "\"errors.message\" = \"Réessayez.\";\n"
+                                 "\"controls.ok\" \"OK\";\n";
+
+// RAII and value semantics that the header promises, checked at compile time.
+static_assert(!std::is_copy_constructible_v<ef::Catalog> && std::is_nothrow_move_constructible_v<ef::Catalog>);
+static_assert(!std::is_copy_constructible_v<ef::ErrorInfo> && std::is_nothrow_move_constructible_v<ef::ErrorInfo>);
+static_assert(!std::is_copy_constructible_v<ef::CatalogBuilder>);
+static_assert(!std::is_copy_constructible_v<ef::LocaleChain>);
+static_assert(std::is_copy_constructible_v<ef::FormattedError>);
+static_assert(std::is_base_of_v<std::runtime_error, ef::Error>);
+// A range borrows its handle: asking a temporary for one does not compile (it would dangle).
+template <typename T, typename = void> struct gives_diagnostics : std::false_type {};
+template <typename T>
+struct gives_diagnostics<T, std::void_t<decltype(std::declval<T>().diagnostics())>> : std::true_type {};
+static_assert(gives_diagnostics<const ef::Catalog &>::value && !gives_diagnostics<ef::Catalog>::value);
+template <typename T, typename = void> struct gives_entries : std::false_type {};
+template <typename T> struct gives_entries<T, std::void_t<decltype(std::declval<T>().entries())>> : std::true_type {};
+static_assert(gives_entries<const ef::LocaleChain &>::value && !gives_entries<ef::LocaleChain>::value);
+// The try_ forms never throw.
+static_assert(noexcept(ef::Catalog::try_open(std::declval<ef::Catalog &>(), "")));
+static_assert(noexcept(std::declval<const ef::Catalog &>().try_format(std::declval<ef::FormattedError &>(),
+                                                                      std::declval<const ef::ErrorInfo &>())));
+static_assert(noexcept(ef::try_normalize_locale(std::declval<std::string &>(), "")));
+static_assert(noexcept(ef::try_preferences_from_accept_language(std::declval<std::vector<std::string> &>(), "")));
+
+void test_version() {
+    CHECK_EQ(ef::version_number() / 10000, static_cast<std::uint32_t>(EF_VERSION_MAJOR));
+    CHECK_EQ(ef::version_string(), std::string(EF_VERSION_STRING));
+    CHECK_EQ(ef::status_name(EF_E_PARSE), "EF_E_PARSE");
+    CHECK_EQ(ef::status_name(999), "EF_E_UNKNOWN");
+    CHECK(!ef::status_string(EF_E_NOT_FOUND).empty());
+}
+
+void test_catalog(const std::string &examples) {
+    ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation", "en");
+    CHECK(static_cast<bool>(catalog));
+    CHECK_EQ(catalog.development_locale(), "en");
+
+    // The localizations are a sized, random-access range, sorted as on disk.
+    const std::vector<std::string> expected = {"de", "en", "es", "es-419", "fr", "fr-CA", "ja", "zh-Hans", "zh-Hant"};
+    ef::Catalog::Localizations localizations = catalog.localizations();
+    CHECK_EQ(localizations.size(), expected.size());
+    CHECK(std::vector<std::string>(localizations.begin(), localizations.end()) == expected);
+    CHECK_EQ(localizations[5], "fr-CA");
+    CHECK_EQ(localizations.end() - localizations.begin(), static_cast<std::ptrdiff_t>(expected.size()));
+    try {
+        (void)localizations.at(expected.size());
+        CHECK(false);
+    } catch (const std::out_of_range &) {
+        CHECK(true);
+    }
+
+    // The seed defines errors.kCLErrorDomain.8.message twice: a warning at line 10 of en.
+    bool found_duplicate = false;
+    for (const ef::Diagnostic &diagnostic : catalog.diagnostics()) {
+        if (diagnostic.code == "duplicate-key" && diagnostic.severity == ef::Severity::warning) {
+            found_duplicate = true;
+            CHECK_EQ(diagnostic.file.value_or(""), "en.lproj/Localizable.strings");
+            CHECK_EQ(diagnostic.line, 10);
+            CHECK_EQ(diagnostic.column, 1);
+        }
+    }
+    CHECK(found_duplicate);
+
+    // Moving transfers the handle; the moved-from catalog is empty and refused, not a crash.
+    ef::Catalog moved = std::move(catalog);
+    CHECK(static_cast<bool>(moved));
+    CHECK(!static_cast<bool>(catalog)); // NOLINT(bugprone-use-after-move): the point of the check
+    CHECK_EQ(catalog.localizations().size(), 0u);
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, catalog.format(ef::ErrorInfo("kCLErrorDomain", 0)));
+}
+
+void test_open_failures(const std::string &examples) {
+    ef::Failure failure = CHECK_THROWS(EF_E_NOT_FOUND, ef::Catalog::open(examples + "/NoSuchCatalog"));
+    CHECK(!failure.message.empty());
+
+    // The non-throwing form returns the status and fills the failure.
+    ef::Catalog catalog;
+    ef::Failure reported;
+    CHECK_EQ(ef::Catalog::try_open(catalog, examples + "/NoSuchCatalog", std::nullopt,
+                                   ef::Catalog::Mode::lenient, &reported),
+             EF_E_NOT_FOUND);
+    CHECK_EQ(reported.status, EF_E_NOT_FOUND);
+    CHECK(!reported.message.empty());
+    CHECK(!static_cast<bool>(catalog));
+    CHECK_EQ(ef::Catalog::try_open(catalog, examples + "/CoreLocation"), EF_OK);
+    CHECK(static_cast<bool>(catalog));
+
+    // A view with a NUL inside would be cut short by the C API: refused instead.
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, ef::Catalog::open(std::string("Examples\0/CoreLocation", 22)));
+    CHECK_THROWS(EF_E_INVALID_LOCALE, ef::Catalog::open(examples + "/CoreLocation", "../../etc"));
+    CHECK_THROWS(EF_E_INVALID_UTF8, ef::Catalog::open("\xff\xfe"));
+}
+
+void test_format(const std::string &examples) {
+    const ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation");
+    ef::FormattedError shown = catalog.format(ef::ErrorInfo("kCLErrorDomain", 0), {"fr-CA"});
+    CHECK_EQ(shown.title, "Emplacement inconnu");
+    CHECK_EQ(shown.message, "Impossible d’obtenir une bonne lecture. Un long tunnel?");
+    CHECK_EQ(shown.button, "OK");
+    CHECK_EQ(shown.of(ef::Field::title).rule, "code-key");
+    CHECK_EQ(shown.of(ef::Field::title).key.value_or("-"), "errors.kCLErrorDomain.0.title");
+    CHECK_EQ(shown.of(ef::Field::title).locale.value_or("-"), "fr-CA");
+    CHECK_EQ(shown.of(ef::Field::title).table.value_or("-"), "Localizable");
+    // Like the original table, no localization has controls.ok: the built-in button.
+    CHECK_EQ(shown.of(ef::Field::button).rule, "builtin");
+    CHECK(!shown.of(ef::Field::button).locale.has_value());
+    CHECK(shown.stack.size() >= 3 && shown.stack[0] == "fr-CA" && shown.stack[1] == "fr");
+    CHECK_EQ(shown.text(ef::Field::message), shown.message);
+
+    // Locales from a vector of strings; the second preference answers (no Portuguese table).
+    std::vector<std::string> preferences = {"pt-BR", "es-MX"};
+    shown = catalog.format(ef::ErrorInfo("kCLErrorDomain", 8), preferences);
+    CHECK_EQ(shown.title, "No se encontraron resultados");
+    CHECK_EQ(shown.of(ef::Field::title).locale.value_or("-"), "es-419");
+
+    // The error's own texts, with no key of its domain: rules 2 and 3.
+    ef::ErrorInfo info("NSURLErrorDomain", -1001);
+    info.set_failure_reason("Timed Out").set_description("The request timed out.");
+    shown = catalog.format(info, {"ja"});
+    CHECK_EQ(shown.title, "Timed Out");
+    CHECK_EQ(shown.of(ef::Field::title).rule, "failure-reason");
+    CHECK(!shown.of(ef::Field::title).key.has_value());
+    CHECK_EQ(shown.message, "The request timed out.");
+    CHECK_EQ(shown.of(ef::Field::message).rule, "description");
+    info.set_failure_reason(std::nullopt);
+    CHECK_EQ(catalog.format(info, {"en"}).title, "Error");
+
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, info.set_table("a/b"));
+    CHECK_THROWS(EF_E_INVALID_UTF8, ef::ErrorInfo("\xc3", 0));
+    CHECK_THROWS(EF_E_INVALID_UTF8, catalog.format(info, {"\xff"}));
+
+    // The non-throwing form.
+    ef::FormattedError out;
+    ef::Failure failure;
+    CHECK_EQ(catalog.try_format(out, ef::ErrorInfo(), {}, &failure), EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(failure.status, EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(catalog.try_format(out, ef::ErrorInfo("kCLErrorDomain", 0)), EF_OK);
+    CHECK_EQ(out.title, "Unknown Location");
+}
+
+void test_arguments(const std::string &examples) {
+    const ef::Catalog catalog = ef::Catalog::open(examples + "/Sync");
+    ef::ErrorInfo info("SyncErrorDomain", 2);
+    info.add(3); // an int: int64
+    CHECK_EQ(info.argument_count(), 1u);
+    CHECK_EQ(catalog.format(info, {"en"}).message, "3 files could not be synced.");
+    info.clear_arguments().add(std::int64_t{1});
+    CHECK_EQ(catalog.format(info, {"en"}).message, "1 file could not be synced.");
+    CHECK_EQ(catalog.format(info, {"fr"}).message, "1 fichier n’a pas pu être synchronisé.");
+
+    // A string where %d is expected: the plural is rejected, and why is recorded.
+    info.clear_arguments().add("three");
+    ef::FormattedError shown = catalog.format(info, {"en"});
+    CHECK_EQ(shown.message, "Please try again later.");
+    CHECK_EQ(shown.of(ef::Field::message).rule, "generic-key");
+    CHECK_EQ(shown.of(ef::Field::message).rejections.size(), 1u);
+    CHECK(!shown.of(ef::Field::message).rejections.empty() &&
+          shown.of(ef::Field::message).rejections[0].find("[wrong-argument-type]") != std::string::npos);
+
+    // A double and a std::string; French takes them by position.
+    ef::ErrorInfo space("SyncErrorDomain", 3);
+    space.add(12.5).add(std::string("Backup"));
+    CHECK_EQ(catalog.format(space, {"fr"}).message, "Il faut 12.5 Mo de plus sur « Backup ».");
+    // German asks for a third argument: skipped, English shown.
+    shown = catalog.format(space, {"de"});
+    CHECK_EQ(shown.message, "12.5 MB more are needed on “Backup”.");
+    CHECK_EQ(shown.of(ef::Field::message).rejections.size(), 1u);
+
+    // An argument view with a NUL inside is refused, not truncated.
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, space.add(std::string_view("a\0b", 3)));
+    CHECK_EQ(space.argument_count(), 2u);
+    // Unsigned stays unsigned.
+    ef::ErrorInfo upload("SyncErrorDomain", 1);
+    upload.add(std::uint64_t{18446744073709551615u});
+    CHECK_EQ(catalog.format(upload, {"en"}).title, "Cannot Upload “18446744073709551615”");
+}
+
+void test_lookup(const std::string &examples) {
+    const ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation");
+    ef::LookupResult found = catalog.lookup("errors.kCLErrorDomain.0.title", {"fr-CA"});
+    CHECK_EQ(found.value.value_or("-"), "Emplacement inconnu");
+    CHECK_EQ(found.locale.value_or("-"), "fr-CA");
+    CHECK_EQ(found.table, "Localizable");
+    // Not found is an answer, not an error.
+    found = catalog.lookup("no.such.key", {"en"});
+    CHECK(!found.value.has_value());
+    CHECK(!found.locale.has_value());
+    found = catalog.lookup("errors.title", {"en"}, "NoSuchTable");
+    CHECK(!found.value.has_value());
+    CHECK_EQ(found.table, "NoSuchTable");
+
+    const ef::Catalog sync = ef::Catalog::open(examples + "/Sync");
+    ef::ErrorInfo arguments("", 0);
+    arguments.add("notes.txt");
+    found = sync.lookup("errors.SyncErrorDomain.1.message", {"fr"}, std::nullopt, &arguments);
+    CHECK_EQ(found.value.value_or("-"), "« notes.txt » est ouvert dans une autre app.");
+    found = sync.lookup("errors.SyncErrorDomain.1.message", {"fr"});
+    CHECK(!found.value.has_value());
+    CHECK_EQ(found.rejections.size(), 2u); // fr and en both need the argument
+}
+
+void test_builder() {
+    ef::CatalogBuilder builder;
+    std::string table = "\"errors.title\" = \"Erreur\";\n\"controls.ok\" = \"D’accord\";\n";
+    builder.add_table("fr", "Localizable.strings", table);
+    table.assign(table.size(), 'x'); // the library copied the bytes
+    builder.add_table("de", "Localizable.strings", broken_table); // lenient: left out, recorded
+    ef::Catalog catalog = builder.finish("fr");
+    CHECK_EQ(catalog.development_locale(), "fr");
+    CHECK_EQ(catalog.format(ef::ErrorInfo("D", 1), {"de"}).title, "Erreur");
+    bool recorded = false;
+    for (const ef::Diagnostic &diagnostic : catalog.diagnostics())
+        recorded = recorded || diagnostic.severity == ef::Severity::error;
+    CHECK(recorded);
+
+    // Strict: the position of the fault travels in the exception.
+    ef::CatalogBuilder strict(ef::Catalog::Mode::strict);
+    ef::Failure failure =
+        CHECK_THROWS(EF_E_PARSE, strict.add_table("fr", "Localizable.strings", broken_table));
+    CHECK_EQ(failure.line, 3);
+    CHECK_EQ(failure.column, 15);
+    try {
+        strict.add_table("fr", "Localizable.strings", broken_table);
+    } catch (const ef::Error &error) {
+        CHECK_EQ(error.line(), 3);
+        CHECK(std::string(error.what()).find(error.message()) != std::string::npos);
+    }
+    ef::Failure reported;
+    CHECK_EQ(strict.try_add_table("fr", "Localizable.strings", broken_table, &reported), EF_E_PARSE);
+    CHECK_EQ(reported.line, 3);
+    CHECK_THROWS(EF_E_INVALID_LOCALE, strict.add_table("../../etc", "Localizable.strings", ""));
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, strict.add_table("fr", "Localizable.txt", ""));
+
+    // The noexcept forms: an empty builder refuses every call, as the C API refuses NULL.
+    ef::CatalogBuilder empty(nullptr);
+    CHECK_EQ(empty.try_add_table("fr", "Localizable.strings", ""), EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(ef::CatalogBuilder::try_make(empty, ef::Catalog::Mode::strict), EF_OK);
+    CHECK_EQ(empty.try_add_table("fr", "Localizable.strings", "\"a\" = \"b\";"), EF_OK);
+    ef::Catalog finished;
+    CHECK_EQ(empty.try_finish(finished), EF_OK);
+    CHECK_EQ(finished.lookup("a", {"fr"}).value.value_or("-"), "b");
+}
+
+void test_locales() {
+    CHECK_EQ(ef::normalize_locale("zh-Hant-TW"), "zh_Hant_TW");
+    bool untranslated = false;
+    CHECK_EQ(ef::normalize_locale("POSIX", &untranslated), "");
+    CHECK(untranslated);
+    CHECK_THROWS(EF_E_INVALID_LOCALE, ef::normalize_locale("../x"));
+
+    ef::LocaleChain chain("es-MX");
+    CHECK_EQ(chain.normalized(), "es_MX");
+    CHECK(!chain.untranslated());
+    std::vector<std::string> ids;
+    for (const ef::ChainEntry &entry : chain) {
+        ids.push_back(entry.id);
+        CHECK(entry.kind == ef::ChainKind::bundle);
+    }
+    CHECK((ids == std::vector<std::string>{"es_MX", "es_419", "es"}));
+
+    ef::LocaleChain taiwan("zh-TW");
+    CHECK_EQ(taiwan.size(), 3u);
+    CHECK(taiwan[0].kind == ef::ChainKind::alias);
+    CHECK_EQ(taiwan[1].id, "zh_Hant_TW");
+    CHECK(ef::LocaleChain("C").untranslated());
+    CHECK_EQ(ef::LocaleChain("C").size(), 0u);
+    ef::LocaleChain empty;
+    CHECK_EQ(ef::LocaleChain::try_make(empty, "\xff"), EF_E_INVALID_UTF8);
+    CHECK_EQ(empty.size(), 0u);
+
+    std::vector<std::string> accepted = ef::preferences_from_accept_language("en;q=0.5, zh-TW, *, de;q=0, ja;q=0.9");
+    CHECK((accepted == std::vector<std::string>{"zh-TW", "ja", "en"}));
+    CHECK(ef::preferences_from_accept_language("").empty());
+    std::vector<std::string> unchanged = {"kept"};
+    ef::Failure refused;
+    CHECK_EQ(ef::try_preferences_from_accept_language(unchanged, std::string_view("fr\0en", 5), &refused),
+             EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(refused.status, EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(unchanged.size(), 1u); // a failed try_ form leaves its out-parameter alone
+    std::string normalized = "kept";
+    CHECK_EQ(ef::try_normalize_locale(normalized, "../x"), EF_E_INVALID_LOCALE);
+    CHECK_EQ(normalized, "kept");
+    CHECK_EQ(ef::try_normalize_locale(normalized, "es-419"), EF_OK);
+    CHECK_EQ(normalized, "es_419");
+
+    setenv("LC_ALL", "", 1);
+    setenv("LC_MESSAGES", "", 1);
+    setenv("LANG", "fr_CA.UTF-8", 1);
+    setenv("LANGUAGE", "fr_CA:fr:en", 1);
+    CHECK((ef::preferences_from_environment() == std::vector<std::string>{"fr_CA", "fr", "en"}));
+}
+
+// A catalog is shared by threads (its const functions are safe concurrently); each thread has
+// its own ErrorInfo (a builder).
+void test_threads(const std::string &examples) {
+    const ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation");
+    std::vector<int> mismatches(4, 0);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < mismatches.size(); t++) {
+        threads.emplace_back([&, t] {
+            ef::ErrorInfo info("kCLErrorDomain", 0);
+            for (int i = 0; i < 200; i++) {
+                if (catalog.format(info, {"ja"}).title != "位置情報を取得できません" ||
+                    catalog.format(info, {"de-AT"}).title != "Unbekannter Standort")
+                    mismatches[t]++;
+            }
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
+    CHECK_EQ(std::accumulate(mismatches.begin(), mismatches.end(), 0), 0);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        std::cerr << "usage: " << argv[0] << " <Examples directory>\n";
+        return 2;
+    }
+    const std::string examples = argv[1];
+    try {
+        test_version();
+        test_catalog(examples);
+        test_open_failures(examples);
+        test_format(examples);
+        test_arguments(examples);
+        test_lookup(examples);
+        test_builder();
+        test_locales();
+        test_threads(examples);
+    } catch (const std::exception &error) {
+        failed++;
+        std::cerr << "unexpected exception: " << error.what() << '\n';
+    }
+    std::cout << passed << " passed, " << failed << " failed\n";
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,231 @@
+//! `Catalog`: an immutable set of string tables, opened from a directory or built in memory.
+use std::path::Path;
+use std::ptr::NonNull;
+
+use errorformatter_sys as sys;
+
+use crate::entries::Entries;
+use crate::error::{check, Error, Result};
+use crate::error_info::ErrorInfo;
+use crate::formatted::{FormattedError, LookupResult};
+use crate::text::{borrowed, borrowed_optional, c_path, c_string, c_string_optional, pointer, LocaleArray};
+
+/// How a broken table is handled (`EF_CATALOG_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// The default: a broken table is left out and recorded as an error diagnostic.
+    #[default]
+    Lenient,
+    /// A broken table fails the whole open (or `add_table`) with `Parse` and its position.
+    Strict,
+}
+
+impl Mode {
+    pub(crate) fn flags(self) -> u32 {
+        match self {
+            Mode::Lenient => sys::EF_CATALOG_LENIENT,
+            Mode::Strict => sys::EF_CATALOG_STRICT,
+        }
+    }
+}
+
+/// Severity of a diagnostic (`EF_SEVERITY_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// A problem found while loading a catalog, borrowed from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Diagnostic<'a> {
+    pub severity: Severity,
+    /// Stable kebab-case code, e.g. "duplicate-key".
+    pub code: &'a str,
+    pub message: &'a str,
+    /// The file, relative to the catalog root; None if none.
+    pub file: Option<&'a str>,
+    /// 1-based line and column, 0 if unknown.
+    pub line: u32,
+    pub column: u32,
+}
+
+/// An immutable set of string tables in every localization, plus the development locale.
+///
+/// `Send` and `Sync`: one catalog may serve every thread of a process (header, "Thread
+/// safety" (1)).
+///
+/// ```
+/// use errorformatter::{Catalog, ErrorInfo, Field};
+/// # let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../Examples");
+/// let catalog = Catalog::open(format!("{examples}/CoreLocation"))?;
+/// let shown = catalog.format(&ErrorInfo::new("kCLErrorDomain", 0)?, &["fr-CA"])?;
+/// assert_eq!(shown.title, "Emplacement inconnu");
+/// assert_eq!(shown.provenance(Field::Button).rule, "builtin"); // no table has controls.ok
+/// assert_eq!(&shown.stack[..2], ["fr-CA", "fr"]);
+/// # Ok::<(), errorformatter::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Catalog {
+    raw: NonNull<sys::ef_catalog>,
+}
+
+// SAFETY: a catalog is immutable; every function taking it is safe concurrently, on the same
+// handle too (header, "Thread safety" (1)); it has no thread affinity (4); freeing needs
+// ownership, so it cannot race with other calls (2).
+unsafe impl Send for Catalog {}
+// SAFETY: as for Send, above.
+unsafe impl Sync for Catalog {}
+
+unsafe fn read_localization(catalog: *const (), index: usize) -> String {
+    // SAFETY: `Entries::new`'s contract: a valid catalog and index < count.
+    unsafe { borrowed(sys::ef_catalog_localization_name(catalog.cast(), index)) }.to_owned()
+}
+
+unsafe fn read_diagnostic<'a>(catalog: *const (), index: usize) -> Diagnostic<'a> {
+    let catalog = catalog.cast::<sys::ef_catalog>();
+    // SAFETY: `Entries::new`'s contract; the strings are borrowed from the catalog for 'a.
+    unsafe {
+        Diagnostic {
+            severity: match sys::ef_catalog_diagnostic_severity(catalog, index) {
+                sys::EF_SEVERITY_WARNING => Severity::Warning,
+                sys::EF_SEVERITY_NOTE => Severity::Note,
+                _ => Severity::Error,
+            },
+            code: borrowed(sys::ef_catalog_diagnostic_code(catalog, index)),
+            message: borrowed(sys::ef_catalog_diagnostic_message(catalog, index)),
+            file: borrowed_optional(sys::ef_catalog_diagnostic_file(catalog, index)),
+            line: u32::try_from(sys::ef_catalog_diagnostic_line(catalog, index)).unwrap_or(0),
+            column: u32::try_from(sys::ef_catalog_diagnostic_column(catalog, index)).unwrap_or(0),
+        }
+    }
+}
+
+impl Catalog {
+    /// Opens a catalog directory, leniently, with development locale "en".
+    ///
+    /// # Errors
+    /// `NotFound`, `Io`, `InvalidUtf8` (a path that is not UTF-8), `InvalidArgument`.
+    pub fn open(path: impl AsRef<Path>) -> Result<Catalog> {
+        Catalog::open_with(path, None, Mode::Lenient)
+    }
+
+    /// Opens a catalog directory (`ef_catalog_open`); `development_locale` None means "en".
+    ///
+    /// # Errors
+    /// As `open`, and `InvalidLocale` (a bad development locale), `Parse` (strict mode: with
+    /// the broken file, line and column).
+    pub fn open_with(path: impl AsRef<Path>, development_locale: Option<&str>, mode: Mode) -> Result<Catalog> {
+        let path = c_path(path.as_ref())?;
+        let development = c_string_optional(development_locale, "the development locale")?;
+        let mut raw = std::ptr::null_mut();
+        // SAFETY: valid out pointer and strings, which outlive the call.
+        unsafe {
+            check(|err| sys::ef_catalog_open(&mut raw, path.as_ptr(), pointer(&development), mode.flags(), err))?
+        };
+        Catalog::from_raw(raw)
+    }
+
+    pub(crate) fn from_raw(raw: *mut sys::ef_catalog) -> Result<Catalog> {
+        NonNull::new(raw)
+            .map(|raw| Catalog { raw })
+            .ok_or_else(|| Error::new(sys::EF_E_INTERNAL, "the library returned no catalog"))
+    }
+
+    /// The development locale, e.g. "en".
+    pub fn development_locale(&self) -> &str {
+        // SAFETY: the string is borrowed from the catalog, which `self` keeps alive.
+        unsafe { borrowed(sys::ef_catalog_development_locale(self.raw.as_ptr())) }
+    }
+
+    /// The localizations, sorted, as spelled on disk ("fr-CA", "Base").
+    pub fn localizations(&self) -> Entries<'_, String> {
+        let raw = self.raw.as_ptr();
+        // SAFETY: the catalog lives as long as the borrow of `self`; the count is its own.
+        unsafe { Entries::new(raw.cast(), sys::ef_catalog_localization_count(raw), read_localization) }
+    }
+
+    /// The diagnostics recorded while loading (duplicate keys, broken files left out, ...).
+    pub fn diagnostics(&self) -> Entries<'_, Diagnostic<'_>> {
+        let raw = self.raw.as_ptr();
+        // SAFETY: as for `localizations`; the diagnostics borrow the catalog.
+        unsafe { Entries::new(raw.cast(), sys::ef_catalog_diagnostic_count(raw), read_diagnostic) }
+    }
+
+    /// Formats an error for the preferred locales, most preferred first (BCP 47, ICU or POSIX
+    /// spelling; malformed entries are skipped; none means the development locale).
+    ///
+    /// # Errors
+    /// `InvalidArgument` (a locale with a NUL byte inside), `InvalidUtf8`.
+    pub fn format<S: AsRef<str>>(&self, error: &ErrorInfo, locales: &[S]) -> Result<FormattedError> {
+        let locales = LocaleArray::new(locales)?;
+        let mut raw = std::ptr::null_mut();
+        // SAFETY: valid handles and array; the result is read, then freed, before returning.
+        unsafe {
+            check(|err| sys::ef_format(&mut raw, self.raw.as_ptr(), error.as_ptr(), locales.as_ptr(), locales.len(), err))?;
+            let formatted = FormattedError::read(raw);
+            sys::ef_result_free(raw);
+            Ok(formatted)
+        }
+    }
+
+    /// Looks up any key in `table` (None: "Localizable") for the preferred locales and renders
+    /// it with the arguments of `arguments` (only its arguments are used). A key with no usable
+    /// value gives `value: None` (with the rejections, if any), not an error.
+    ///
+    /// ```
+    /// use errorformatter::Catalog;
+    /// # let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../Examples");
+    /// let catalog = Catalog::open(format!("{examples}/CoreLocation"))?;
+    /// let found = catalog.lookup("errors.title", &["ja"], None, None)?;
+    /// assert_eq!((found.value.as_deref(), found.locale.as_deref()), (Some("エラー"), Some("ja")));
+    /// assert_eq!(catalog.lookup("no.such.key", &["ja"], None, None)?.value, None);
+    /// # Ok::<(), errorformatter::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `InvalidArgument`, `InvalidUtf8`.
+    pub fn lookup<S: AsRef<str>>(
+        &self,
+        key: &str,
+        locales: &[S],
+        table: Option<&str>,
+        arguments: Option<&ErrorInfo>,
+    ) -> Result<LookupResult> {
+        let key = c_string(key, "the key")?;
+        let table = c_string_optional(table, "the table")?;
+        let locales = LocaleArray::new(locales)?;
+        let arguments = arguments.map_or(std::ptr::null(), ErrorInfo::as_ptr);
+        let mut raw = std::ptr::null_mut();
+        let mut details = std::ptr::null_mut();
+        // SAFETY: valid handles, strings and array; the lookup is read, then freed.
+        unsafe {
+            let status = sys::ef_catalog_lookup(
+                &mut raw,
+                self.raw.as_ptr(),
+                pointer(&table),
+                key.as_ptr(),
+                locales.as_ptr(),
+                locales.len(),
+                arguments,
+                &mut details,
+            );
+            if (status == sys::EF_OK || status == sys::EF_E_KEY_NOT_FOUND) && !raw.is_null() {
+                sys::ef_error_details_free(details);
+                let found = LookupResult::read(raw);
+                sys::ef_lookup_free(raw);
+                return Ok(found);
+            }
+            sys::ef_lookup_free(raw);
+            Err(Error::from_details(status, details))
+        }
+    }
+}
+
+impl Drop for Catalog {
+    fn drop(&mut self) {
+        // SAFETY: owned by this value; borrows of it (strings, Entries) have ended.
+        unsafe { sys::ef_catalog_free(self.raw.as_ptr()) }
+    }
+}

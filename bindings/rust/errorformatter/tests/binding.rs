@@ -1,0 +1,240 @@
+//! The safe API against the real library and the example catalogs (Examples/CoreLocation,
+//! Examples/Sync): values hand-checked in the tables, behaviours stated by errorformatter.h.
+use std::path::PathBuf;
+
+use errorformatter::{
+    Catalog, CatalogBuilder, ChainKind, ErrorInfo, ErrorKind, Field, FormattedError, LocaleChain, LookupResult, Mode,
+    Severity,
+};
+
+fn examples(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../Examples").join(name)
+}
+
+fn core_location() -> Catalog {
+    Catalog::open(examples("CoreLocation")).expect("the example catalog opens")
+}
+
+// The thread rules of the header, as Rust types.
+const fn assert_send_sync<T: Send + Sync>() {}
+const _: () = {
+    assert_send_sync::<Catalog>();
+    assert_send_sync::<CatalogBuilder>();
+    assert_send_sync::<ErrorInfo>();
+    assert_send_sync::<LocaleChain>();
+    assert_send_sync::<FormattedError>();
+    assert_send_sync::<LookupResult>();
+    assert_send_sync::<errorformatter::Error>();
+};
+
+// A French table whose line 3 lacks '=' (as Tests/C/test_builder.c): line 3, column 15.
+const BROKEN_TABLE: &[u8] = "\"errors.title\" = \"Erreur\";\n\"errors.message\" = \"Réessayez.\";\n\"controls.ok\" \"OK\";\n".as_bytes();
+
+#[test]
+fn version_matches_the_declarations() {
+    assert_eq!(errorformatter::version_number() / 10000, errorformatter::sys::EF_VERSION_MAJOR);
+    assert_eq!(errorformatter::version_string(), errorformatter::sys::EF_VERSION_STRING);
+    assert_eq!(errorformatter::status_name(5), "EF_E_PARSE");
+    assert_eq!(errorformatter::status_name(999), "EF_E_UNKNOWN");
+}
+
+#[test]
+fn catalog_properties_and_views() {
+    let catalog = core_location();
+    assert_eq!(catalog.development_locale(), "en");
+    let localizations: Vec<String> = catalog.localizations().collect();
+    assert_eq!(localizations, ["de", "en", "es", "es-419", "fr", "fr-CA", "ja", "zh-Hans", "zh-Hant"]);
+    assert_eq!(catalog.localizations().len(), 9);
+    assert_eq!(catalog.localizations().next_back().as_deref(), Some("zh-Hant"));
+
+    // The seed defines errors.kCLErrorDomain.8.message twice: a warning at line 10 of en.
+    let duplicate = catalog
+        .diagnostics()
+        .find(|diagnostic| diagnostic.code == "duplicate-key" && diagnostic.severity == Severity::Warning)
+        .expect("the duplicated key is reported");
+    assert_eq!(duplicate.file, Some("en.lproj/Localizable.strings"));
+    assert_eq!((duplicate.line, duplicate.column), (10, 1));
+}
+
+#[test]
+fn open_failures_carry_their_status() {
+    let missing = Catalog::open(examples("NoSuchCatalog")).unwrap_err();
+    assert_eq!(missing.kind(), ErrorKind::NotFound);
+    assert_eq!(missing.status_name(), "EF_E_NOT_FOUND");
+    assert!(!missing.message().is_empty());
+
+    let bad_locale = Catalog::open_with(examples("CoreLocation"), Some("../../etc"), Mode::Lenient).unwrap_err();
+    assert_eq!(bad_locale.kind(), ErrorKind::InvalidLocale);
+
+    // A NUL inside a string would cut it short for the C API: refused instead.
+    let nul = Catalog::open("Examples\0/CoreLocation").unwrap_err();
+    assert_eq!(nul.kind(), ErrorKind::InvalidArgument);
+    assert!(nul.message().contains("NUL"));
+}
+
+#[test]
+fn format_reads_keys_down_the_stack() {
+    let catalog = core_location();
+    let shown = catalog.format(&ErrorInfo::new("kCLErrorDomain", 0).unwrap(), &["fr-CA"]).unwrap();
+    assert_eq!(shown.title, "Emplacement inconnu");
+    assert_eq!(shown.message, "Impossible d’obtenir une bonne lecture. Un long tunnel?");
+    let title = shown.provenance(Field::Title);
+    assert_eq!(title.rule, "code-key");
+    assert_eq!(title.key.as_deref(), Some("errors.kCLErrorDomain.0.title"));
+    assert_eq!(title.locale.as_deref(), Some("fr-CA"));
+    assert_eq!(title.table.as_deref(), Some("Localizable"));
+    // Like the original table, no localization has controls.ok: the built-in button.
+    assert_eq!(shown.provenance(Field::Button).rule, "builtin");
+    assert_eq!(shown.provenance(Field::Button).locale, None);
+    assert_eq!(shown.stack, ["fr-CA", "fr", "en"]);
+    assert_eq!(shown.text(Field::Message), shown.message);
+
+    // Owned Strings as locales work as well as &str; none means the development locale.
+    let preferences = vec![String::from("pt-BR"), String::from("es-MX")];
+    let shown = catalog.format(&ErrorInfo::new("kCLErrorDomain", 8).unwrap(), &preferences).unwrap();
+    assert_eq!(shown.title, "No se encontraron resultados");
+    assert_eq!(shown.provenance(Field::Title).locale.as_deref(), Some("es-419"));
+    let none: [&str; 0] = [];
+    assert_eq!(catalog.format(&ErrorInfo::new("kCLErrorDomain", 2).unwrap(), &none).unwrap().title, "No Internet");
+}
+
+#[test]
+fn the_errors_own_texts_and_their_validation() {
+    let catalog = core_location();
+    let mut info = ErrorInfo::new("NSURLErrorDomain", -1001).unwrap();
+    info.set_failure_reason(Some("Timed Out")).unwrap().set_description(Some("The request timed out.")).unwrap();
+    let shown = catalog.format(&info, &["ja"]).unwrap();
+    assert_eq!((shown.title.as_str(), shown.provenance(Field::Title).rule.as_str()), ("Timed Out", "failure-reason"));
+    assert_eq!(shown.provenance(Field::Title).key, None);
+    assert_eq!((shown.message.as_str(), shown.provenance(Field::Message).rule.as_str()), ("The request timed out.", "description"));
+    info.set_failure_reason(None).unwrap();
+    assert_eq!(catalog.format(&info, &["en"]).unwrap().title, "Error");
+
+    assert_eq!(info.set_table(Some("a/b")).unwrap_err().kind(), ErrorKind::InvalidArgument);
+    assert_eq!(catalog.format(&info, &["en\0"]).unwrap_err().kind(), ErrorKind::InvalidArgument);
+}
+
+#[test]
+fn arguments_are_typed_as_the_c_api_types_them() {
+    let catalog = Catalog::open(examples("Sync")).unwrap();
+    let mut files = ErrorInfo::new("SyncErrorDomain", 2).unwrap();
+    files.arg(3).unwrap();
+    assert_eq!(files.argument_count(), 1);
+    assert_eq!(catalog.format(&files, &["en"]).unwrap().message, "3 files could not be synced.");
+    files.clear_arguments().unwrap().arg(1u8).unwrap();
+    assert_eq!(catalog.format(&files, &["fr"]).unwrap().message, "1 fichier n’a pas pu être synchronisé.");
+
+    // A string where %d is expected: the plural is rejected, and why is recorded.
+    files.clear_arguments().unwrap().arg("three").unwrap();
+    let shown = catalog.format(&files, &["en"]).unwrap();
+    assert_eq!(shown.message, "Please try again later.");
+    let rejections = &shown.provenance(Field::Message).rejections;
+    assert_eq!(rejections.len(), 1);
+    assert!(rejections[0].ends_with("[wrong-argument-type]"), "{rejections:?}");
+
+    let mut space = ErrorInfo::new("SyncErrorDomain", 3).unwrap();
+    space.arg(12.5).unwrap().arg(&String::from("Backup")).unwrap();
+    assert_eq!(catalog.format(&space, &["fr"]).unwrap().message, "Il faut 12.5 Mo de plus sur « Backup ».");
+    // German asks for a third argument: skipped, English shown.
+    let shown = catalog.format(&space, &["de"]).unwrap();
+    assert_eq!(shown.message, "12.5 MB more are needed on “Backup”.");
+    assert_eq!(shown.provenance(Field::Message).rejections.len(), 1);
+
+    assert_eq!(space.arg("a\0b").unwrap_err().kind(), ErrorKind::InvalidArgument);
+    assert_eq!(space.argument_count(), 2);
+    let mut upload = ErrorInfo::new("SyncErrorDomain", 1).unwrap();
+    upload.arg(u64::MAX).unwrap();
+    assert_eq!(catalog.format(&upload, &["en"]).unwrap().title, "Cannot Upload “18446744073709551615”");
+}
+
+#[test]
+fn lookup_answers_not_found_with_none() {
+    let catalog = core_location();
+    let found = catalog.lookup("errors.kCLErrorDomain.0.title", &["fr-CA"], None, None).unwrap();
+    assert_eq!(found.value.as_deref(), Some("Emplacement inconnu"));
+    assert_eq!((found.locale.as_deref(), found.table.as_str()), (Some("fr-CA"), "Localizable"));
+    let missing = catalog.lookup("no.such.key", &["en"], None, None).unwrap();
+    assert_eq!((missing.value, missing.locale), (None, None));
+    assert_eq!(catalog.lookup("errors.title", &["en"], Some("NoSuchTable"), None).unwrap().table, "NoSuchTable");
+
+    let sync = Catalog::open(examples("Sync")).unwrap();
+    let mut arguments = ErrorInfo::new("", 0).unwrap();
+    arguments.arg("notes.txt").unwrap();
+    let found = sync.lookup("errors.SyncErrorDomain.1.message", &["fr"], None, Some(&arguments)).unwrap();
+    assert_eq!(found.value.as_deref(), Some("« notes.txt » est ouvert dans une autre app."));
+    let unsatisfied = sync.lookup("errors.SyncErrorDomain.1.message", &["fr"], None, None).unwrap();
+    assert_eq!(unsatisfied.value, None);
+    assert_eq!(unsatisfied.rejections.len(), 2); // fr and en both need the argument
+}
+
+#[test]
+fn builders_lenient_and_strict() {
+    let mut builder = CatalogBuilder::new(Mode::Lenient).unwrap();
+    let mut table = b"\"errors.title\" = \"Erreur\";\n\"controls.ok\" = \"D\xe2\x80\x99accord\";\n".to_vec();
+    builder.add_table(Some("fr"), "Localizable.strings", &table).unwrap();
+    table.fill(b'x'); // the library copied the bytes
+    builder.add_table(Some("de"), "Localizable.strings", BROKEN_TABLE).unwrap(); // left out, recorded
+    let catalog = builder.finish(Some("fr")).unwrap();
+    assert_eq!(catalog.development_locale(), "fr");
+    assert_eq!(catalog.format(&ErrorInfo::new("D", 1).unwrap(), &["de"]).unwrap().title, "Erreur");
+    assert!(catalog.diagnostics().any(|diagnostic| diagnostic.severity == Severity::Error));
+
+    let mut strict = CatalogBuilder::new(Mode::Strict).unwrap();
+    let broken = strict.add_table(Some("fr"), "Localizable.strings", BROKEN_TABLE).unwrap_err();
+    assert_eq!(broken.kind(), ErrorKind::Parse);
+    assert_eq!((broken.line(), broken.column()), (3, 15));
+    assert!(broken.to_string().contains(broken.message()));
+    assert_eq!(
+        strict.add_table(Some("../../etc"), "Localizable.strings", b"").unwrap_err().kind(),
+        ErrorKind::InvalidLocale
+    );
+    assert_eq!(strict.add_table(Some("fr"), "Localizable.txt", b"").unwrap_err().kind(), ErrorKind::InvalidArgument);
+}
+
+#[test]
+fn locales_chains_and_preferences() {
+    assert_eq!(errorformatter::normalize_locale("zh-Hant-TW").unwrap().id, "zh_Hant_TW");
+    let posix = errorformatter::normalize_locale("POSIX").unwrap();
+    assert_eq!((posix.id.as_str(), posix.untranslated), ("", true));
+    assert_eq!(errorformatter::normalize_locale("../x").unwrap_err().kind(), ErrorKind::InvalidLocale);
+
+    let chain = LocaleChain::new("es-MX").unwrap();
+    assert_eq!(chain.normalized(), "es_MX");
+    assert!(!chain.untranslated());
+    let entries: Vec<(&str, ChainKind)> = (&chain).into_iter().map(|entry| (entry.id, entry.kind)).collect();
+    assert_eq!(entries, [("es_MX", ChainKind::Bundle), ("es_419", ChainKind::Bundle), ("es", ChainKind::Bundle)]);
+    let taiwan = LocaleChain::new("zh-TW").unwrap();
+    assert_eq!(taiwan.len(), 3);
+    assert_eq!(taiwan.entries().next().map(|entry| entry.kind), Some(ChainKind::Alias));
+    assert!(LocaleChain::new("C").unwrap().untranslated());
+    assert!(LocaleChain::new("C").unwrap().is_empty());
+    assert_eq!(LocaleChain::new("\u{0}").unwrap_err().kind(), ErrorKind::InvalidArgument);
+
+    assert_eq!(
+        errorformatter::preferences_from_accept_language("en;q=0.5, zh-TW, *, de;q=0, ja;q=0.9").unwrap(),
+        ["zh-TW", "ja", "en"]
+    );
+    assert!(errorformatter::preferences_from_accept_language("").unwrap().is_empty());
+}
+
+#[test]
+fn one_catalog_serves_many_threads() {
+    let catalog = core_location();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let info = ErrorInfo::new("kCLErrorDomain", 0).unwrap();
+                    (0..200)
+                        .filter(|_| {
+                            catalog.format(&info, &["ja"]).unwrap().title != "位置情報を取得できません"
+                                || catalog.format(&info, &["de-AT"]).unwrap().title != "Unbekannter Standort"
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        let mismatches: usize = workers.into_iter().map(|worker| worker.join().unwrap()).sum();
+        assert_eq!(mismatches, 0);
+    });
+}
