@@ -111,5 +111,8 @@ test-tarball: $(BUILD)/examples/demo
 # number formatting): run against the trimmed data, they show it lacks nothing the library reads.
 test-icu-data: $(ICU_DATA_LIB)
 	$(SWIFT) build --build-tests
+	LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest \
+	    | grep -F "$(abspath $(ICU_DATA_LIB))" > /dev/null \
+	    || { echo "test-icu-data: the test binary would not load $(ICU_DATA_LIB)"; exit 1; }
 	LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) $(SWIFT) test --skip-build
 	@echo "icu-data: the Swift suites pass with the trimmed ICU data ($$(du -h $(ICU_DATA_LIB) | cut -f1))"
