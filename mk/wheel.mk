@@ -64,9 +64,9 @@ wheel: lib $(ICU_DATA_LIB)
 	@ls -l $(DIST)/errorformatter-$(VERSION)-*.whl
 
 test-wheel: wheel $(BUILD)/examples/demo
-	$(BUILD)/examples/demo $(EXAMPLE) > $(BUILD)/examples/demo-c.txt 2>/dev/null
+	$(BUILD)/examples/demo $(PACKAGING_DEMO_INPUT) > $(PACKAGING_EXPECTED) 2>/dev/null
 	PYTHON="$(PYTHON)" sh Tests/packaging/check_wheel.sh $(DIST)/errorformatter-$(VERSION)-*.whl \
-	    $(abspath $(EXAMPLE)) $(abspath $(BUILD)/examples/demo-c.txt)
+	    $(PACKAGING_DEMO_INPUT) $(abspath $(EXAMPLE)) $(abspath $(PACKAGING_EXPECTED))
 	PYTHON="$(PYTHON)" sh Tests/packaging/check_pip_source.sh $(abspath $(EXAMPLE))
 
 # ---------------------------------------------------------------------------------- tarball
@@ -102,10 +102,10 @@ endif
 
 test-tarball: $(BUILD)/examples/demo
 	$(MAKE) --no-print-directory tarball ICU=bundled
-	$(BUILD)/examples/demo $(EXAMPLE) > $(BUILD)/examples/demo-c.txt 2>/dev/null
+	$(BUILD)/examples/demo $(PACKAGING_DEMO_INPUT) > $(PACKAGING_EXPECTED) 2>/dev/null
 	CC="$(CC)" sh Tests/packaging/check_tarball.sh \
 	    $(DIST)/errorformatter-$(VERSION)-linux-$(ARCH)-icu$(ICU_MAJOR).tar.gz \
-	    $(abspath $(EXAMPLE)) $(abspath $(BUILD)/examples/demo-c.txt)
+	    $(PACKAGING_DEMO_INPUT) $(abspath $(EXAMPLE)) $(abspath $(PACKAGING_EXPECTED))
 
 # The Swift suites hold the ICU oracles (locale chains over 330,000 IDs, plural categories,
 # number formatting): run against the trimmed data, they show it lacks nothing the library reads.

@@ -5,13 +5,15 @@
 # compares their records with the in-tree demo's. Then checks a DESTDIR staging install with the
 # distribution layout, and that uninstall removes every file.
 #
-# usage: check_install.sh <catalog dir> <expected demo output> <multiarch triplet or "">
+# usage: check_install.sh <demo input> <catalog dir> <expected demo output> <multiarch triplet or "">
+#   demo input: what Examples/c/demo.c takes (absolute); catalog dir: for the installed errfmt
 # environment: MAKE, CC (from mk/install.mk); run from the project root.
 set -eu
 
-catalog=$1
-expected=$2
-multiarch=$3
+demo_input=$1
+catalog=$2
+expected=$3
+multiarch=$4
 MAKE=${MAKE:-make}
 CC=${CC:-cc}
 root=$(pwd)
@@ -50,7 +52,7 @@ run_demo() {  # <binary> <label>
     fi
     printf '%s\n' "$ldd_out" | grep -F "$libdir/liberrorformatter.so.1" >/dev/null \
         || fail "$2 does not load the installed library: $ldd_out"
-    (cd "$work" && clean_env "$1" "$catalog") >"$work/$2.txt" || fail "$2 exited with status $?"
+    (cd "$work" && clean_env "$1" "$demo_input") >"$work/$2.txt" 2>/dev/null || fail "$2 exited with status $?"
     diff -u "$expected" "$work/$2.txt" || fail "$2 printed other records than the in-tree demo"
     echo "$2: $(wc -l <"$work/$2.txt") records identical to the in-tree demo"
 }

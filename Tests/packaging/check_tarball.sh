@@ -3,13 +3,15 @@
 # against it through pkg-config runs with a clean environment and with the system's ICU hidden,
 # and so does its errfmt.
 #
-# usage: check_tarball.sh <tarball> <catalog dir> <expected demo output>
+# usage: check_tarball.sh <tarball> <demo input> <catalog dir> <expected demo output>
+#   demo input: what Examples/c/demo.c takes (absolute); catalog dir: for the tree's errfmt
 # environment: CC; run from the project root.
 set -eu
 
 tarball=$1
-catalog=$2
-expected=$3
+demo_input=$2
+catalog=$3
+expected=$4
 CC=${CC:-cc}
 root=$(pwd)
 fail() { echo "check_tarball: FAIL: $*" >&2; exit 1; }
@@ -37,13 +39,13 @@ ldd "$work/demo" | grep -E 'libicu(uc|i18n|data)' | grep -vF "$tree/lib/" \
 
 status=0
 (cd "$work" && sh "$root/Tests/packaging/without_system_icu.sh" env -i PATH=/usr/bin:/bin sh -c '
-    "$1/demo" "$2" >"$1/demo-tarball.txt" 2>/dev/null || exit 1
+    "$1/demo" "$4" >"$1/demo-tarball.txt" 2>/dev/null || exit 1
     "$3/bin/errfmt" format --catalog "$2" --domain kCLErrorDomain --code 0 --locale zh-TW >"$1/errfmt.txt" || exit 1
-' hidden "$work" "$catalog" "$tree") || status=$?
+' hidden "$work" "$catalog" "$tree" "$demo_input") || status=$?
 case $status in
     0) ;;
     77) echo "check_tarball: system ICU not hidden (no mount namespace here); running with it visible"
-        (cd "$work" && env -i PATH=/usr/bin:/bin "$work/demo" "$catalog" >"$work/demo-tarball.txt" 2>/dev/null) \
+        (cd "$work" && env -i PATH=/usr/bin:/bin "$work/demo" "$demo_input" >"$work/demo-tarball.txt" 2>/dev/null) \
             || fail "the demo did not run" ;;
     *) fail "the tarball's demo or errfmt does not run without the system ICU" ;;
 esac

@@ -3,13 +3,15 @@
 # venv it imports and formats from another directory, with no environment variable and with the
 # system's ICU made unloadable, and every ICU library the process maps lies inside the package.
 #
-# usage: check_wheel.sh <wheel> <catalog dir> <expected demo output>
+# usage: check_wheel.sh <wheel> <demo input> <catalog dir> <expected demo output>
+#   demo input: what Examples/python/demo.py and the C demo take (absolute)
 # environment: PYTHON (from mk/wheel.mk); run from the project root.
 set -eu
 
 wheel=$1
-catalog=$2
-expected=$3
+demo_input=$2
+catalog=$3
+expected=$4
 PYTHON=${PYTHON:-python3}
 root=$(pwd)
 
@@ -71,8 +73,8 @@ status=0
         echo "check_wheel: the system ICU is still loadable" >&2; exit 1
     fi
     "$1/venv/bin/python" "$1/maps_check.py" "$2" || exit 1
-    "$1/venv/bin/python" "$3/Examples/python/demo.py" "$2" >"$1/demo-wheel.txt" 2>/dev/null
-' hidden "$work" "$catalog" "$root") || status=$?
+    "$1/venv/bin/python" "$3/Examples/python/demo.py" "$4" >"$1/demo-wheel.txt" 2>/dev/null
+' hidden "$work" "$catalog" "$root" "$demo_input") || status=$?
 case $status in
     0) diff -u "$expected" "$work/demo-wheel.txt" || fail "the wheel printed other records than the C demo"
        echo "demo through the wheel: $(wc -l <"$work/demo-wheel.txt") records identical to the C demo" ;;
