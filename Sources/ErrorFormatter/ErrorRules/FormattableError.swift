@@ -14,8 +14,12 @@
 /// }
 /// ```
 ///
-/// The names are Foundation's `LocalizedError`'s, so a type that conforms to both states each
-/// text once (it must then implement the ones it uses: two protocols' defaults would be ambiguous).
+/// The names and types are Foundation's `LocalizedError`'s, so a type that conforms to both
+/// states each text once. It must then implement `errorDescription`, `failureReason` and
+/// `recoverySuggestion` itself: both protocols give them defaults, and Swift refuses to choose
+/// ("multiple matching properties named 'errorDescription'"). The core does not import
+/// Foundation, so an `NSError`'s `userInfo` texts are not read: pass them to
+/// `ErrorInfo(domain:code:description:failureReason:recoverySuggestion:)`.
 /// The domain and code are always Swift's own for the error (see `ErrorInfo.init(_:)`).
 public protocol FormattableError: Error {
     /// A localized description (message rule `description`).
