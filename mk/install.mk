@@ -63,7 +63,11 @@ all: $(BUILD)/lib/cmake/ErrorFormatter/ErrorFormatterConfig.cmake \
 # a failed sed never leaves half a file in the prefix.
 EF_INSTALL_STAGE := $(BUILD)/install-files
 
+# A system install links the distribution's ICU and never copies it: ICU=bundled is for
+# `make tarball` (mk/wheel.mk), which calls this with ICU=system and adds ICU itself.
 install: all
+	@if [ "$(ICU)" = bundled ]; then \
+	    echo "make install: ICU=bundled is for make tarball; an install uses the system's ICU"; exit 1; fi
 	rm -rf $(EF_INSTALL_STAGE) && mkdir -p $(EF_INSTALL_STAGE)
 	$(call ef_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR)) > $(EF_INSTALL_STAGE)/errorformatter.pc
 	$(call ef_cmake,packaging/cmake/ErrorFormatterConfig.cmake.in,$(CMAKEDIR),$(LIBDIR),$(INCLUDEDIR)) \

@@ -80,7 +80,7 @@ TARBALL       := $(DIST)/$(TARBALL_NAME).tar.gz
 
 tarball: all $(if $(filter bundled,$(ICU)),$(ICU_DATA_LIB))
 	rm -rf $(BUILD)/tarball && mkdir -p $(TARBALL_STAGE) $(DIST)
-	$(MAKE) --no-print-directory install DESTDIR= PREFIX=$(abspath $(TARBALL_STAGE)) \
+	$(MAKE) --no-print-directory install ICU=system DESTDIR= PREFIX=$(abspath $(TARBALL_STAGE)) \
 	    LIBDIR=$(abspath $(TARBALL_STAGE))/lib INCLUDEDIR=$(abspath $(TARBALL_STAGE))/include \
 	    BINDIR=$(abspath $(TARBALL_STAGE))/bin > /dev/null
 	$(call ef_pc,$${pcfiledir}/../..,$${pcfiledir}/../../lib,$${pcfiledir}/../../include) \
