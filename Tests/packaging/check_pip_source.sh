@@ -1,6 +1,7 @@
 #!/bin/sh
 # `pip install ./bindings/python` from a checkout builds the library through the Makefile (the
-# in-tree PEP 517 backend) and gives a package that imports from anywhere; the same directory
+# in-tree PEP 517 backend) and gives a package that imports from anywhere; `pip install -e`
+# imports the checkout's sources and build/lib; the same directory
 # copied out of the checkout fails to install, saying what to do, and installs nothing.
 #
 # usage: check_pip_source.sh <catalog dir>
@@ -28,6 +29,17 @@ with errorformatter.Catalog.open(sys.argv[1]) as catalog:
 assert shown.stack[:2] == ("es-419", "es"), shown.stack
 print("installed from source:", errorformatter.LIBRARY_PATH.replace(site, "<site-packages>"), shown.stack)
 ' "$catalog") || fail "the package installed from source does not format"
+"$work/venv/bin/python" -m pip uninstall --quiet --yes errorformatter
+
+echo "== pip install -e ./bindings/python (editable: the sources and build/lib of the checkout)"
+"$work/venv/bin/python" -m pip install --quiet --no-index --disable-pip-version-check -e "$root/bindings/python" \
+    || fail "pip install -e ./bindings/python"
+(cd "$work" && env -i PATH=/usr/bin:/bin HOME="$work" "$work/venv/bin/python" -c '
+import sys, errorformatter
+assert errorformatter.__file__ == sys.argv[1] + "/bindings/python/src/errorformatter/__init__.py", errorformatter.__file__
+assert errorformatter.LIBRARY_PATH == sys.argv[1] + "/build/lib/liberrorformatter.so.1", errorformatter.LIBRARY_PATH
+print("editable: the checkout'"'"'s sources and build/lib")
+' "$(cd "$root" && pwd -P)") || fail "the editable install does not import the checkout"
 "$work/venv/bin/python" -m pip uninstall --quiet --yes errorformatter
 
 echo "== pip install of the binding copied out of the checkout"

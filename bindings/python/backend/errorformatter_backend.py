@@ -8,6 +8,8 @@ wheel for this platform (``py3-none-linux_x86_64``: no Python extension, one nat
 
 * ``pip install ./bindings/python`` from a checkout: the library is built (or found up to date)
   and installed inside the package; it still needs the system's ICU at run time.
+* ``pip install -e ./bindings/python``: a .pth file naming ``src/``; the library stays in
+  the checkout's ``build/lib``.
 * ``make wheel``: the same wheel, then ``auditwheel repair`` vendors ICU (with only the ICU data
   the library reads) and retags it ``manylinux_*`` -- a wheel that needs nothing installed.
 * Anywhere else (the binding copied out of the checkout, an sdist, no toolchain), the build
@@ -179,17 +181,48 @@ def build_wheel(wheel_directory: str, config_settings: Optional[dict] = None,
         files.append((f"errorformatter/_lib/{SONAME}", _stripped(library, Path(scratch))))
         files.append((f"{distinfo}/METADATA", _metadata_text().encode()))
         files.append((f"{distinfo}/WHEEL", _wheel_text(tag).encode()))
-        record = [_record_line(archive_name, data) for archive_name, data in files]
-        record.append(f"{distinfo}/RECORD,,")
-        files.append((f"{distinfo}/RECORD", ("\n".join(record) + "\n").encode()))
-        target = Path(wheel_directory) / name
-        with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as wheel:
-            for archive_name, data in files:
-                info = zipfile.ZipInfo(archive_name, date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                mode = 0o755 if archive_name.endswith(SONAME) else 0o644
-                info.external_attr = (0o100000 | mode) << 16
-                wheel.writestr(info, data)
+        _write_wheel(Path(wheel_directory) / name, distinfo, files)
+    return name
+
+
+def _write_wheel(target: Path, distinfo: str, files: list[tuple[str, bytes]]) -> None:
+    """Writes the files and a RECORD of them; fixed timestamps make the build reproducible."""
+    record = [_record_line(archive_name, data) for archive_name, data in files]
+    record.append(f"{distinfo}/RECORD,,")
+    files = files + [(f"{distinfo}/RECORD", ("\n".join(record) + "\n").encode())]
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as wheel:
+        for archive_name, data in files:
+            info = zipfile.ZipInfo(archive_name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            mode = 0o755 if archive_name.endswith(SONAME) else 0o644
+            info.external_attr = (0o100000 | mode) << 16
+            wheel.writestr(info, data)
+
+
+def get_requires_for_build_editable(config_settings: Optional[dict] = None) -> list[str]:
+    return []
+
+
+def prepare_metadata_for_build_editable(metadata_directory: str, config_settings: Optional[dict] = None) -> str:
+    return prepare_metadata_for_build_wheel(metadata_directory, config_settings)
+
+
+def build_editable(wheel_directory: str, config_settings: Optional[dict] = None,
+                   metadata_directory: Optional[str] = None) -> str:
+    """PEP 660 (``pip install -e``): a .pth file naming ``src/``, and the library left in the
+    checkout's ``build/lib``, where the package finds it by walking up (``make lib`` refreshes
+    it; nothing is copied, so a rebuilt library is picked up at the next import)."""
+    _build_library()
+    project = _project_metadata()
+    tag = f"py3-none-{_platform_tag()}"
+    name = f"{project['name']}-{project['version']}-{tag}.whl"
+    distinfo = _distinfo_name()
+    files = [
+        ("errorformatter_editable.pth", f"{PACKAGE_ROOT / 'src'}\n".encode()),
+        (f"{distinfo}/METADATA", _metadata_text().encode()),
+        (f"{distinfo}/WHEEL", _wheel_text(tag).encode()),
+    ]
+    _write_wheel(Path(wheel_directory) / name, distinfo, files)
     return name
 
 
