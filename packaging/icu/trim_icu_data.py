@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import os
 import re
 import shutil
 import subprocess
@@ -29,7 +30,19 @@ from pathlib import Path
 LOCALE_BUNDLE = re.compile(r"^[a-z]{2,3}(_[A-Za-z0-9]+)*\.res$")
 
 
+# Debian installs icupkg and genccode in /usr/sbin, which a non-root PATH often lacks.
+TOOL_PATH = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/usr/local/sbin"])
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=TOOL_PATH)
+    if found is None:
+        sys.exit(f"trim_icu_data: {name} is not on PATH or in /usr/sbin (apt-get install icu-devtools binutils)")
+    return found
+
+
 def run(*command: str) -> str:
+    command = (tool(command[0]),) + command[1:]
     process = subprocess.run(command, capture_output=True, text=True)
     if process.returncode != 0:
         sys.exit(f"trim_icu_data: {' '.join(command)} failed:\n{process.stderr}")
@@ -82,9 +95,8 @@ def main() -> int:
     parser.add_argument("--output", type=Path, required=True)
     parser.add_argument("--cc", default="cc")
     arguments = parser.parse_args()
-    for tool in ("icupkg", "genccode", "nm", "readelf"):
-        if shutil.which(tool) is None:
-            sys.exit(f"trim_icu_data: {tool} is not on PATH (apt-get install icu-devtools binutils)")
+    for name in ("icupkg", "genccode", "nm", "readelf", arguments.cc):
+        tool(name)
 
     patterns = [line.strip() for line in arguments.items.read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.lstrip().startswith("#")]
