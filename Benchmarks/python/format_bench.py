@@ -2,7 +2,7 @@
 """One error formatted from Python: errorformatter.Catalog.format side by side with the peers
 that are installed (fluent.runtime, PyICU), in one run.
 
-The same work each way: the title, message and button of kCLErrorDomain 1 for fr-CA from the
+The same work each way: the title, message and button of kCLErrorDomain 2 for fr-CA from the
 example catalog, and an English plural string with a count. The peers are given the same
 French and English strings as their own message formats, parsed once before timing (as an
 application would). A peer that is not installed is skipped with a message: neither is a
@@ -96,12 +96,12 @@ def main(arguments: list[str]) -> int:
     iterations = int(arguments[2]) if len(arguments) > 2 else 20000
     catalog = errorformatter.Catalog.open(arguments[1], development_locale="en")
     plural = errorformatter.Catalog.from_tables([("en", "Localizable.stringsdict", PLURAL_STRINGSDICT)])
-    shown = catalog.format("kCLErrorDomain", 1, locales=["fr-CA"])
+    shown = catalog.format("kCLErrorDomain", 2, locales=["fr-CA"])
     texts = {"title": shown.title, "message": shown.message, "button": shown.button}
 
     ours = {
         "format: title+message+button (fr-CA > fr)":
-            lambda _: catalog.format("kCLErrorDomain", 1, locales=["fr-CA"]),
+            lambda _: catalog.format("kCLErrorDomain", 2, locales=["fr-CA"]),
         "plural lookup (en, %d of 0..99)":
             lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]),
     }
