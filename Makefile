@@ -4,7 +4,8 @@
 #   make test       everything: Swift tests, C tests, header and symbol checks, Python tests,
 #                   corpus and oracle conformance (when ../shared is present)
 #   make demo       format the bundled example's errors through the CLI, C and Python
-#   make install    PREFIX=/usr/local (DESTDIR honoured)
+#   make install    PREFIX=/usr/local, LIBDIR (multiarch-aware), DESTDIR... (mk/install.mk)
+#   make wheel      dist/errorformatter-*.whl, self-contained (mk/wheel.mk); make tarball likewise
 #   make bench      side-by-side benchmarks against the peers
 #   make fuzz       run the libFuzzer targets for longer
 
@@ -65,10 +66,7 @@ $(BUILD)/include/errorformatter.h: include/errorformatter.h
 	mkdir -p $(BUILD)/include
 	cp $< $@
 
-$(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in Makefile
-	mkdir -p $(BUILD)/lib/pkgconfig
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@INCLUDEDIR@|$${prefix}/include|' $< > $@
+# The pkg-config and CMake files of the build tree, and install/uninstall: mk/install.mk.
 
 # libFuzzer targets (mk/fuzz*.mk) compile the whole core with their entry point: a hand-kept
 # list of the files a target needs broke each time a file was added. The core has `package`
@@ -95,22 +93,6 @@ test-swift:
 demo: all demo-cli $(DEMOS)
 
 # demo-cli (the seed through errfmt, and lint finding its bugs) lives in mk/cli.mk.
-
-# -------------------------------------------------------------------------------- install
-install: all
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(BUILD)/lib/$(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(SOMAJOR)
-	ln -sf $(LIBNAME).$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME)
-	install -m 644 include/errorformatter.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(BUILD)/bin/errfmt $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@INCLUDEDIR@|$${prefix}/include|' \
-	    errorformatter.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/errorformatter.pc
-
-uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/$(LIBNAME) $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(SOMAJOR) \
-	      $(DESTDIR)$(PREFIX)/lib/$(LIBNAME).$(VERSION) $(DESTDIR)$(PREFIX)/include/errorformatter.h \
-	      $(DESTDIR)$(PREFIX)/bin/errfmt $(DESTDIR)$(PREFIX)/lib/pkgconfig/errorformatter.pc
 
 # ------------------------------------------------------------------------ bench, fuzz, more
 bench: $(BENCHES)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import re
 import shutil
@@ -199,12 +198,37 @@ def test_checkout_build_is_found_by_walking_up() -> None:
     assert process.stdout.strip() == str(built)
 
 
+def test_last_fallback_loads_by_soname(tmp_path: Path) -> None:
+    # Outside a checkout, with no bundled copy, the library is found by the dynamic loader under
+    # its soname: here through LD_LIBRARY_PATH, which find_library would not have consulted.
+    library_dir = tmp_path / "lib"
+    library_dir.mkdir()
+    shutil.copy(loaded_library_file(), library_dir / _ffi.SONAME)
+    shutil.copytree(PACKAGE_SOURCE, tmp_path / "errorformatter",
+                    ignore=shutil.ignore_patterns("__pycache__", "_lib"))
+    environment = {key: value for key, value in os.environ.items() if key != _ffi.LIBRARY_ENV}
+    environment["PYTHONPATH"] = str(tmp_path)
+    environment["LD_LIBRARY_PATH"] = str(library_dir)
+    process = subprocess.run(
+        [sys.executable, "-c",
+         "import errorformatter, errorformatter._ffi as f; print(errorformatter.LIBRARY_PATH);"
+         " print(f.lib.ef_version_string().decode())"],
+        capture_output=True, text=True, env=environment, cwd=tmp_path,
+    )
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.split() == [_ffi.SONAME, errorformatter.__version__]
+
+
 def test_import_error_lists_every_attempt(tmp_path: Path) -> None:
-    if ctypes.util.find_library("errorformatter"):
-        pytest.skip("liberrorformatter is installed system-wide")
+    try:
+        ctypes.CDLL(_ffi.SONAME)
+    except OSError:
+        pass
+    else:
+        pytest.skip(f"{_ffi.SONAME} is installed system-wide")
     shutil.copytree(PACKAGE_SOURCE, tmp_path / "errorformatter",
                     ignore=shutil.ignore_patterns("__pycache__", "_lib"))
     process = import_in_subprocess(tmp_path, None)
     assert process.returncode != 0
-    for attempt in ("ERRORFORMATTER_LIBRARY", "bundled", "build/lib", "find_library"):
+    for attempt in ("ERRORFORMATTER_LIBRARY", "bundled", "build/lib", f"soname {_ffi.SONAME}"):
         assert attempt in process.stderr

@@ -15,7 +15,6 @@ parses the header and compares). Rules kept here (see the project's C-ABI conven
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
@@ -205,7 +204,10 @@ def _candidates() -> list[tuple[str, Optional[str]]]:
         (f"${LIBRARY_ENV} (not set)", None),
         ("bundled", str(bundled) if bundled.exists() else None),
         (f"build/lib/{SONAME} in a parent directory", str(built) if built else None),
-        ("ctypes.util.find_library('errorformatter')", ctypes.util.find_library("errorformatter")),
+        # By soname, through the dynamic loader's own search (LD_LIBRARY_PATH, ld.so.cache, the
+        # system directories). Not ctypes.util.find_library: it returns whatever
+        # liberrorformatter.so.N it finds, of any ABI major, or a path it got from gcc or ldconfig.
+        (f"the system's library path (soname {SONAME})", SONAME),
     ]
 
 
