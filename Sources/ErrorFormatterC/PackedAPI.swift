@@ -1,0 +1,125 @@
+import CErrorFormatter
+import ErrorFormatter
+
+/// `ef_format_packed` and `ef_catalog_lookup_packed`: a whole result in the caller's buffer in
+/// one call, for bindings that pay per call. They run the same core path as `ef_format` and
+/// `ef_catalog_lookup`; only the way the result leaves the library differs. The layouts are
+/// specified in the header.
+
+/// The packed form of a formatted error (see `ef_format_packed` in the header).
+private func pack(_ formatted: FormattedError, into writer: inout PackedWriter) {
+    let fields = ErrorField.allCases
+    var nullMask = 0
+    for (position, field) in fields.enumerated() {
+        let origin = formatted.provenance(field)
+        if origin.key == nil { nullMask |= 1 << (3 * position) }
+        if origin.localization == nil { nullMask |= 1 << (3 * position + 1) }
+        if origin.table == nil { nullMask |= 1 << (3 * position + 2) }
+    }
+    writer.addHeader(formatted.isUntranslated ? 1 : 0, formatted.stack.count,
+                     formatted.provenance(.title).rejections.count,
+                     formatted.provenance(.message).rejections.count,
+                     formatted.provenance(.button).rejections.count,
+                     nullMask)
+    writer.add(formatted.title)
+    writer.add(formatted.message)
+    writer.add(formatted.button)
+    for field in fields {
+        let origin = formatted.provenance(field)
+        writer.add(origin.rule)
+        writer.add(origin.key)
+        writer.add(origin.localization)
+        writer.add(origin.table)
+    }
+    for entry in formatted.stack { writer.add(entry) }
+    for field in fields {
+        for rejection in formatted.provenance(field).rejections { pack(rejection, into: &writer) }
+    }
+}
+
+private func pack(_ rejection: Rejection, into writer: inout PackedWriter) {
+    writer.add(rejection.key)
+    writer.add(rejection.localization)
+    writer.add(rejection.table)
+    writer.add(rejection.code)
+    writer.add(rejection.message)
+}
+
+/// Validates the output parameters shared by both functions and makes their writer.
+private func packedOutput(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int
+) throws(Failure) -> (UnsafeMutablePointer<Int>, PackedWriter) {
+    guard let out_length else { throw Failure.invalidArgument("out_length must not be NULL") }
+    out_length.pointee = 0
+    guard buffer != nil || capacity == 0 else {
+        throw Failure.invalidArgument("buffer must not be NULL when its capacity is \(capacity)")
+    }
+    // A size_t above Int.max arrives negative: the caller has room for anything.
+    let room = capacity < 0 ? Int.max : capacity
+    return (out_length, PackedWriter(buffer: buffer.map(UnsafeMutableRawPointer.init), capacity: room))
+}
+
+@_cdecl("ef_format_packed") @implementation
+public func ef_format_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    _ arguments: OpaquePointer?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        var (length, writer) = try packedOutput(out_length, buffer, capacity)
+        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
+        // The same checks, in the same order, as ef_error_info_new and its setters.
+        let domain = try CInput.string(domain, name: "domain")
+        let tableName = try CInput.optionalString(table, name: "table") ?? ""
+        guard !tableName.contains("/") else { throw Failure.invalidArgument("table name '\(tableName)' contains '/'") }
+        let info = ErrorInfo(
+            domain: domain, code: code,
+            description: try CInput.optionalString(description, name: "description"),
+            failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
+            recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
+            table: tableName.isEmpty ? Catalog.defaultTable : tableName,
+            arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        guard let formatted = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+            ErrorMessageFormatter(catalog: box.catalog).format(info, preferences: preferences)
+        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
+        pack(formatted, into: &writer)
+        length.pointee = writer.length
+    }
+}
+
+@_cdecl("ef_catalog_lookup_packed") @implementation
+public func ef_catalog_lookup_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ table: UnsafePointer<CChar>?, _ key: UnsafePointer<CChar>?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        var (length, writer) = try packedOutput(out_length, buffer, capacity)
+        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
+        // The same checks, in the same order, as ef_catalog_lookup.
+        let tableName = try CInput.optionalString(table, name: "table") ?? ""
+        let key = try CInput.string(key, name: "key")
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
+        let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
+        guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+            box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
+        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
+        writer.addHeader(resolution.hit == nil ? 0 : 1, resolution.rejections.count)
+        writer.add(resolution.hit?.value)
+        writer.add(resolution.hit?.localization)
+        writer.add(resolvedTable)
+        for rejection in resolution.rejections { pack(rejection, into: &writer) }
+        length.pointee = writer.length
+        guard resolution.hit != nil else {
+            throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
+                          message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
+        }
+    }
+}
