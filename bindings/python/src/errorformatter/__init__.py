@@ -20,16 +20,14 @@ from ._catalog import (
     Catalog,
     ChainKind,
     Diagnostic,
-    FormattedError,
     LocaleChain,
-    LookupResult,
-    Provenance,
     Severity,
     locale_chain,
     normalize_locale,
     preferences_from_accept_language,
     preferences_from_environment,
 )
+from ._results import FormattedError, LookupResult, Provenance, Rejection
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -72,6 +70,7 @@ __all__ = [
     "NotFoundError",
     "ParseError",
     "Provenance",
+    "Rejection",
     "Severity",
     "library_version",
     "locale_chain",

@@ -9,7 +9,8 @@ parses the header and compares). Rules kept here (see the project's C-ABI conven
   is expected raises ``ctypes.ArgumentError`` instead of crashing;
 * borrowed and static strings are ``c_char_p`` (ctypes copies them into ``bytes`` at once); the
   one owned string (``ef_locale_normalize``) comes back through a ``c_void_p`` so that it can be
-  handed back to ``ef_string_free``.
+  handed back to ``ef_string_free``; the packed functions' ``char *buffer`` is a ``c_void_p`` too,
+  passed as the address of memory the binding owns (see ``_packed``).
 """
 
 from __future__ import annotations
@@ -160,6 +161,11 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_result_rejection": (c_char_p, (ResultP, c_int32, c_size_t)),
     "ef_result_strings": (c_size_t, (ResultP, POINTER(c_char_p), c_size_t)),
     "ef_result_free": (None, (ResultP,)),
+    "ef_format_packed": (
+        _status,
+        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, c_char_p, c_int64, c_char_p, c_char_p,
+         c_char_p, c_char_p, ErrorInfoP, POINTER(c_char_p), c_size_t, _err),
+    ),
     "ef_catalog_lookup": (_status, (POINTER(LookupP), CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
                                     c_size_t, ErrorInfoP, _err)),
     "ef_lookup_value": (c_char_p, (LookupP,)),
@@ -168,6 +174,11 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lookup_rejection_count": (c_size_t, (LookupP,)),
     "ef_lookup_rejection": (c_char_p, (LookupP, c_size_t)),
     "ef_lookup_free": (None, (LookupP,)),
+    "ef_catalog_lookup_packed": (
+        _status,
+        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
+         c_size_t, ErrorInfoP, _err),
+    ),
     # locales
     "ef_locale_normalize": (_status, (POINTER(c_void_p), POINTER(c_int32), c_char_p, _err)),
     "ef_locale_chain_new": (_status, (POINTER(LocaleChainP), c_char_p, _err)),
