@@ -49,7 +49,8 @@ LIBRARY_PATH: str = _ffi.LIBRARY_PATH
 
 def library_version() -> str:
     """The version of the loaded liberrorformatter, e.g. ``"1.0.0"``."""
-    return _ffi.lib.ef_version_string().decode()
+    version: bytes = _ffi.lib.ef_version_string()
+    return version.decode()
 
 
 __all__ = [

@@ -121,8 +121,8 @@ class Catalog:
         # the GIL), and cost a fraction of taking a lock twice per call.
         self._in_flight: list[None] = []
         # The catalog is immutable: read its properties once.
-        self._development_locale = _lib.ef_catalog_development_locale(handle).decode()
-        self._localizations = tuple(
+        self._development_locale: str = _lib.ef_catalog_development_locale(handle).decode()
+        self._localizations: tuple[str, ...] = tuple(
             _lib.ef_catalog_localization_name(handle, index).decode()
             for index in range(_lib.ef_catalog_localization_count(handle))
         )

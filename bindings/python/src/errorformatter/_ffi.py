@@ -20,7 +20,10 @@ import ctypes.util
 import os
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeAlias
 
 #: The ABI major version this binding was written against (EF_VERSION_MAJOR of the header).
 ABI_MAJOR = 1
@@ -63,14 +66,26 @@ class Lookup(ctypes.Structure):
     """Opaque ``ef_lookup``."""
 
 
-CatalogP = POINTER(Catalog)
-CatalogBuilderP = POINTER(CatalogBuilder)
-ErrorDetailsP = POINTER(ErrorDetails)
-ErrorInfoP = POINTER(ErrorInfo)
-ResultP = POINTER(Result)
-LocaleChainP = POINTER(LocaleChain)
-LocaleListP = POINTER(LocaleList)
-LookupP = POINTER(Lookup)
+if TYPE_CHECKING:
+    # For type checkers: POINTER(X) is a class made at run time, which mypy cannot use as a
+    # type; ctypes._Pointer[X] is what it makes.
+    CatalogP: TypeAlias = "ctypes._Pointer[Catalog]"
+    CatalogBuilderP: TypeAlias = "ctypes._Pointer[CatalogBuilder]"
+    ErrorDetailsP: TypeAlias = "ctypes._Pointer[ErrorDetails]"
+    ErrorInfoP: TypeAlias = "ctypes._Pointer[ErrorInfo]"
+    ResultP: TypeAlias = "ctypes._Pointer[Result]"
+    LocaleChainP: TypeAlias = "ctypes._Pointer[LocaleChain]"
+    LocaleListP: TypeAlias = "ctypes._Pointer[LocaleList]"
+    LookupP: TypeAlias = "ctypes._Pointer[Lookup]"
+else:
+    CatalogP = POINTER(Catalog)
+    CatalogBuilderP = POINTER(CatalogBuilder)
+    ErrorDetailsP = POINTER(ErrorDetails)
+    ErrorInfoP = POINTER(ErrorInfo)
+    ResultP = POINTER(Result)
+    LocaleChainP = POINTER(LocaleChain)
+    LocaleListP = POINTER(LocaleList)
+    LookupP = POINTER(Lookup)
 
 # Status codes, severities, fields and chain kinds: the header's #defines.
 EF_OK = 0

@@ -205,9 +205,9 @@ class FormattedError:
 
 _new = object.__new__
 # The slots' own setters: they bypass the __setattr__ that makes instances immutable.
-_set_items = FormattedError._items.__set__  # type: ignore[attr-defined]
-_set_stack = FormattedError._stack.__set__  # type: ignore[attr-defined]
-_set_provenance = FormattedError._provenance.__set__  # type: ignore[attr-defined]
+_set_items = FormattedError.__dict__["_items"].__set__
+_set_stack = FormattedError.__dict__["_stack"].__set__
+_set_provenance = FormattedError.__dict__["_provenance"].__set__
 
 
 def _header(items: Sequence[str]) -> list[int]:
