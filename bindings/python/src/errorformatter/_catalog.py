@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import os
+import threading
 import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
@@ -114,6 +115,8 @@ class Catalog:
     def __init__(self, handle: "_ffi.CatalogP") -> None:
         """Wraps a catalog handle; use :meth:`open` or :meth:`from_tables` instead."""
         self._handle: Optional[_ffi.CatalogP] = handle
+        # The handle as an address, for the packed calls (see _ffi.untyped); 0 once closed.
+        self._address = _ffi.address(handle)
         self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
         # ef_catalog_free must not run while another thread is inside a call on the catalog, so
         # close() from one thread while others format defers the free to the last of them. A
@@ -273,30 +276,46 @@ class Catalog:
                 ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
-        # The hot path of the binding: one C call (ef_format_packed), and in Python only what
-        # that call needs. Every check here is one the slower general helpers also make.
+        # The hot path of the binding: one C call (ef_format_packed, pointers passed as
+        # addresses), and in Python only what that call needs, inline. Each check here is one
+        # the general helpers (_encode, _locale_array) also make, with the same errors.
         if not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
-        locale_array, locale_count = _locale_array(locales)
-        encoded_domain = _encode(domain, "domain")
-        texts = (_encode_optional(description, "description"),
-                 _encode_optional(failure_reason, "failure_reason"),
-                 _encode_optional(recovery_suggestion, "recovery_suggestion"),
-                 _encode_optional(table, "table"))
+        locale_address, locale_count = _locale_array(locales)
+        try:
+            encoded_domain = domain.encode()
+        except (AttributeError, UnicodeEncodeError):
+            encoded_domain = _encode(domain, "domain")  # raises the right exception
         info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            handle = self._handle
-            if handle is None:
+            address = self._address
+            if not address:
                 raise ValueError("operation on a closed catalog")
-            _, items = _packed.call(_format_packed, handle, encoded_domain, code, *texts, info,
-                                    locale_array, locale_count)
+            # _packed.call, inlined: this is the one call every format makes.
+            arguments = (
+                address, encoded_domain, code,
+                None if description is None else _encode(description, "description"),
+                None if failure_reason is None else _encode(failure_reason, "failure_reason"),
+                None if recovery_suggestion is None
+                else _encode(recovery_suggestion, "recovery_suggestion"),
+                None if table is None else _encode(table, "table"),
+                None if info is None else _ffi.address(info),
+                locale_address, locale_count)
+            scratch = _scratch_buffer()
+            status = _format_packed(scratch.length_pointer, scratch.address, scratch.capacity,
+                                    *arguments, scratch.details_pointer)
+            length = scratch.length.value
+            if status or not 0 < length <= scratch.capacity:
+                items = _packed.finish(status, scratch, _format_packed, arguments)[1]
+            else:
+                items = scratch.data[:length - 1].decode().split("\0")
         finally:
             in_flight.pop()
-            if self._handle is None:
+            if not self._address:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
@@ -321,21 +340,22 @@ class Catalog:
         """
         encoded_key = _encode(key, "key")
         encoded_table = _encode_optional(table, "table")
-        locale_array, locale_count = _locale_array(locales)
+        locale_address, locale_count = _locale_array(locales)
         info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            handle = self._handle
-            if handle is None:
+            address = self._address
+            if not address:
                 raise ValueError("operation on a closed catalog")
             # A key with no usable value is an answer (value None), not an exception.
-            _, items = _packed.call(_lookup_packed, handle, encoded_table, encoded_key,
-                                    locale_array, locale_count, info,
+            _, items = _packed.call(_lookup_packed, address, encoded_table, encoded_key,
+                                    locale_address, locale_count,
+                                    None if info is None else _ffi.address(info),
                                     accept=_ffi.EF_E_KEY_NOT_FOUND)
         finally:
             in_flight.pop()
-            if self._handle is None:
+            if not self._address:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
@@ -343,6 +363,7 @@ class Catalog:
 
     def close(self) -> None:
         """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
+        self._address = 0
         self._handle = None
         self._free_if_idle()
 
@@ -415,42 +436,55 @@ def _arguments_info(arguments: Sequence[object]) -> Optional["_ffi.ErrorInfoP"]:
     return info
 
 
-# Preference lists as the C arrays the library takes, by the tuple of their entries: an
+# Preference lists as the C arrays the library takes (kept alive here; their addresses are what
+# the calls pass), by the tuple of their entries: an
 # application asks with the same few lists over and over, and making the array costs as much as
 # a third of a format. Bounded in entries and, because an entry may be any length, by only
 # keeping short lists; when full it is emptied and refilled (the lists in use come back at once).
-_LOCALE_ARRAYS: dict[tuple[str, ...], tuple[Any, int]] = {}
+_LOCALE_ARRAYS: dict[tuple[str, ...], tuple[int, int, Any]] = {}
 _LOCALE_ARRAYS_MAX_ENTRIES = 64
 _LOCALE_ARRAY_MAX_CHARACTERS = 256
 
 
-def _locale_array(locales: Optional[Sequence[str]]) -> tuple[Any, int]:
-    """The C array of ``locales`` (UTF-8) and its length; ``(None, 0)`` for None or empty."""
+def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int]:
+    """The address of a C array of ``locales`` (UTF-8) and its length; ``(0, 0)`` for None or
+    empty. The array lives in ``_LOCALE_ARRAYS`` or, for a list too long to keep, in the
+    ``_OVERSIZED`` slot of the calling thread until its next call."""
     if not locales:
         if isinstance(locales, (str, bytes)):
             raise TypeError("locales must be a sequence of locale IDs, not a single string")
-        return None, 0
+        return 0, 0
     if isinstance(locales, (str, bytes)):
         raise TypeError("locales must be a sequence of locale IDs, not a single string")
     key = tuple(locales)
     try:
-        return _LOCALE_ARRAYS[key]
+        address, count, _ = _LOCALE_ARRAYS[key]
+        return address, count
     except KeyError:
         pass
     except TypeError:
         pass  # an unhashable entry: _encode below says what is wrong with it
     encoded = [_encode(locale, "locale") for locale in key]
-    made = ((ctypes.c_char_p * len(encoded))(*encoded), len(encoded))
+    array = (ctypes.c_char_p * len(encoded))(*encoded)
+    made = (ctypes.addressof(array), len(encoded), array)
     if sum(len(locale) for locale in key) <= _LOCALE_ARRAY_MAX_CHARACTERS:
         if len(_LOCALE_ARRAYS) >= _LOCALE_ARRAYS_MAX_ENTRIES:
             _LOCALE_ARRAYS.clear()
         _LOCALE_ARRAYS[key] = made
-    return made
+    else:
+        _OVERSIZED.array = array
+    return made[0], made[1]
 
 
-_format_packed = _lib.ef_format_packed
-_lookup_packed = _lib.ef_catalog_lookup_packed
+# A list too long to keep in the cache stays alive here, one per thread, through the call that
+# asked for it (only its address travels to the call).
+_OVERSIZED = threading.local()
+
+
+_format_packed = _packed.format_packed
+_lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
+_scratch_buffer = _packed.scratch_buffer
 
 
 def normalize_locale(locale: str) -> str:

@@ -1,5 +1,7 @@
 """Calling ``ef_format_packed`` and ``ef_catalog_lookup_packed``: one C call per result.
 
+The functions are the ``_ffi.untyped`` declarations: every pointer goes in as an address.
+
 Every ctypes call costs about a microsecond, more than the library takes to format an error, so
 a result comes back in one call, as NUL-terminated strings written into a buffer the binding
 owns: no handle to free, no getter per string. Each thread keeps its own buffer (the library
@@ -37,16 +39,18 @@ class _Scratch:
         # ctypes view over it exists.
         self.view = (ctypes.c_char * capacity).from_buffer(self.data)
         self.address = ctypes.addressof(self.view)
+        # Passed by address too: the packed functions are declared with untyped pointers.
         self.length = ctypes.c_size_t()
-        self.length_pointer = ctypes.pointer(self.length)
+        self.length_pointer = ctypes.addressof(self.length)
         self.details = _ffi.ErrorDetailsP()
-        self.details_pointer = ctypes.pointer(self.details)
+        self.details_pointer = ctypes.addressof(self.details)
 
 
 _local = threading.local()
 
 
-def _scratch() -> _Scratch:
+def scratch_buffer() -> _Scratch:
+    """The calling thread's buffer and out-parameters."""
     try:
         scratch: _Scratch = _local.scratch
     except AttributeError:
@@ -54,20 +58,39 @@ def _scratch() -> _Scratch:
     return scratch
 
 
+format_packed = _ffi.untyped("ef_format_packed")
+lookup_packed = _ffi.untyped("ef_catalog_lookup_packed")
+
+
 def call(function: Callable[..., int], *arguments: Any, accept: int = _ffi.EF_OK) -> tuple[int, list[str]]:
-    """Calls a packed function with ``arguments`` between its buffer parameters and ``err``,
-    and returns its status and its items. Raises on any status but EF_OK and ``accept``."""
-    scratch = _scratch()
+    """Calls a packed function with ``arguments`` (pointers as addresses) between its buffer
+    parameters and ``err``, and returns its status and its items. Raises on any status but
+    EF_OK and ``accept``."""
+    scratch = scratch_buffer()
     status = function(scratch.length_pointer, scratch.address, scratch.capacity, *arguments,
                       scratch.details_pointer)
+    length = scratch.length.value
+    if status or not 0 < length <= scratch.capacity:
+        return finish(status, scratch, function, arguments, accept)
+    return status, split(scratch.data, length)
+
+
+def split(data: bytearray, length: int) -> list[str]:
+    """The items of ``length`` bytes of packed output."""
+    # The output ends with a NUL: dropping it leaves exactly one separator between items.
+    return data[:length - 1].decode().split("\0")
+
+
+def finish(status: int, scratch: _Scratch, function: Callable[..., int], arguments: tuple[Any, ...],
+           accept: int = _ffi.EF_OK) -> tuple[int, list[str]]:
+    """The rest of a call that did not simply succeed: raises for a failure, and calls again
+    with a buffer of the size the library asked for when the output did not fit."""
     if status and status != accept:
         _raise(status, scratch)
     length = scratch.length.value
-    if length <= scratch.capacity:
-        data = scratch.data
-    else:
-        # Too small: the library said how much it needs; formatting is deterministic, so the
-        # same call again fits. The thread keeps the larger buffer up to a bound.
+    if length > scratch.capacity:
+        # Formatting is deterministic, so the same call again fits. The thread keeps the
+        # larger buffer up to a bound.
         if status:
             _lib.ef_error_details_free(scratch.details)
         if length <= _KEPT_CAPACITY:
@@ -79,13 +102,11 @@ def call(function: Callable[..., int], *arguments: Any, accept: int = _ffi.EF_OK
         if status and status != accept:
             _raise(status, scratch)
         length = min(scratch.length.value, scratch.capacity)
-        data = scratch.data
     if status:
         _lib.ef_error_details_free(scratch.details)
     if length == 0:
         raise make_error(_ffi.EF_E_INTERNAL, "the library wrote no result")
-    # The output ends with a NUL: dropping it leaves exactly one separator between items.
-    return status, data[:length - 1].decode().split("\0")
+    return status, split(scratch.data, length)
 
 
 def _raise(status: int, scratch: _Scratch) -> None:

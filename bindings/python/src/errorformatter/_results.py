@@ -87,8 +87,8 @@ class FormattedError:
 
     __slots__ = ("_items", "_stack", "_provenance")
     _items: list[str]
-    _stack: Optional[tuple[str, ...]]
-    _provenance: Optional[Mapping[str, Provenance]]
+    _stack: tuple[str, ...]
+    _provenance: Mapping[str, Provenance]
 
     def __init__(
         self,
@@ -101,16 +101,13 @@ class FormattedError:
     ) -> None:
         """Makes a result from its parts (as :meth:`Catalog.format` returns them)."""
         _set_items(self, _pack(title, message, button, stack, provenance, untranslated))
-        _set_stack(self, None)
-        _set_provenance(self, None)
 
     @classmethod
     def _from_packed(cls, items: list[str]) -> "FormattedError":
         """The result whose packed output (ef_format_packed) split into ``items``."""
+        # _stack and _provenance stay unset until first read: setting them costs per result.
         made = _new(cls)
         _set_items(made, items)
-        _set_stack(made, None)
-        _set_provenance(made, None)
         return made
 
     @property
@@ -136,21 +133,23 @@ class FormattedError:
     @property
     def stack(self) -> tuple[str, ...]:
         """The localizations searched, in order (``""`` for the unlocalized tables)."""
-        stack = self._stack
-        if stack is None:
+        try:
+            return self._stack
+        except AttributeError:
             count = _header(self._items)[1]
             stack = tuple(self._items[_STACK:_STACK + count])
             _set_stack(self, stack)
-        return stack
+            return stack
 
     @property
     def provenance(self) -> Mapping[str, Provenance]:
         """A read-only mapping from "title", "message" and "button" to :class:`Provenance`."""
-        provenance = self._provenance
-        if provenance is None:
+        try:
+            return self._provenance
+        except AttributeError:
             provenance = types.MappingProxyType(_unpack_provenance(self._items))
             _set_provenance(self, provenance)
-        return provenance
+            return provenance
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``errfmt format --json`` prints for the same error: title, message, button,
