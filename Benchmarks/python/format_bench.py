@@ -7,7 +7,10 @@ the example catalog, where all three come from fr by fallback. Fluent is given t
 strings in an fr resource and an fr-CA resource that lacks them, loaded once from .ftl files
 with a FluentLocalization(["fr-CA", "fr"]) as an application would; each call then falls back
 from fr-CA to fr exactly as the catalog does. Two cases: one error, and every such error of the
-catalog in turn (rotating keys). Then an English plural string with a count.
+catalog in turn (rotating keys); each with the catalog's memo of argument-free results (the
+default: a repeated error is handed out again without a C call) and with the memo off (one call
+into the library per format, the path of every error that carries caller text). Then an English
+plural string with a count.
 
 Rounds alternate between the two sides (ours, theirs, ours, ...) so that a disturbance of the
 shared machine hits both; each side's best round is kept. Prints microseconds per operation
@@ -148,13 +151,23 @@ def main(arguments: list[str]) -> int:
         return shown.title, shown.message, shown.button
 
     format_ = catalog.format
-    ours: dict[str, Operation] = {
+    # The same catalog with its memo of argument-free results turned off: every format is then
+    # one call into the library (ef_format_packed), as any error with caller text is.
+    uncached = errorformatter.Catalog.open(arguments[1], development_locale="en")
+    uncached._memo.budget = 0
+    format_uncached = uncached.format
+    # Which peer operation each of ours is compared with: 0 one error, 1 rotating, 2 plural.
+    ours: dict[str, tuple[Operation, int]] = {
         f"format + 3 strings, fr-CA > fr, code {codes[0]}":
-            lambda _: read(format_(DOMAIN, codes[0], locales=locales)),
+            (lambda _: read(format_(DOMAIN, codes[0], locales=locales)), 0),
         f"same, {len(codes)} errors rotating":
-            lambda index: read(format_(DOMAIN, codes[index % len(codes)], locales=locales)),
+            (lambda index: read(format_(DOMAIN, codes[index % len(codes)], locales=locales)), 1),
+        "same, one error, memo off (one C call each)":
+            (lambda _: read(format_uncached(DOMAIN, codes[0], locales=locales)), 0),
+        f"same, {len(codes)} rotating, memo off":
+            (lambda index: read(format_uncached(DOMAIN, codes[index % len(codes)], locales=locales)), 1),
         "plural lookup (en, %d of 0..99)":
-            lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value,
+            (lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value, 2),
     }
     with tempfile.TemporaryDirectory(prefix="format-bench-ftl-") as directory:
         peers: dict[str, tuple[Operation, Operation, Operation]] = {}
@@ -174,12 +187,14 @@ def main(arguments: list[str]) -> int:
               f"{iterations} calls a round, best of {ROUNDS} rounds, sides alternating")
         print(f"{'operation (us/op)':44} {'ours':>8} " + " ".join(f"{n:>15}" for n in peers)
               + "".join(f" {'ours/' + n:>21}" for n in peers))
-        for index, (name, operation) in enumerate(ours.items()):
-            mine, theirs = side_by_side(operation, [peer[index] for peer in peers.values()], iterations)
+        for name, (operation, peer_index) in ours.items():
+            mine, theirs = side_by_side(operation, [peer[peer_index] for peer in peers.values()],
+                                        iterations)
             print(f"{name:44} {mine * 1e6:8.2f} " + " ".join(f"{t * 1e6:15.2f}" for t in theirs)
                   + "".join(f" {mine / t:20.2f}x" for t in theirs))
     print(f"target (issue 11): format + 3 strings <= {TARGET:.2f}x fluent.runtime's format_value")
     catalog.close()
+    uncached.close()
     plural.close()
     return 0
 

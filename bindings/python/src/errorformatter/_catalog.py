@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _ffi, _packed
 from ._errors import error_from_details, make_error
+from ._memo import ResultMemo
 from ._results import FormattedError, LookupResult
 
 _lib = _ffi.lib
@@ -117,6 +118,7 @@ class Catalog:
         self._handle: Optional[_ffi.CatalogP] = handle
         # The handle as an address, for the packed calls (see _ffi.untyped); 0 once closed.
         self._address = _ffi.address(handle)
+        self._memo = ResultMemo()
         self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
         # ef_catalog_free must not run while another thread is inside a call on the catalog, so
         # close() from one thread while others format defers the free to the last of them. A
@@ -281,6 +283,23 @@ class Catalog:
         # the general helpers (_encode, _locale_array) also make, with the same errors.
         if not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
+        # An error without caller text is answered from the memo when it was formatted before
+        # (see _memo): the key holds the arguments as given, so it is made only from a list or
+        # tuple of preferences (a str would become its characters) and checked nothing else.
+        memo_key: Optional[tuple[str, int, tuple[str, ...], Optional[str]]] = None
+        if (description is None and failure_reason is None and recovery_suggestion is None
+                and arguments is _NO_ARGUMENTS and domain.__class__ is str
+                and (table is None or table.__class__ is str)):
+            if locales is None:
+                memo_key = (domain, code, (), table)
+            elif locales.__class__ is list or locales.__class__ is tuple:
+                memo_key = (domain, code, tuple(locales), table)
+            if memo_key is not None:
+                kept = self._memo.get(memo_key)
+                if kept is not None:
+                    if not self._address:
+                        raise ValueError("operation on a closed catalog")
+                    return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
         locale_address, locale_count = _locale_array(locales)
@@ -296,7 +315,7 @@ class Catalog:
             if not address:
                 raise ValueError("operation on a closed catalog")
             # _packed.call, inlined: this is the one call every format makes.
-            arguments = (
+            call_arguments = (
                 address, encoded_domain, code,
                 None if description is None else _encode(description, "description"),
                 None if failure_reason is None else _encode(failure_reason, "failure_reason"),
@@ -307,10 +326,10 @@ class Catalog:
                 locale_address, locale_count)
             scratch = _scratch_buffer()
             status = _format_packed(scratch.length_pointer, scratch.address, scratch.capacity,
-                                    *arguments, scratch.details_pointer)
+                                    *call_arguments, scratch.details_pointer)
             length = scratch.length.value
             if status or not 0 < length <= scratch.capacity:
-                items = _packed.finish(status, scratch, _format_packed, arguments)[1]
+                items = _packed.finish(status, scratch, _format_packed, call_arguments)[1]
             else:
                 items = scratch.data[:length - 1].decode().split("\0")
         finally:
@@ -319,7 +338,10 @@ class Catalog:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
-        return _from_packed(items)
+        result = _from_packed(items)
+        if memo_key is not None:
+            self._memo.put(memo_key, result, items)
+        return result
 
     def lookup(
         self,
@@ -365,6 +387,7 @@ class Catalog:
         """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
         self._address = 0
         self._handle = None
+        self._memo.clear()
         self._free_if_idle()
 
     def __enter__(self) -> "Catalog":
