@@ -74,14 +74,19 @@ public func ef_format_packed(
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         // The same checks, in the same order, as ef_error_info_new and its setters.
         let domain = try CInput.string(domain, name: "domain")
-        let tableName = try CInput.optionalString(table, name: "table") ?? ""
-        guard !tableName.contains("/") else { throw Failure.invalidArgument("table name '\(tableName)' contains '/'") }
+        let requestedTable = try CInput.optionalString(table, name: "table")
+        let tableName: String
+        do throws(CatalogError) {
+            tableName = try Catalog.validatedTableName(requestedTable)
+        } catch {
+            throw Failure(error)
+        }
         let info = ErrorInfo(
             domain: domain, code: code,
             description: try CInput.optionalString(description, name: "description"),
             failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
             recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
-            table: tableName.isEmpty ? Catalog.defaultTable : tableName,
+            table: tableName,
             arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         guard let formatted = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
@@ -103,11 +108,10 @@ public func ef_catalog_lookup_packed(
         var (length, writer) = try packedOutput(out_length, buffer, capacity)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         // The same checks, in the same order, as ef_catalog_lookup.
-        let tableName = try CInput.optionalString(table, name: "table") ?? ""
+        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
         let key = try CInput.string(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
-        let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
             box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
         }) else { throw Failure.invalidArgument("catalog must not be NULL") }
