@@ -109,7 +109,8 @@ class Catalog:
 
     Open one with :meth:`open` (a directory of ``<loc>.lproj/<Table>.strings``) or
     :meth:`from_tables` (tables held in memory). A catalog may be shared by any number of threads;
-    :meth:`format` releases the GIL while the library works. Close it with :meth:`close` or a
+    :meth:`format` releases the GIL while the library works, and hands out the same immutable
+    result again for a repeated error without caller text (a memo bounded by size). Close it with :meth:`close` or a
     ``with`` block; it is also freed when garbage-collected.
     """
 
@@ -284,8 +285,9 @@ class Catalog:
         if not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
         # An error without caller text is answered from the memo when it was formatted before
-        # (see _memo): the key holds the arguments as given, so it is made only from a list or
-        # tuple of preferences (a str would become its characters) and checked nothing else.
+        # (see _memo). The key holds the arguments as given: it is made only from a list or
+        # tuple of preferences (a str would become its characters), and only a call that
+        # passed every check below ever stores a result under it.
         memo_key: Optional[tuple[str, int, tuple[str, ...], Optional[str]]] = None
         if (description is None and failure_reason is None and recovery_suggestion is None
                 and arguments is _NO_ARGUMENTS and domain.__class__ is str
