@@ -7,33 +7,49 @@ import ErrorFormatter
 /// specified in the header.
 
 /// The packed form of a formatted error (see `ef_format_packed` in the header).
+///
+/// Provenance is read in place from the result's array, field by field: copying a
+/// `Provenance` (what `formatted.provenance(field)` returns) copies four strings and an array,
+/// and a pack reads each field's four times. A field the array lacks reads as
+/// `FormattedError.missingProvenance` (rule `empty`, no key, locale or table), as for the getters.
 private func pack(_ formatted: FormattedError, into writer: inout PackedWriter) {
-    let fields = ErrorField.allCases
+    let provenance = formatted.provenance
+    let fields = 0..<ErrorField.allCases.count
     var nullMask = 0
-    for (position, field) in fields.enumerated() {
-        let origin = formatted.provenance(field)
-        if origin.key == nil { nullMask |= 1 << (3 * position) }
-        if origin.localization == nil { nullMask |= 1 << (3 * position + 1) }
-        if origin.table == nil { nullMask |= 1 << (3 * position + 2) }
+    for field in fields {
+        guard provenance.indices.contains(field) else {
+            nullMask |= 0b111 << (3 * field)
+            continue
+        }
+        if provenance[field].key == nil { nullMask |= 1 << (3 * field) }
+        if provenance[field].localization == nil { nullMask |= 1 << (3 * field + 1) }
+        if provenance[field].table == nil { nullMask |= 1 << (3 * field + 2) }
     }
-    writer.addHeader(formatted.isUntranslated ? 1 : 0, formatted.stack.count,
-                     formatted.provenance(.title).rejections.count,
-                     formatted.provenance(.message).rejections.count,
-                     formatted.provenance(.button).rejections.count,
-                     nullMask)
+    writer.addNumber(formatted.isUntranslated ? 1 : 0)
+    writer.addNumber(formatted.stack.count)
+    for field in fields {
+        writer.addNumber(provenance.indices.contains(field) ? provenance[field].rejections.count : 0)
+    }
+    writer.addNumber(nullMask, last: true)
     writer.add(formatted.title)
     writer.add(formatted.message)
     writer.add(formatted.button)
     for field in fields {
-        let origin = formatted.provenance(field)
-        writer.add(origin.rule)
-        writer.add(origin.key)
-        writer.add(origin.localization)
-        writer.add(origin.table)
+        guard provenance.indices.contains(field) else {
+            writer.add(FormattedError.missingProvenance.rule)
+            writer.add("")
+            writer.add("")
+            writer.add("")
+            continue
+        }
+        writer.add(provenance[field].rule)
+        writer.add(provenance[field].key)
+        writer.add(provenance[field].localization)
+        writer.add(provenance[field].table)
     }
     for entry in formatted.stack { writer.add(entry) }
-    for field in fields {
-        for rejection in formatted.provenance(field).rejections { pack(rejection, into: &writer) }
+    for field in fields where provenance.indices.contains(field) {
+        for rejection in provenance[field].rejections { pack(rejection, into: &writer) }
     }
 }
 
@@ -115,7 +131,8 @@ public func ef_catalog_lookup_packed(
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
             box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
         }) else { throw Failure.invalidArgument("catalog must not be NULL") }
-        writer.addHeader(resolution.hit == nil ? 0 : 1, resolution.rejections.count)
+        writer.addNumber(resolution.hit == nil ? 0 : 1)
+        writer.addNumber(resolution.rejections.count, last: true)
         writer.add(resolution.hit?.value)
         writer.add(resolution.hit?.localization)
         writer.add(resolvedTable)

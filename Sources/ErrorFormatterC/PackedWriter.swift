@@ -38,15 +38,11 @@ struct PackedWriter {
     /// Appends `string`, or `""` for `nil` (the header's null mask tells the two apart).
     mutating func add(_ string: String?) { add(string ?? "") }
 
-    /// Appends a header: `numbers` in decimal, separated by single spaces, then a NUL.
-    mutating func addHeader(_ numbers: Int...) {
-        var first = true
-        for number in numbers {
-            if !first { addByte(UInt8(ascii: " ")) }
-            first = false
-            addDecimal(number)
-        }
-        addByte(0)
+    /// Appends `number` in decimal, then a space, or (`last`) the NUL that ends the header item.
+    /// (One call per number rather than a variadic list: that would allocate an array per call.)
+    mutating func addNumber(_ number: Int, last: Bool = false) {
+        addDecimal(number)
+        addByte(last ? 0 : UInt8(ascii: " "))
     }
 
     private mutating func addDecimal(_ number: Int) {
