@@ -342,7 +342,7 @@ class Catalog:
                 _lib.ef_error_info_free(info)
         result = _from_packed(items)
         if memo_key is not None:
-            self._memo.put(memo_key, result, items)
+            self._memo.put(memo_key, result, length)
         return result
 
     def lookup(

@@ -43,11 +43,13 @@ class ResultMemo:
             return None
 
     def put(self, key: tuple[str, int, tuple[str, ...], Optional[str]], result: FormattedError,
-            items: list[str]) -> None:
-        """Keeps ``result`` (whose packed strings are ``items``) for ``key``."""
+            size: int) -> None:
+        """Keeps ``result`` for ``key``; ``size`` is what its strings take (the packed output's
+        length in bytes), to which the key's characters and the per-entry allowance are added."""
+        if not self.budget:
+            return
         domain, _, locales, table = key
-        size = (_ENTRY_OVERHEAD + len(domain) + sum(map(len, locales)) + len(table or "")
-                + sum(map(len, items)))
+        size += _ENTRY_OVERHEAD + len(domain) + sum(map(len, locales)) + len(table or "")
         if size > self.budget:
             return
         with self._lock:

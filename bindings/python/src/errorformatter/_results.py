@@ -85,7 +85,15 @@ class FormattedError:
     ``copy.deepcopy`` return it as is.
     """
 
-    __slots__ = ("_items", "_stack", "_provenance")
+    # The three texts are slots of their own (read at C speed, as attributes); the packed items
+    # hold them too, and everything else.
+    __slots__ = ("title", "message", "button", "_items", "_stack", "_provenance")
+    #: The localized title.
+    title: str
+    #: The localized message (may be empty).
+    message: str
+    #: The localized button label.
+    button: str
     _items: list[str]
     _stack: tuple[str, ...]
     _provenance: Mapping[str, Provenance]
@@ -100,7 +108,11 @@ class FormattedError:
         untranslated: bool = False,
     ) -> None:
         """Makes a result from its parts (as :meth:`Catalog.format` returns them)."""
-        _set_items(self, _pack(title, message, button, stack, provenance, untranslated))
+        items = _pack(title, message, button, stack, provenance, untranslated)
+        _set_items(self, items)
+        _set_title(self, items[_TITLE])
+        _set_message(self, items[_MESSAGE])
+        _set_button(self, items[_BUTTON])
 
     @classmethod
     def _from_packed(cls, items: list[str]) -> "FormattedError":
@@ -108,22 +120,10 @@ class FormattedError:
         # _stack and _provenance stay unset until first read: setting them costs per result.
         made = _new(cls)
         _set_items(made, items)
+        _set_title(made, items[_TITLE])
+        _set_message(made, items[_MESSAGE])
+        _set_button(made, items[_BUTTON])
         return made
-
-    @property
-    def title(self) -> str:
-        """The localized title."""
-        return self._items[_TITLE]
-
-    @property
-    def message(self) -> str:
-        """The localized message (may be empty)."""
-        return self._items[_MESSAGE]
-
-    @property
-    def button(self) -> str:
-        """The localized button label."""
-        return self._items[_BUTTON]
 
     @property
     def untranslated(self) -> bool:
@@ -205,6 +205,9 @@ class FormattedError:
 _new = object.__new__
 # The slots' own setters: they bypass the __setattr__ that makes instances immutable.
 _set_items = FormattedError.__dict__["_items"].__set__
+_set_title = FormattedError.__dict__["title"].__set__
+_set_message = FormattedError.__dict__["message"].__set__
+_set_button = FormattedError.__dict__["button"].__set__
 _set_stack = FormattedError.__dict__["_stack"].__set__
 _set_provenance = FormattedError.__dict__["_provenance"].__set__
 
