@@ -70,3 +70,24 @@ def test_close_while_other_threads_format(description: "str | None") -> None:
     # Every thread saw a clean ValueError; none crashed inside a freed catalog.
     assert outcomes == ["closed"] * THREADS
     assert not catalog._finalizer.alive
+
+
+def test_threads_with_more_preference_lists_than_the_cache_keeps() -> None:
+    """The cache of C preference arrays (64 lists) is emptied while other threads are in calls
+    that pass one of its arrays: each call holds its array, so every result stays right."""
+    catalog = Catalog.open(EXAMPLE_CATALOG)
+    catalog._memo.budget = 0
+    lists = [["fr-CA", f"x-{index}", "en"] for index in range(200)]
+    expected = catalog.format(domain="kCLErrorDomain", code=1, locales=["fr-CA"])
+
+    def work(offset: int) -> int:
+        wrong = 0
+        for round_number in range(400):
+            shown = catalog.format(domain="kCLErrorDomain", code=1,
+                                   locales=lists[(offset * 37 + round_number) % len(lists)])
+            wrong += shown.title != expected.title or shown.provenance["title"].locale != "fr"
+        return wrong
+
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(work, range(4))) == [0] * 4
+    catalog.close()

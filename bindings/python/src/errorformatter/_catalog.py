@@ -5,7 +5,6 @@ from __future__ import annotations
 import ctypes
 import enum
 import os
-import threading
 import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
@@ -304,7 +303,7 @@ class Catalog:
                     return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
-        locale_address, locale_count = _locale_array(locales)
+        locale_address, locale_count, locale_array = _locale_array(locales)
         try:
             encoded_domain = domain.encode()
         except (AttributeError, UnicodeEncodeError):
@@ -340,6 +339,7 @@ class Catalog:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
+            del locale_array  # held through the call: only its address went to the library
         result = _from_packed(items)
         if memo_key is not None:
             self._memo.put(memo_key, result, length)
@@ -364,7 +364,7 @@ class Catalog:
         """
         encoded_key = _encode(key, "key")
         encoded_table = _encode_optional(table, "table")
-        locale_address, locale_count = _locale_array(locales)
+        locale_address, locale_count, locale_array = _locale_array(locales)
         info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
         in_flight = self._in_flight
         in_flight.append(None)
@@ -383,6 +383,7 @@ class Catalog:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
+            del locale_array  # held through the call: only its address went to the library
         return LookupResult._from_packed(items)
 
     def close(self) -> None:
@@ -471,20 +472,19 @@ _LOCALE_ARRAYS_MAX_ENTRIES = 64
 _LOCALE_ARRAY_MAX_CHARACTERS = 256
 
 
-def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int]:
-    """The address of a C array of ``locales`` (UTF-8) and its length; ``(0, 0)`` for None or
-    empty. The array lives in ``_LOCALE_ARRAYS`` or, for a list too long to keep, in the
-    ``_OVERSIZED`` slot of the calling thread until its next call."""
+def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int, Any]:
+    """The address of a C array of ``locales`` (UTF-8), its length, and the array itself, which
+    the caller holds until its call returns: another thread may empty the cache meanwhile, and
+    only the address travels to the call. ``(0, 0, None)`` for None or empty."""
     if not locales:
         if isinstance(locales, (str, bytes)):
             raise TypeError("locales must be a sequence of locale IDs, not a single string")
-        return 0, 0
+        return _NO_LOCALES
     if isinstance(locales, (str, bytes)):
         raise TypeError("locales must be a sequence of locale IDs, not a single string")
     key = tuple(locales)
     try:
-        address, count, _ = _LOCALE_ARRAYS[key]
-        return address, count
+        return _LOCALE_ARRAYS[key]
     except KeyError:
         pass
     except TypeError:
@@ -496,14 +496,10 @@ def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int]:
         if len(_LOCALE_ARRAYS) >= _LOCALE_ARRAYS_MAX_ENTRIES:
             _LOCALE_ARRAYS.clear()
         _LOCALE_ARRAYS[key] = made
-    else:
-        _OVERSIZED.array = array
-    return made[0], made[1]
+    return made
 
 
-# A list too long to keep in the cache stays alive here, one per thread, through the call that
-# asked for it (only its address travels to the call).
-_OVERSIZED = threading.local()
+_NO_LOCALES: tuple[int, int, Any] = (0, 0, None)
 
 
 _format_packed = _packed.format_packed
