@@ -73,7 +73,7 @@ $(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in Makefile
 # libFuzzer targets (mk/fuzz*.mk) compile the whole core with their entry point: a hand-kept
 # list of the files a target needs broke each time a file was added.
 FUZZ_CORE_SOURCES := $(shell find Sources/ErrorFormatter -name '*.swift' | LC_ALL=C sort)
-FUZZ_SWIFTFLAGS   := -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -I Sources/CICU
+FUZZ_SWIFTFLAGS   := -swift-version 6 -package-name ErrorFormatter -parse-as-library -sanitize=fuzzer,address -O -g -I Sources/CICU
 
 # Each area's rules. Included before the rules below, because make expands a rule's
 # prerequisites ($(TESTS), $(DEMOS)) when it reads the rule.
@@ -93,23 +93,7 @@ test-swift:
 # ----------------------------------------------------------------------------------- demo
 demo: all demo-cli $(DEMOS)
 
-# The seed's errors through the CLI, in several locales, with where each field came from; then
-# the example is linted (it finds the seed's duplicated key).
-demo-cli: $(BUILD)/bin/errfmt
-	@echo "== errfmt format: kCLErrorDomain 0 in English"
-	$(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain kCLErrorDomain --code 0 --locale en --explain
-	@for locales in fr-CA es-MX zh-TW ja de-AT; do \
-	  for code in 0 1 8; do \
-	    echo "== errfmt format: kCLErrorDomain $$code for $$locales"; \
-	    $(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain kCLErrorDomain --code $$code \
-	      --locale $$locales --explain || exit 1; \
-	  done; \
-	done
-	@echo "== errfmt format: an unknown domain falls back to the generic keys"
-	$(BUILD)/bin/errfmt format --catalog $(EXAMPLE) --domain NSURLErrorDomain --code -1009 \
-	  --locale fr-CA --recovery-suggestion "Check your connection." --explain
-	@echo "== errfmt lint (the seed's table defines one key twice)"
-	@$(BUILD)/bin/errfmt lint --catalog $(EXAMPLE) || echo "(errfmt lint exit status 1: the findings above)"
+# demo-cli (the seed through errfmt, and lint finding its bugs) lives in mk/cli.mk.
 
 # -------------------------------------------------------------------------------- install
 install: all

@@ -3,7 +3,7 @@
  *
  * The same work each way, on the example's French table (fr-CA preferred, so ErrorFormatter
  * also walks fr-CA -> fr -> en):
- *   - "format": title + message + button of kCLErrorDomain 1. gettext: three dgettext() calls
+ *   - "format": title + message + button of kCLErrorDomain 2. gettext: three dgettext() calls
  *     and an snprintf of the title and message into one buffer (what a C program shows).
  *   - "lookup": one key. gettext: one dgettext() hit.
  * Prints ns per operation for each and the ratio ErrorFormatter / gettext (below 1 is faster).
@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
     }
     bindtextdomain("coreloc", argv[2]);
     bind_textdomain_codeset("coreloc", "UTF-8");
-    const char *probe = dgettext("coreloc", "errors.kCLErrorDomain.1.title");
+    const char *probe = dgettext("coreloc", "errors.kCLErrorDomain.2.title");
     if (probe[0] == 'e') {
         fprintf(stderr, "format_bench: gettext found no French catalog in %s\n", argv[2]);
         return 1;
@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     ef_error_info *info = NULL;
-    ef_error_info_new(&info, "kCLErrorDomain", 1, NULL);
+    ef_error_info_new(&info, "kCLErrorDomain", 2, NULL);
     const char *locales[] = {"fr-CA"};
 
     double best_gettext_format = 1e9, best_ef_format = 1e9, best_gettext_lookup = 1e9, best_ef_lookup = 1e9;
@@ -56,8 +56,8 @@ int main(int argc, char **argv) {
     for (int round = 0; round < ROUNDS; round++) {
         double start = seconds();
         for (long i = 0; i < iterations; i++) {
-            const char *title = dgettext("coreloc", "errors.kCLErrorDomain.1.title");
-            const char *message = dgettext("coreloc", "errors.kCLErrorDomain.1.message");
+            const char *title = dgettext("coreloc", "errors.kCLErrorDomain.2.title");
+            const char *message = dgettext("coreloc", "errors.kCLErrorDomain.2.message");
             const char *button = dgettext("coreloc", "controls.ok");
             sink += (size_t)snprintf(buffer, sizeof buffer, "%s\n%s\n[%s]", title, message, button);
         }
@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
 
         start = seconds();
         for (long i = 0; i < iterations; i++) {
-            sink += (size_t)dgettext("coreloc", "errors.kCLErrorDomain.1.message")[0];
+            sink += (size_t)dgettext("coreloc", "errors.kCLErrorDomain.2.message")[0];
         }
         elapsed = (seconds() - start) / (double)iterations;
         if (elapsed < best_gettext_lookup) best_gettext_lookup = elapsed;
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
         start = seconds();
         for (long i = 0; i < iterations; i++) {
             ef_lookup *lookup = NULL;
-            ef_catalog_lookup(&lookup, catalog, NULL, "errors.kCLErrorDomain.1.message", locales, 1, NULL, NULL);
+            ef_catalog_lookup(&lookup, catalog, NULL, "errors.kCLErrorDomain.2.message", locales, 1, NULL, NULL);
             sink += (size_t)ef_lookup_value(lookup)[0];
             ef_lookup_free(lookup);
         }

@@ -22,8 +22,8 @@ static const char *const locale_lists[][2] = {
     {"ja", NULL}, {"de-AT", NULL}, {"pt-BR", "es-MX"},
 };
 static const struct demo_error errors[] = {
-    {"kCLErrorDomain", 0}, {"kCLErrorDomain", 1},       {"kCLErrorDomain", 8},
-    {"kCLErrorDomain", 42}, {"NSURLErrorDomain", -1009},
+    {"kCLErrorDomain", 0},  {"kCLErrorDomain", 2}, {"kCLErrorDomain", 8},
+    {"kCLErrorDomain", 9},  {"kCLErrorDomain", 42}, {"NSURLErrorDomain", -1009},
 };
 static const char *const field_names[] = {"title", "message", "button"};
 

@@ -9,8 +9,8 @@ FIELDS = ("title", "message", "button")
 
 # The same cases, in the same order, as Examples/c/demo.c.
 LOCALE_LISTS = [["en"], ["fr-CA"], ["es-MX"], ["zh-TW"], ["ja"], ["de-AT"], ["pt-BR", "es-MX"]]
-ERRORS = [("kCLErrorDomain", 0), ("kCLErrorDomain", 1), ("kCLErrorDomain", 8),
-          ("kCLErrorDomain", 42), ("NSURLErrorDomain", -1009)]
+ERRORS = [("kCLErrorDomain", 0), ("kCLErrorDomain", 2), ("kCLErrorDomain", 8),
+          ("kCLErrorDomain", 9), ("kCLErrorDomain", 42), ("NSURLErrorDomain", -1009)]
 
 _ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 

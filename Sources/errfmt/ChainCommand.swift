@@ -7,13 +7,20 @@ private let chainUsage = """
     usage: errfmt chain [--json] ID... | -
 
     Prints the CLDR fallback chain of each locale ID (BCP 47, ICU or POSIX spelling), most
-    specific first, root omitted. '-' reads IDs one per line from standard input.
-    Kinds: bundle (ICU has data), alias (=, an ICU alias of the next entry), abstract (?, no ICU
-    bundle; app tables may still exist there).
+    specific first, one line per ID:
 
-      --json   one JSON object per ID: input, normalized, untranslated, chain, kinds
-               (or input, error)
+      zh-TW → zh_TW(alias) > zh_Hant_TW > zh_Hant > root
 
+    Each level is an ICU ID; a level ICU has no data for is marked (abstract: app tables may
+    still exist there), an ICU alias of the next level (alias); root ends every chain. C and
+    POSIX print 'ID → C/POSIX: untranslated (base table only)'. '-' reads IDs one per line from
+    standard input.
+
+      --json   one JSON object per ID: input, normalized, untranslated, chain (root omitted),
+               kinds (bundle, alias or abstract, one per chain level); for an invalid ID:
+               input, error
+
+    An invalid ID is reported on standard error (as text) or as {input, error} (--json).
     Exit status: 0 all IDs valid, 1 some ID invalid, 2 bad usage.
     """
 
@@ -31,8 +38,7 @@ func runChain(_ arguments: [String]) -> Int32 {
         case "-": readStandardInput = true
         default:
             if argument.hasPrefix("--") {
-                CommandLineOutput.error("chain: unknown option '\(argument)'\n\(chainUsage)")
-                return 2
+                return UsageError.report("unknown option '\(argument)'", command: "chain")
             }
             inputs.append(argument)
         }
@@ -41,8 +47,7 @@ func runChain(_ arguments: [String]) -> Int32 {
         while let line = readLine(strippingNewline: true) { inputs.append(line) }
     }
     guard !inputs.isEmpty else {
-        CommandLineOutput.error("chain: no locale IDs given\n\(chainUsage)")
-        return 2
+        return UsageError.report("no locale IDs given", command: "chain")
     }
     var status: Int32 = 0
     for input in inputs {

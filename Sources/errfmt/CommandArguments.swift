@@ -83,12 +83,33 @@ extension String {
     }
 }
 
-/// Runs a command body, turning usage errors into a message and exit status 2.
+/// Runs a command body, turning usage errors into a short message and exit status 2.
+///
+/// - Parameter usage: the command's help text; its first line (`usage: errfmt <command> …`)
+///   names the command for the message.
 func runCommand(usage: String, _ body: () throws(UsageError) -> Int32) -> Int32 {
     do {
         return try body()
     } catch {
-        CommandLineOutput.error("\(error.message)\n\(usage)")
+        return UsageError.report(error.message, command: UsageError.commandName(fromUsage: usage))
+    }
+}
+
+extension UsageError {
+    /// Prints a usage error as one line naming the command, then where the help is (as GNU
+    /// tools do: the whole help would bury the one line that matters), and returns exit status 2.
+    static func report(_ message: String, command: String?) -> Int32 {
+        let name = command.map { "errfmt " + $0 } ?? "errfmt"
+        CommandLineOutput.line("\(name): \(message)")
+        CommandLineOutput.line("try '\(name) --help'")
         return 2
+    }
+
+    /// `format` for a help text that starts `usage: errfmt format …`.
+    static func commandName(fromUsage usage: String) -> String? {
+        let prefix = "usage: errfmt "
+        guard let firstLine = usage.split(separator: "\n").first, firstLine.hasPrefix(prefix) else { return nil }
+        let name = firstLine.dropFirst(prefix.count).prefix { $0 != " " }
+        return name.isEmpty ? nil : String(name)
     }
 }

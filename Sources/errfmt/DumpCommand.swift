@@ -21,7 +21,9 @@ let dumpUsage = """
                  then diagnostics [{severity, code, line, column, message}]
       --count    file<TAB>ok|error<TAB>number of entries
 
-    A file that does not parse, or whose top level is not a dictionary, is not a table.
+    A file that does not parse, or whose top level is not a dictionary, is not a table. String
+    Catalogs (.xcstrings) and JSON tables (.json) are not property lists: dump names the
+    command that reads them ('errfmt convert FILE - --to strings' prints one as .strings).
     Exit status: 0 all files are tables, 1 some file is not, 2 bad usage.
     """
 
@@ -53,23 +55,20 @@ func runDump(_ arguments: [String]) -> Int32 {
             case "--json", "--count":
                 let requested: DumpFormat = argument == "--json" ? .json : .count
                 guard format == .text || format == requested else {
-                    CommandLineOutput.error("dump: --json and --count cannot be combined\n\(dumpUsage)")
-                    return 2
+                    return UsageError.report("--json and --count cannot be combined", command: "dump")
                 }
                 format = requested
             case "--":
                 optionsEnded = true
             default:
-                CommandLineOutput.error("dump: unknown option '\(argument)'\n\(dumpUsage)")
-                return 2
+                return UsageError.report("unknown option '\(argument)'", command: "dump")
             }
         } else {
             files.append(argument)
         }
     }
     guard !files.isEmpty else {
-        CommandLineOutput.error("dump: no input files\n\(dumpUsage)")
-        return 2
+        return UsageError.report("no input files", command: "dump")
     }
     var status: Int32 = 0
     for path in files {
@@ -84,8 +83,20 @@ func runDump(_ arguments: [String]) -> Int32 {
     return status
 }
 
-/// Reads and parses one file; a readable property list that is not a dictionary is an error.
+/// Reads and parses one file; a readable property list that is not a dictionary is an error,
+/// and so is a JSON table format, which is not a property list at all (parsing `{}` as one would
+/// print an empty table for any String Catalog).
 private func dumpFile(_ path: String) -> DumpedFile {
+    let fileName = String(path.split(separator: "/").last ?? Substring(path))
+    if let (_, format) = TableFile.classify(fileName: fileName), format == .stringCatalog || format == .json {
+        let kind = format == .stringCatalog ? "a String Catalog" : "a JSON table"
+        let diagnostic = Diagnostic(
+            severity: .error, code: "not-a-property-list",
+            message: "\(kind) is JSON, not a property list, so dump does not read it; "
+                + "'errfmt convert \(path) - --to strings' prints its table as .strings, and "
+                + "'errfmt lookup' and 'errfmt format' read it in a catalog (--catalog DIR)")
+        return DumpedFile(path: path, error: diagnostic, diagnostics: [])
+    }
     let bytes: [UInt8]
     do {
         bytes = try FileSystem.readBytes(atPath: path)
@@ -179,23 +190,13 @@ private func printText(_ file: DumpedFile, withHeader: Bool) {
         return
     }
     if withHeader { print("/* \(file.path.replacing("*/", with: "* /")) */") }
-    // An empty output would be a 0-byte file, which CF rejects; a comment reads back as {}.
-    if table.isEmpty { print("/* no entries */") }
-    for (key, value) in table {
-        print("\(StringsLiteral.quoted(key.string)) = \(stringsText(value));")
+    // The core's .strings writer: what dump prints is what convert writes, and CF reads both
+    // back to the same table (an empty one as a comment: a 0-byte file is rejected).
+    let entries = table.map { key, value in
+        TableDocument.Entry(key: key, value: value.stringValue.map(TableDocument.Value.text) ?? .propertyList(value))
     }
-}
-
-/// A value in old-style syntax that CF reads back to the same value.
-private func stringsText(_ value: PropertyListValue) -> String {
-    switch value {
-    case .string(let string):
-        return StringsLiteral.quoted(string)
-    case .data(let bytes):
-        return "<" + hexString(bytes) + ">"
-    case .array(let elements):
-        return "(" + elements.map(stringsText).joined(separator: ", ") + ")"
-    case .dictionary(let dictionary):
-        return "{ " + dictionary.map { "\(StringsLiteral.quoted($0.string)) = \(stringsText($1)); " }.joined() + "}"
+    let document = TableDocument(sourceLanguage: "", languages: [TableDocument.Language(name: "", entries: entries)])
+    if let written = TableConversion.write(document, as: .strings) {
+        print(String(decoding: written.bytes, as: UTF8.self), terminator: "")
     }
 }

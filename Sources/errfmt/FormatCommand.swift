@@ -3,7 +3,9 @@ import ErrorFormatter
 let formatUsage = """
     usage: errfmt format --catalog DIR --domain D --code N [options]
 
-      --catalog DIR               catalog directory (<loc>.lproj/<Table>.strings, <Table>.strings)
+      --catalog DIR               catalog directory: <loc>.lproj/<Table>.strings, .stringsdict
+                                  and .json; <Table>.xcstrings (String Catalogs); <loc>.json
+                                  (flat JSON tables); unlocalized <Table>.strings, .stringsdict
       --domain D                  error domain, e.g. kCLErrorDomain
       --code N                    error code (a decimal integer, may be negative)
       --locale L1,L2,...          preferred locales, most preferred first (repeatable);
@@ -20,8 +22,15 @@ let formatUsage = """
       --arg-uint N                an unsigned integer argument (%u, %llu, %x)
       --arg-double X              a floating-point argument (%f, %e, %g)
       --strict                    fail if any table of the catalog is broken
-      --json                      one JSON object: title, message, button, stack, provenance
-      --explain                   also print where each field came from
+      --json                      one JSON object: title, message, button, stack, untranslated,
+                                  provenance (rule, key, locale, table, rejections per field)
+      --explain                   also print the stack and where each field came from
+      --quiet                     no warnings on standard error
+
+    Prints title, message and button. Standard error gets one warning per broken table, per
+    preference no localization matches, for an unknown --table, and per table string skipped
+    because the arguments cannot satisfy it.
+    Exit status: 0 formatted (warnings or not), 1 the catalog cannot be opened, 2 bad usage.
     """
 
 /// `errfmt format`: one error, formatted for the given locales.
@@ -37,7 +46,7 @@ func runFormat(_ arguments: [String]) -> Int32 {
                 "--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale", "--table",
                 "--description", "--failure-reason", "--recovery-suggestion",
             ]),
-            flags: ["--json", "--explain", "--strict"])
+            flags: ["--json", "--explain", "--strict", "--quiet"])
         guard options.operands.isEmpty else {
             throw UsageError(message: "unexpected argument '\(options.operands[0])'")
         }
@@ -62,8 +71,14 @@ func runFormat(_ arguments: [String]) -> Int32 {
                 throw UsageError(message: "bad --table '\(table)'")
             }
         }
+        let preferences = try PreferenceOptions.preferences(options) ?? []
         guard let catalog = try CatalogOptions.open(options) else { return 1 }
-        let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: try PreferenceOptions.preferences(options) ?? [])
+        let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: preferences)
+        let warnings = CatalogWarnings(options)
+        warnings.brokenTables(of: catalog)
+        warnings.unmatchedPreferences(preferences, in: catalog)
+        warnings.unknownTable(error.table, in: catalog)
+        warnings.rejections(ErrorField.allCases.flatMap { formatted.provenance($0).rejections })
         if options.has("--json") {
             print(FormattedErrorJSON.object(formatted).serialized)
         } else {

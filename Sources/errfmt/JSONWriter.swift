@@ -1,8 +1,9 @@
 /// A minimal JSON emitter for the CLI's machine-readable output.
 ///
 /// The CLI's `--json` output is a contract for tooling: one object per line, members in the
-/// order they are written, strings escaped as RFC 8259 requires (`"`, `\`, control characters;
-/// everything else verbatim UTF-8). No Foundation: the CLI links only the core.
+/// order they are written, strings escaped as RFC 8259 requires (`"`, `\`, control characters)
+/// plus U+2028 and U+2029, which line-based readers split on; everything else verbatim UTF-8.
+/// No Foundation: the CLI links only the core.
 struct JSONValue {
     fileprivate var text: String
 
@@ -45,6 +46,10 @@ struct JSONValue {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
+            // Valid raw in JSON, but line breaks to many line-based readers (Python's
+            // splitlines, older JavaScript): escaped, so one object stays one line.
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)

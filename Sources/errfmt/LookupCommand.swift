@@ -5,9 +5,10 @@ let lookupUsage = """
 
     Looks KEY up for the given locales exactly as the rules do (key by key down the locale
     stack, plural variants, strings the arguments cannot satisfy skipped) and prints the value.
-    Exit status 1 if no localization has a usable value.
 
-      --catalog DIR               catalog directory
+      --catalog DIR               catalog directory: <loc>.lproj/<Table>.strings, .stringsdict
+                                  and .json; <Table>.xcstrings (String Catalogs); <loc>.json
+                                  (flat JSON tables); unlocalized <Table>.strings, .stringsdict
       --table NAME                table to read (default Localizable)
       --locale L1,L2,...          preferred locales (repeatable); 'auto' reads the environment
       --accept-language HEADER    preferences from an HTTP Accept-Language header
@@ -16,7 +17,13 @@ let lookupUsage = """
       --arg-int N                 a signed integer argument
       --arg-uint N                an unsigned integer argument
       --arg-double X              a floating-point argument
-      --json                      one JSON object: value, locale, table, diagnostics
+      --json                      one JSON object: value, locale, table, diagnostics (the
+                                  strings skipped: key, locale, table, code, message)
+      --quiet                     no warnings on standard error
+
+    Prints the value. Standard error gets one warning per broken table, per preference no
+    localization matches, for an unknown --table, and per string skipped.
+    Exit status: 0 a value was found, 1 none was (or the catalog cannot be opened), 2 bad usage.
     """
 
 /// `errfmt lookup`: the raw, rendered value of any key.
@@ -31,7 +38,7 @@ func runLookup(_ arguments: [String]) -> Int32 {
             options: ArgumentOptions.names.union([
                 "--catalog", "--table", "--locale", "--accept-language", "--development-locale",
             ]),
-            flags: ["--json"])
+            flags: ["--json", "--quiet"])
         guard options.operands.count == 1, let key = options.operands.first else {
             throw UsageError(message: "give exactly one KEY")
         }
@@ -44,6 +51,11 @@ func runLookup(_ arguments: [String]) -> Int32 {
         let preferences = try PreferenceOptions.preferences(options) ?? []
         guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let resolution = catalog.resolve(key, table: table, preferences: preferences, arguments: values)
+        let warnings = CatalogWarnings(options)
+        warnings.brokenTables(of: catalog)
+        warnings.unmatchedPreferences(preferences, in: catalog)
+        warnings.unknownTable(table, in: catalog)
+        warnings.rejections(resolution.rejections)
         if options.has("--json") {
             print(JSONValue.object([
                 ("value", .optionalString(resolution.hit?.value)),
@@ -52,7 +64,6 @@ func runLookup(_ arguments: [String]) -> Int32 {
                 ("diagnostics", .array(resolution.rejections.map(RejectionJSON.object))),
             ]).serialized)
         } else {
-            for rejection in resolution.rejections { CommandLineOutput.error("skipped \(rejection)") }
             if let hit = resolution.hit { print(hit.value) }
         }
         if resolution.hit == nil {

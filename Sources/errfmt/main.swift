@@ -18,6 +18,7 @@ let usage = """
       chain      print the CLDR fallback chain of locale IDs
       negotiate  choose the localizations to search for the user's preferred locales
       dump       parse .strings files exactly as CoreFoundation does and print them
+      convert    convert a table between .strings, .stringsdict, .xcstrings and JSON
 
     errfmt <command> --help shows a command's options.
     """
@@ -40,9 +41,9 @@ case let command?:
     case "lint": status = runLint(rest)
     case "lookup": status = runLookup(rest)
     case "dump": status = runDump(rest)
+    case "convert": status = runConvert(rest)
     default:
-        CommandLineOutput.error("unknown command '\(command)'\n\(usage)")
-        status = 2
+        status = UsageError.report("unknown command '\(command)'", command: nil)
     }
 }
 exit(status)

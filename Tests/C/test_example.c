@@ -23,7 +23,7 @@ static void check_catalog_properties(const ef_catalog *catalog) {
         CHECK_STR(ef_catalog_localization_name(catalog, i), expected[i]);
     CHECK_STR(ef_catalog_development_locale(catalog), "en");
 
-    /* The seed defines errors.kCLErrorDomain.8.message twice (lines 37 and 45): one warning at
+    /* The seed defines errors.kCLErrorDomain.8.message twice (lines 8 and 10): one warning at
      * the definition that wins; a note may point at the earlier one. */
     size_t warnings = 0;
     for (size_t i = 0; i < ef_catalog_diagnostic_count(catalog); i++) {
@@ -35,11 +35,11 @@ static void check_catalog_properties(const ef_catalog *catalog) {
         CHECK(message != NULL && strstr(message, "errors.kCLErrorDomain.8.message") != NULL);
         if (ef_catalog_diagnostic_severity(catalog, i) == EF_SEVERITY_WARNING) {
             warnings++;
-            CHECK_INT(ef_catalog_diagnostic_line(catalog, i), 45);
+            CHECK_INT(ef_catalog_diagnostic_line(catalog, i), 10);
             CHECK_INT(ef_catalog_diagnostic_column(catalog, i), 1);
         } else {
             CHECK_INT(ef_catalog_diagnostic_severity(catalog, i), EF_SEVERITY_NOTE);
-            CHECK_INT(ef_catalog_diagnostic_line(catalog, i), 37);
+            CHECK_INT(ef_catalog_diagnostic_line(catalog, i), 8);
         }
     }
     CHECK_INT(warnings, 1);
@@ -55,37 +55,45 @@ static void check_english(const ef_catalog *catalog) {
                      "Localizable");
     check_provenance(result, EF_FIELD_MESSAGE, "code-key", "errors.kCLErrorDomain.0.message",
                      "en", "Localizable");
-    check_provenance(result, EF_FIELD_BUTTON, "button-key", "controls.ok", "en", "Localizable");
+    /* The seed has no controls.ok (on iOS the original shows the key): the built-in label. */
+    check_provenance(result, EF_FIELD_BUTTON, "builtin", NULL, NULL, NULL);
     CHECK(ef_result_stack_count(result) >= 1);
     CHECK_STR(ef_result_stack_entry(result, 0), "en");
     ef_result_free(result);
 
-    /* Last duplicate wins, as in CoreFoundation. */
+    /* Both definitions of code 8's message are empty, and an empty value is a real value. */
     result = format_error(catalog, DOMAIN, 8, en, 1);
-    CHECK_STR(ef_result_message(result),
-              "We couldn't find that place. Check the spelling and try again.");
+    CHECK_STR(ef_result_title(result), "No results found");
+    CHECK_STR(ef_result_message(result), "");
+    check_provenance(result, EF_FIELD_MESSAGE, "code-key", "errors.kCLErrorDomain.8.message",
+                     "en", "Localizable");
+    ef_result_free(result);
+
+    /* Code 9 has a title and no message (the duplicate was meant to be it): nothing to show. */
+    result = format_error(catalog, DOMAIN, 9, en, 1);
+    CHECK_STR(ef_result_title(result), "No results found");
+    CHECK_STR(ef_result_message(result), "");
+    check_provenance(result, EF_FIELD_MESSAGE, "empty", NULL, NULL, NULL);
     ef_result_free(result);
 
     /* No locales at all means the development locale. */
-    result = format_error(catalog, DOMAIN, 1, NULL, 0);
-    CHECK_STR(ef_result_title(result), "Location Services Off");
+    result = format_error(catalog, DOMAIN, 2, NULL, 0);
+    CHECK_STR(ef_result_title(result), "No Internet");
     ef_result_free(result);
 
-    /* An unknown code of the domain: the domain's title, the generic message. */
+    /* An unknown code: the seed has no domain keys and no errors.message. */
     result = format_error(catalog, DOMAIN, 42, en, 1);
-    CHECK_STR(ef_result_title(result), "Location Error");
-    check_provenance(result, EF_FIELD_TITLE, "domain-key", "errors.kCLErrorDomain.title", "en",
-                     "Localizable");
-    CHECK_STR(ef_result_message(result), "Please try again.");
-    check_provenance(result, EF_FIELD_MESSAGE, "generic-key", "errors.message", "en",
-                     "Localizable");
+    CHECK_STR(ef_result_title(result), "Error");
+    check_provenance(result, EF_FIELD_TITLE, "generic-key", "errors.title", "en", "Localizable");
+    CHECK_STR(ef_result_message(result), "");
+    check_provenance(result, EF_FIELD_MESSAGE, "empty", NULL, NULL, NULL);
     ef_result_free(result);
 
     /* A foreign domain, negative code: generic keys. */
     result = format_error(catalog, "NSURLErrorDomain", -1009, en, 1);
-    CHECK_STR(ef_result_title(result), "Something Went Wrong");
+    CHECK_STR(ef_result_title(result), "Error");
     check_provenance(result, EF_FIELD_TITLE, "generic-key", "errors.title", "en", "Localizable");
-    CHECK_STR(ef_result_message(result), "Please try again.");
+    CHECK_STR(ef_result_message(result), "");
     ef_result_free(result);
 }
 
@@ -95,25 +103,26 @@ static void check_canadian_french(const ef_catalog *catalog) {
     CHECK_STR(ef_result_title(result), "Emplacement inconnu");
     CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "fr-CA");
     CHECK_STR(ef_result_message(result), "Impossible d’obtenir une bonne lecture. Un long tunnel?");
-    /* fr-CA has no controls.ok: the button comes from fr, not from en. */
     CHECK_STR(ef_result_button(result), "OK");
-    CHECK_STR(ef_result_locale(result, EF_FIELD_BUTTON), "fr");
+    CHECK_STR(ef_result_rule(result, EF_FIELD_BUTTON), "builtin");
     CHECK(ef_result_stack_count(result) >= 3);
     CHECK_STR(ef_result_stack_entry(result, 0), "fr-CA");
     CHECK_STR(ef_result_stack_entry(result, 1), "fr");
     ef_result_free(result);
 
-    result = format_error(catalog, DOMAIN, 1, fr_ca, 1);
-    CHECK_STR(ef_result_title(result), "Service de localisation désactivé");
-    check_provenance(result, EF_FIELD_TITLE, "code-key", "errors.kCLErrorDomain.1.title", "fr",
+    /* fr-CA has only code 2's message: the title comes from fr, key by key. */
+    result = format_error(catalog, DOMAIN, 2, fr_ca, 1);
+    CHECK_STR(ef_result_title(result), "Pas d’Internet");
+    check_provenance(result, EF_FIELD_TITLE, "code-key", "errors.kCLErrorDomain.2.title", "fr",
                      "Localizable");
+    CHECK_STR(ef_result_message(result), "Internet n’est pas accessible ou une erreur est survenue.");
+    CHECK_STR(ef_result_locale(result, EF_FIELD_MESSAGE), "fr-CA");
     ef_result_free(result);
 
     result = format_error(catalog, DOMAIN, 42, fr_ca, 1);
-    CHECK_STR(ef_result_title(result), "Erreur de géolocalisation");
-    CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "fr-CA");
-    CHECK_STR(ef_result_message(result), "Veuillez réessayer.");
-    CHECK_STR(ef_result_locale(result, EF_FIELD_MESSAGE), "fr");
+    CHECK_STR(ef_result_title(result), "Erreur");
+    check_provenance(result, EF_FIELD_TITLE, "generic-key", "errors.title", "fr", "Localizable");
+    CHECK_STR(ef_result_message(result), "");
     ef_result_free(result);
 }
 
@@ -126,12 +135,12 @@ static void check_other_languages(const ef_catalog *catalog) {
     CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "es");
     CHECK_STR(ef_result_message(result), "No se pudo obtener una lectura confiable. ¿Un túnel largo?");
     CHECK_STR(ef_result_locale(result, EF_FIELD_MESSAGE), "es-419");
-    CHECK_STR(ef_result_button(result), "Aceptar");
+    CHECK_STR(ef_result_button(result), "OK");
     ef_result_free(result);
 
     static const char *const zh_tw[] = {"zh-TW"};
-    result = format_error(catalog, DOMAIN, 1, zh_tw, 1);
-    CHECK_STR(ef_result_title(result), "定位服務已關閉");
+    result = format_error(catalog, DOMAIN, 2, zh_tw, 1);
+    CHECK_STR(ef_result_title(result), "無法連上網際網路");
     CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "zh-Hant");
     for (size_t i = 0; i < ef_result_stack_count(result); i++)
         CHECK(strcmp(ef_result_stack_entry(result, i), "zh-Hans") != 0);
@@ -139,20 +148,20 @@ static void check_other_languages(const ef_catalog *catalog) {
 
     static const char *const ja[] = {"ja"};
     result = format_error(catalog, DOMAIN, 8, ja, 1);
-    CHECK_STR(ef_result_title(result), "住所が見つかりません");
+    CHECK_STR(ef_result_title(result), "結果が見つかりません");
     CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "ja");
     ef_result_free(result);
 
     static const char *const de_at[] = {"de-AT"};
     result = format_error(catalog, DOMAIN, 2, de_at, 1);
-    CHECK_STR(ef_result_title(result), "Kein Netzwerk");
+    CHECK_STR(ef_result_title(result), "Kein Internet");
     CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "de");
     ef_result_free(result);
 
     /* The first preference that has a table wins; malformed entries are skipped. */
     static const char *const preferences[] = {"../../etc", "sv-SE", "ja", "fr"};
-    result = format_error(catalog, DOMAIN, 3, preferences, 4);
-    CHECK_STR(ef_result_title(result), "コンパスを使用できません");
+    result = format_error(catalog, DOMAIN, 0, preferences, 4);
+    CHECK_STR(ef_result_title(result), "位置情報を取得できません");
     ef_result_free(result);
 }
 

@@ -16,10 +16,10 @@ struct format_case {
 
 static const struct format_case cases[] = {
     {"en", 0, "Unknown Location"},      {"fr-CA", 0, "Emplacement inconnu"},
-    {"fr-CA", 1, "Service de localisation désactivé"},
-    {"es-MX", 1, "Servicios de ubicación desactivados"},
-    {"zh-TW", 1, "定位服務已關閉"},     {"ja", 8, "住所が見つかりません"},
-    {"de-AT", 2, "Kein Netzwerk"},      {"fr-CA", 42, "Erreur de géolocalisation"},
+    {"fr-CA", 2, "Pas d’Internet"},     {"es-MX", 8, "No se encontraron resultados"},
+    {"zh-TW", 2, "無法連上網際網路"},   {"ja", 8, "結果が見つかりません"},
+    {"de-AT", 2, "Kein Internet"},      {"fr-CA", 42, "Erreur"},
+    {"en", 9, "No results found"},
 };
 #define CASE_COUNT (sizeof cases / sizeof cases[0])
 
@@ -69,7 +69,7 @@ void test_threads(const struct test_context *context) {
     ef_error_info *info = NULL;
     ef_result *shared = NULL;
     const char *locales[] = {"fr-CA"};
-    CHECK_STATUS(ef_error_info_new(&info, "kCLErrorDomain", 1, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_new(&info, "kCLErrorDomain", 2, NULL), EF_OK);
     CHECK_STATUS(ef_format(&shared, catalog, info, locales, 1, NULL), EF_OK);
     if (shared == NULL) {
         ef_error_info_free(info);

@@ -53,3 +53,12 @@ def test_usage(tmp_path):
     help_run = dump(tmp_path, "--help")
     assert help_run.returncode == 0
     assert "usage: errfmt dump" in help_run.stdout
+
+
+def test_json_lines_escape_unicode_line_separators(tmp_path):
+    # U+2028 and U+2029 are valid raw in JSON, but many line-based readers split on them.
+    (tmp_path / "sep.strings").write_text('"a" = "x\u2028y\u2029z";\n')
+    run = subprocess.run([ERRFMT, "dump", "--json", "sep.strings"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60)
+    assert run.stdout == '{"file":"sep.strings","ok":true,"entries":{"a":"x\\u2028y\\u2029z"},"diagnostics":[]}\n'
+    assert len(run.stdout.splitlines()) == 1

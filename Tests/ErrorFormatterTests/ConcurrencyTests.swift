@@ -10,7 +10,7 @@ import Testing
         let plurals = try TestSupport.catalog([("en", "\"n\" = \"%lld\";"), ("ru", "\"n\" = \"%lld шт.\";")])
         let formatter = ErrorMessageFormatter(catalog: catalog)
         let preferenceLists = [["fr-CA"], ["es-MX"], ["zh-TW"], ["ja"], ["de-AT"], ["pt-BR", "es-MX"], ["C"]]
-        let expected = preferenceLists.map { formatter.format(ErrorInfo(domain: "kCLErrorDomain", code: 1), preferences: $0) }
+        let expected = preferenceLists.map { formatter.format(ErrorInfo(domain: "kCLErrorDomain", code: 2), preferences: $0) }
 
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for task in 0..<8 {
@@ -18,7 +18,7 @@ import Testing
                     var mismatches = 0
                     for round in 0..<200 {
                         let index = (task + round) % preferenceLists.count
-                        let result = formatter.format(ErrorInfo(domain: "kCLErrorDomain", code: 1),
+                        let result = formatter.format(ErrorInfo(domain: "kCLErrorDomain", code: 2),
                                                       preferences: preferenceLists[index])
                         if result != expected[index] { mismatches += 1 }
                         let count = Int64(round % 25)

@@ -36,13 +36,13 @@ extension Catalog {
     }
 
     private func makeLookupStack(for preferences: [String]) -> LookupStack {
-        let negotiable = localizations.filter { $0 != Self.baseLocalization }
+        let negotiable = negotiableLocalizations
         var names: [String] = []
         func append(_ name: String) {
             if !names.contains(name) { names.append(name) }
         }
 
-        let negotiation = Locales.negotiate(preferences: preferences, available: negotiable)
+        let negotiation = negotiation(for: preferences)
         if !negotiation.untranslated {
             for entry in negotiation.entries where negotiable.indices.contains(entry.index) {
                 append(negotiable[entry.index])

@@ -25,6 +25,10 @@ def rule_of(key: str) -> str:
     return {3: "domain-key", 4: "code-key", 2: "generic-key"}[len(parts)]
 
 
+BUILTIN = Provenance("builtin", None, None, None)
+EMPTY = Provenance("empty", None, None, None)
+
+
 def test_english_code_key(catalog: Catalog) -> None:
     shown = catalog.format(domain=DOMAIN, code=0, locales=["en"])
     assert (shown.title, shown.message, shown.button) == (
@@ -34,19 +38,29 @@ def test_english_code_key(catalog: Catalog) -> None:
     )
     assert shown.provenance["title"] == key_provenance("errors.kCLErrorDomain.0.title", "en")
     assert shown.provenance["message"] == key_provenance("errors.kCLErrorDomain.0.message", "en")
-    assert shown.provenance["button"] == key_provenance("controls.ok", "en")
+    # The seed has no controls.ok (the original shows the raw key on iOS): the built-in label.
+    assert shown.provenance["button"] == BUILTIN
     assert shown.stack[0] == "en"
 
 
 def test_duplicate_key_last_one_wins(catalog: Catalog) -> None:
+    # The seed defines code 8's message twice, both times empty; an empty value is a value.
     shown = catalog.format(domain=DOMAIN, code=8, locales=["en"])
-    assert shown.message == "We couldn't find that place. Check the spelling and try again."
+    assert (shown.title, shown.message) == ("No results found", "")
+    assert shown.provenance["message"] == key_provenance("errors.kCLErrorDomain.8.message", "en")
+
+
+def test_title_without_message(catalog: Catalog) -> None:
+    # Code 9 has a title but no message (the second 8.message was meant to be it).
+    shown = catalog.format(domain=DOMAIN, code=9, locales=["en"])
+    assert (shown.title, shown.message) == ("No results found", "")
+    assert shown.provenance["message"] == EMPTY
 
 
 def test_no_locales_means_development_locale(catalog: Catalog) -> None:
-    assert catalog.format(domain=DOMAIN, code=1) == catalog.format(domain=DOMAIN, code=1,
+    assert catalog.format(domain=DOMAIN, code=2) == catalog.format(domain=DOMAIN, code=2,
                                                                  locales=["en"])
-    assert catalog.format(domain=DOMAIN, code=1, locales=[]).title == "Location Services Off"
+    assert catalog.format(domain=DOMAIN, code=2, locales=[]).title == "No Internet"
 
 
 def test_fr_ca_falls_back_to_fr_key_by_key(catalog: Catalog) -> None:
@@ -54,19 +68,19 @@ def test_fr_ca_falls_back_to_fr_key_by_key(catalog: Catalog) -> None:
     assert located.title == "Emplacement inconnu"
     assert located.message == "Impossible d’obtenir une bonne lecture. Un long tunnel?"
     assert located.provenance["title"].locale == "fr-CA"
-    assert located.button == "OK"
-    assert located.provenance["button"].locale == "fr"
+    assert (located.button, located.provenance["button"]) == ("OK", BUILTIN)
 
-    denied = catalog.format(domain=DOMAIN, code=1, locales=["fr-CA"])
-    assert denied.title == "Service de localisation désactivé"
-    assert denied.provenance["title"] == key_provenance("errors.kCLErrorDomain.1.title", "fr")
-    assert denied.stack[:2] == ("fr-CA", "fr")
+    offline = catalog.format(domain=DOMAIN, code=2, locales=["fr-CA"])
+    assert offline.title == "Pas d’Internet"
+    assert offline.provenance["title"] == key_provenance("errors.kCLErrorDomain.2.title", "fr")
+    assert offline.message == "Internet n’est pas accessible ou une erreur est survenue."
+    assert offline.provenance["message"].locale == "fr-CA"
+    assert offline.stack[:2] == ("fr-CA", "fr")
 
     unknown = catalog.format(domain=DOMAIN, code=42, locales=["fr-CA"])
-    assert unknown.title == "Erreur de géolocalisation"
-    assert unknown.provenance["title"] == key_provenance("errors.kCLErrorDomain.title", "fr-CA")
-    assert unknown.message == "Veuillez réessayer."
-    assert unknown.provenance["message"] == key_provenance("errors.message", "fr")
+    assert unknown.title == "Erreur"
+    assert unknown.provenance["title"] == key_provenance("errors.title", "fr")
+    assert (unknown.message, unknown.provenance["message"]) == ("", EMPTY)
 
 
 def test_es_mx_goes_through_es_419_then_es(catalog: Catalog) -> None:
@@ -76,11 +90,11 @@ def test_es_mx_goes_through_es_419_then_es(catalog: Catalog) -> None:
     assert shown.provenance["title"].locale == "es"
     assert shown.message == "No se pudo obtener una lectura confiable. ¿Un túnel largo?"
     assert shown.provenance["message"].locale == "es-419"
-    assert (shown.button, shown.provenance["button"].locale) == ("Aceptar", "es")
 
-    denied = catalog.format(domain=DOMAIN, code=1, locales=["es_MX"])
-    assert denied.title == "Servicios de ubicación desactivados"
-    assert denied.provenance["title"].locale == "es-419"
+    empty = catalog.format(domain=DOMAIN, code=8, locales=["es_MX"])
+    assert empty.title == "No se encontraron resultados"
+    assert empty.provenance["title"].locale == "es-419"
+    assert (empty.message, empty.provenance["message"].locale) == ("", "es")
 
 
 def test_spain_never_sees_latin_american_wording(catalog: Catalog) -> None:
@@ -90,35 +104,34 @@ def test_spain_never_sees_latin_american_wording(catalog: Catalog) -> None:
 
 
 def test_zh_tw_is_traditional_never_simplified(catalog: Catalog) -> None:
-    shown = catalog.format(domain=DOMAIN, code=1, locales=["zh-TW"])
-    assert shown.title == "定位服務已關閉"
+    shown = catalog.format(domain=DOMAIN, code=2, locales=["zh-TW"])
+    assert shown.title == "無法連上網際網路"
     assert shown.provenance["title"].locale == "zh-Hant"
     assert "zh-Hans" not in shown.stack
-    assert catalog.format(domain=DOMAIN, code=1, locales=["zh-CN"]).title == "定位服务已关闭"
+    assert catalog.format(domain=DOMAIN, code=2, locales=["zh-CN"]).title == "无法连接互联网"
 
 
 def test_japanese_and_austrian_german(catalog: Catalog) -> None:
-    assert catalog.format(domain=DOMAIN, code=8, locales=["ja"]).title == "住所が見つかりません"
+    assert catalog.format(domain=DOMAIN, code=8, locales=["ja"]).title == "結果が見つかりません"
     austrian = catalog.format(domain=DOMAIN, code=2, locales=["de-AT"])
-    assert (austrian.title, austrian.provenance["title"].locale) == ("Kein Netzwerk", "de")
+    assert (austrian.title, austrian.provenance["title"].locale) == ("Kein Internet", "de")
 
 
 def test_first_preference_with_a_table_wins(catalog: Catalog) -> None:
-    shown = catalog.format(domain=DOMAIN, code=3, locales=["sv-SE", "ja", "fr"])
-    assert shown.title == "コンパスを使用できません"
+    shown = catalog.format(domain=DOMAIN, code=0, locales=["sv-SE", "ja", "fr"])
+    assert shown.title == "位置情報を取得できません"
 
 
 def test_malformed_locale_entries_are_skipped(catalog: Catalog) -> None:
-    shown = catalog.format(domain=DOMAIN, code=3, locales=["../../etc", "fr"])
-    assert shown.title == "Boussole indisponible"
+    shown = catalog.format(domain=DOMAIN, code=0, locales=["../../etc", "fr"])
+    assert shown.title == "Position inconnue"
 
 
 def test_foreign_domain_gets_generic_keys(catalog: Catalog) -> None:
     shown = catalog.format(domain="NSURLErrorDomain", code=-1009, locales=["en"])
-    assert (shown.title, shown.message, shown.button) == (
-        "Something Went Wrong", "Please try again.", "OK")
+    assert (shown.title, shown.message, shown.button) == ("Error", "", "OK")
     assert shown.provenance["title"] == key_provenance("errors.title", "en")
-    assert shown.provenance["message"] == key_provenance("errors.message", "en")
+    assert shown.provenance["message"] == EMPTY
 
 
 def test_failure_reason_comes_after_the_code_key(catalog: Catalog) -> None:

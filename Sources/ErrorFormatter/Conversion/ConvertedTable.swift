@@ -1,0 +1,62 @@
+/// A table written in one format: its bytes (UTF-8), and one diagnostic for each thing of the
+/// document the format cannot hold (left out, never approximated).
+public struct ConvertedTable: Sendable {
+    public var bytes: [UInt8]
+    /// Warnings, each naming the key or language left out; empty when the conversion is lossless.
+    public var diagnostics: [Diagnostic]
+
+    public init(bytes: [UInt8], diagnostics: [Diagnostic]) {
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Writing a ``TableDocument`` in any table format.
+public enum TableConversion {
+    /// The document written as `format`.
+    ///
+    /// - Parameters:
+    ///   - language: for the single-language formats (`.strings`, `.stringsdict`, `.json`), the
+    ///     language to write (default: the source language); every other language is reported
+    ///     as left out. A String Catalog holds every language and ignores it.
+    /// - Returns: the bytes, or `nil` when `language` names no language of the document.
+    public static func write(_ document: TableDocument, as format: TableFile.Format, language: String? = nil)
+        -> ConvertedTable?
+    {
+        if format == .stringCatalog { return StringCatalogTableWriter.write(document) }
+        guard let chosen = document.language(named: language ?? document.sourceLanguage) else { return nil }
+        var written: ConvertedTable
+        switch format {
+        case .strings: written = StringsTableWriter.write(chosen)
+        case .stringsDict: written = StringsDictTableWriter.write(chosen)
+        case .json, .stringCatalog: written = JSONTableWriter.write(chosen)
+        }
+        for other in document.languages where !other.name.utf8.elementsEqual(chosen.name.utf8) {
+            written.diagnostics.append(ConversionDiagnostic.languageLeftOut(other.name, written: chosen.name, format: format))
+        }
+        return written
+    }
+}
+
+/// The diagnostics of conversion, one code per kind of loss (listed in docs/table-formats.md).
+enum ConversionDiagnostic {
+    static func variableLeftOut(_ key: TableKey, _ format: VariableFormat, target: TableFile.Format, why: String)
+        -> Diagnostic
+    {
+        Diagnostic(severity: .warning, code: "variable-format-left-out",
+                   message: "\(MessageText.quoted(key.string)) is \(VariableShape.kind(of: format)), which "
+                       + "\(target.fileExtension) cannot hold (\(why)); it is left out")
+    }
+
+    static func nonStringLeftOut(_ key: TableKey, target: TableFile.Format) -> Diagnostic {
+        Diagnostic(severity: .warning, code: "non-string-value-left-out",
+                   message: "\(MessageText.quoted(key.string)) is not a string (an array, dictionary or data "
+                       + "value of a .strings file), which \(target.fileExtension) cannot hold; it is left out")
+    }
+
+    static func languageLeftOut(_ name: String, written: String, format: TableFile.Format) -> Diagnostic {
+        Diagnostic(severity: .warning, code: "language-left-out",
+                   message: "\(format.fileExtension) holds one language: \(written) is written, "
+                       + "\(MessageText.quoted(name)) is left out (each language needs a file of its own)")
+    }
+}
