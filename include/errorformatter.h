@@ -506,6 +506,60 @@ size_t ef_result_strings(const ef_result *result, const char **out, size_t capac
  *  @since 1.0 */
 void ef_result_free(ef_result *result);
 
+/**
+ * @brief Formats an error and writes everything about the result into the caller's buffer, in
+ *        one call and with no handle to free: for bindings that pay for each call (from Python
+ *        through ctypes, one call costs more than formatting the error).
+ *
+ * The same formatting as ef_format() with an ef_error_info made of `domain`, `code`, the texts
+ * and `table`, and the arguments of `arguments`; the same results, provenance and rejections.
+ *
+ * The buffer receives a run of NUL-terminated UTF-8 strings ("items"), in this order:
+ *   - item 0, the header: six decimal numbers separated by single spaces: untranslated (1 when
+ *     the preferences asked for no translation, C/POSIX; else 0), the stack count S, the number
+ *     of rejections of the title, of the message and of the button (Rt, Rm, Rb), and a null mask
+ *     (below);
+ *   - items 1 to 3: the title, the message and the button label;
+ *   - items 4 to 15: for each field (EF_FIELD_TITLE, EF_FIELD_MESSAGE, EF_FIELD_BUTTON) its rule,
+ *     key, locale and table, as ef_result_rule() and the others give them; a NULL one is written
+ *     as "" and has its bit set in the null mask: bit 3 * field for the key, 3 * field + 1 for
+ *     the locale, 3 * field + 2 for the table;
+ *   - S items: the lookup stack, as ef_result_stack_entry() gives it;
+ *   - for each field in the same order, its rejections, five items each: key, locale ("" for an
+ *     unlocalized table), table, code (e.g. "missing-argument") and message.
+ * That is 16 + S + 5 * (Rt + Rm + Rb) items; the last byte of the output is a NUL.
+ *
+ * @param[out] out_length    Receives the size of the whole output in bytes, terminators
+ *                           included; 0 on failure. Must not be NULL.
+ * @param[out] buffer        Receives the output. May be NULL only if `capacity` is 0.
+ * @param[in]  capacity      Size of `buffer` in bytes. When `*out_length` comes back larger
+ *                           than `capacity`, the buffer's contents are unspecified: call again
+ *                           with a buffer of at least `*out_length` bytes (formatting is
+ *                           deterministic, so the second call needs the same size).
+ * @param[in]  catalog       The catalog. Must not be NULL.
+ * @param[in]  domain        Error domain, as for ef_error_info_new(). Must not be NULL.
+ * @param[in]  code          Error code.
+ * @param[in]  description   Optional (NULL: none), as ef_error_info_set_description().
+ * @param[in]  failure_reason       Optional, as ef_error_info_set_failure_reason().
+ * @param[in]  recovery_suggestion  Optional, as ef_error_info_set_recovery_suggestion().
+ * @param[in]  table         Optional, as ef_error_info_set_table() (NULL or "": "Localizable").
+ * @param[in]  arguments     Optional; only its arguments are used (NULL: no arguments).
+ * @param[in]  locales       Preferred locales, as for ef_format().
+ * @param[in]  locale_count  Number of entries in `locales`.
+ * @return EF_OK (also when the output did not fit: compare `*out_length` with `capacity`);
+ *         EF_E_INVALID_ARGUMENT (NULL `out_length`, `catalog` or `domain`; NULL `buffer` with a
+ *         non-zero capacity; a table name containing '/'); EF_E_INVALID_UTF8.
+ * @par Thread-safety: safe, also concurrently on the same catalog and the same `arguments`
+ *      (which is only read); each thread needs its own buffer.
+ * @since 1.1
+ */
+ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
+                           const ef_catalog *catalog, const char *domain, int64_t code,
+                           const char *description, const char *failure_reason,
+                           const char *recovery_suggestion, const char *table,
+                           const ef_error_info *arguments, const char *const *locales,
+                           size_t locale_count, ef_error_details **err);
+
 /* ---------------------------------------------------------------------------------- lookup */
 
 /** A value looked up by key, rendered with arguments. Immutable. */
@@ -590,6 +644,30 @@ void ef_lookup_free(ef_lookup *lookup);
 ef_status ef_catalog_text(const char **out, const ef_catalog *catalog, const char *table,
                           const char *key, const char *const *locales, size_t locale_count,
                           ef_error_details **err);
+
+/**
+ * @brief ef_catalog_lookup() with the whole lookup written into the caller's buffer, in one call
+ *        and with no handle to free (see ef_format_packed()).
+ *
+ * The buffer receives NUL-terminated UTF-8 items: a header of two decimal numbers separated by
+ * a space (1 if a value was found, else 0; the number of rejections R), then the value and the
+ * locale (each "" when not found), the table searched, and R rejections of five items each (key,
+ * locale, table, code, message, as for ef_format_packed()). 4 + 5 * R items in all.
+ *
+ * @param[out] out_length    As for ef_format_packed().
+ * @param[out] buffer        As for ef_format_packed().
+ * @param[in]  capacity      As for ef_format_packed().
+ * @param[in]  catalog, table, key, locales, locale_count, arguments  As for ef_catalog_lookup().
+ * @return EF_OK; EF_E_KEY_NOT_FOUND (no usable value; the output is still written);
+ *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ * @par Thread-safety: safe, also concurrently on the same catalog; each thread needs its own
+ *      buffer.
+ * @since 1.1
+ */
+ef_status ef_catalog_lookup_packed(size_t *out_length, char *buffer, size_t capacity,
+                                   const ef_catalog *catalog, const char *table, const char *key,
+                                   const char *const *locales, size_t locale_count,
+                                   const ef_error_info *arguments, ef_error_details **err);
 
 /* --------------------------------------------------------------------------------- locales */
 

@@ -35,11 +35,3 @@ $(BENCH_DIR)/plural_bench: Benchmarks/c/plural_bench.c Benchmarks/c/bench_timing
 
 bench-plural: $(BENCH_DIR)/plural_bench
 	$(BENCH_DIR)/plural_bench
-
-# One format from Python, side by side with fluent.runtime and PyICU when they are installed
-# (neither is a dependency: the script says which it skipped).
-.PHONY: bench-python
-BENCHES += bench-python
-
-bench-python: lib
-	$(BINDINGS_PYTHON) Benchmarks/python/format_bench.py $(EXAMPLE)

@@ -42,12 +42,13 @@ SCALARS: dict[str, Any] = {
     "double": c_double,
     "size_t": c_size_t,
     "constchar*": c_char_p,          # static or borrowed: copied into bytes at once
-    "char*": c_void_p,               # owned: the raw pointer goes back to ef_string_free
+    "char*": c_void_p,               # owned (back to ef_string_free), or a buffer the binding owns
     "char**": POINTER(c_void_p),     # out-parameter receiving an owned string
     "constchar*const*": POINTER(c_char_p),
     "constchar**": POINTER(c_char_p),     # out-array receiving borrowed strings
     "constvoid*": c_void_p,
     "int32_t*": POINTER(c_int32),
+    "size_t*": POINTER(c_size_t),
 }
 
 

@@ -44,8 +44,11 @@ def test_a_translation_the_arguments_cannot_satisfy_falls_back(upload_catalog: C
     assert shown.message == "photo.jpg (2048 bytes, 1.2 s) was not sent."
     assert shown.provenance["message"].locale == "en"
     (why,) = shown.provenance["message"].rejections
-    assert why.startswith("errors.Upload.1.message in fr/Localizable")
-    assert why.endswith("[missing-argument]")
+    assert (why.key, why.locale, why.table, why.code) == (
+        "errors.Upload.1.message", "fr", "Localizable", "missing-argument")
+    # str() is the one-line form of the C API's ef_result_rejection.
+    assert str(why).startswith("errors.Upload.1.message in fr/Localizable: ")
+    assert str(why).endswith(f"{why.message} [missing-argument]")
 
 
 def test_large_integers_are_unsigned(upload_catalog: Catalog) -> None:

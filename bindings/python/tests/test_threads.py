@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from conftest import EXAMPLE_CATALOG
 from errorformatter import Catalog
 
@@ -17,7 +19,13 @@ CASES = [
 ]
 
 
-def test_eight_threads_share_one_catalog(catalog: Catalog) -> None:
+# With the memo, repeated argument-free errors are answered without calling the library; with
+# it off every format is a C call into the shared catalog, each thread with its own buffer.
+@pytest.mark.parametrize("memo_budget", [None, 0])
+def test_eight_threads_share_one_catalog(memo_budget: "int | None") -> None:
+    catalog = Catalog.open(EXAMPLE_CATALOG)
+    if memo_budget is not None:
+        catalog._memo.budget = memo_budget
     expected = {(tuple(locales), code): catalog.format(domain="kCLErrorDomain", code=code,
                                                         locales=locales)
                 for locales, code in CASES}
@@ -34,9 +42,11 @@ def test_eight_threads_share_one_catalog(catalog: Catalog) -> None:
 
     with ThreadPoolExecutor(THREADS) as pool:
         assert list(pool.map(work, range(THREADS))) == [0] * THREADS
+    catalog.close()
 
 
-def test_close_while_other_threads_format() -> None:
+@pytest.mark.parametrize("description", [None, "caller text: never memoized"])
+def test_close_while_other_threads_format(description: "str | None") -> None:
     catalog = Catalog.open(EXAMPLE_CATALOG)
     started = threading.Barrier(THREADS + 1)
     outcomes: list[str] = []
@@ -45,7 +55,8 @@ def test_close_while_other_threads_format() -> None:
         started.wait()
         try:
             while True:
-                catalog.format(domain="kCLErrorDomain", code=0, locales=["fr-CA"])
+                catalog.format(domain="kCLErrorDomain", code=0, locales=["fr-CA"],
+                               description=description)
         except ValueError:
             outcomes.append("closed")
 
@@ -59,3 +70,24 @@ def test_close_while_other_threads_format() -> None:
     # Every thread saw a clean ValueError; none crashed inside a freed catalog.
     assert outcomes == ["closed"] * THREADS
     assert not catalog._finalizer.alive
+
+
+def test_threads_with_more_preference_lists_than_the_cache_keeps() -> None:
+    """The cache of C preference arrays (64 lists) is emptied while other threads are in calls
+    that pass one of its arrays: each call holds its array, so every result stays right."""
+    catalog = Catalog.open(EXAMPLE_CATALOG)
+    catalog._memo.budget = 0
+    lists = [["fr-CA", f"x-{index}", "en"] for index in range(200)]
+    expected = catalog.format(domain="kCLErrorDomain", code=1, locales=["fr-CA"])
+
+    def work(offset: int) -> int:
+        wrong = 0
+        for round_number in range(400):
+            shown = catalog.format(domain="kCLErrorDomain", code=1,
+                                   locales=lists[(offset * 37 + round_number) % len(lists)])
+            wrong += shown.title != expected.title or shown.provenance["title"].locale != "fr"
+        return wrong
+
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(work, range(4))) == [0] * 4
+    catalog.close()

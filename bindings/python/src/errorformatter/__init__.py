@@ -20,16 +20,14 @@ from ._catalog import (
     Catalog,
     ChainKind,
     Diagnostic,
-    FormattedError,
     LocaleChain,
-    LookupResult,
-    Provenance,
     Severity,
     locale_chain,
     normalize_locale,
     preferences_from_accept_language,
     preferences_from_environment,
 )
+from ._results import FormattedError, LookupResult, Provenance, Rejection
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -51,7 +49,8 @@ LIBRARY_PATH: str = _ffi.LIBRARY_PATH
 
 def library_version() -> str:
     """The version of the loaded liberrorformatter, e.g. ``"1.0.0"``."""
-    return _ffi.lib.ef_version_string().decode()
+    version: bytes = _ffi.lib.ef_version_string()
+    return version.decode()
 
 
 __all__ = [
@@ -72,6 +71,7 @@ __all__ = [
     "NotFoundError",
     "ParseError",
     "Provenance",
+    "Rejection",
     "Severity",
     "library_version",
     "locale_chain",

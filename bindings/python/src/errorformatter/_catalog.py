@@ -5,24 +5,25 @@ from __future__ import annotations
 import ctypes
 import enum
 import os
-import threading
-import types
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
-from . import _ffi
+from . import _ffi, _packed
 from ._errors import error_from_details, make_error
+from ._memo import ResultMemo
+from ._results import FormattedError, LookupResult
 
 _lib = _ffi.lib
 
 StrPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
+#: The default of ``arguments``: recognized by identity, so the common call skips the
+#: ef_error_info an argument list needs.
+_NO_ARGUMENTS: Sequence[object] = ()
+
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
-
-_FIELDS = (("title", _ffi.EF_FIELD_TITLE), ("message", _ffi.EF_FIELD_MESSAGE),
-           ("button", _ffi.EF_FIELD_BUTTON))
 
 
 class Severity(enum.IntEnum):
@@ -51,52 +52,6 @@ class Diagnostic:
     file: Optional[str]
     line: int
     column: int
-
-
-class Provenance(NamedTuple):
-    """Where one field of a formatted error came from.
-
-    ``rule`` is one of code-key, domain-key, generic-key, button-key, failure-reason,
-    recovery-suggestion, description, builtin, empty. ``key``, ``locale`` and ``table`` are None
-    unless the rule read a table key; ``locale`` is ``""`` for an unlocalized table.
-    """
-
-    # A NamedTuple rather than a frozen dataclass: three are made per format, and a tuple is
-    # several times cheaper to build.
-    rule: str
-    key: Optional[str]
-    locale: Optional[str]
-    table: Optional[str]
-    #: Table strings found for the field but not shown, because the arguments could not satisfy
-    #: them (each message names the key, the localization and the problem).
-    rejections: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class FormattedError:
-    """A localized title, message and button label, with the provenance of each.
-
-    ``stack`` is the lookup stack, most specific first, as spelled in the catalog (``""`` for the
-    unlocalized tables). ``provenance`` maps "title", "message" and "button" to
-    :class:`Provenance`.
-    """
-
-    title: str
-    message: str
-    button: str
-    stack: tuple[str, ...]
-    provenance: Mapping[str, Provenance]
-
-
-@dataclass(frozen=True)
-class LookupResult:
-    """The rendered value of a key (None if no localization has a usable one), the localization
-    that supplied it (``""`` for an unlocalized table), the table, and the strings skipped."""
-
-    value: Optional[str]
-    locale: Optional[str]
-    table: str
-    rejections: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -153,21 +108,26 @@ class Catalog:
 
     Open one with :meth:`open` (a directory of ``<loc>.lproj/<Table>.strings``) or
     :meth:`from_tables` (tables held in memory). A catalog may be shared by any number of threads;
-    :meth:`format` releases the GIL while the library works. Close it with :meth:`close` or a
+    :meth:`format` releases the GIL while the library works, and hands out the same immutable
+    result again for a repeated error without caller text (a memo bounded by size). Close it with :meth:`close` or a
     ``with`` block; it is also freed when garbage-collected.
     """
 
     def __init__(self, handle: "_ffi.CatalogP") -> None:
         """Wraps a catalog handle; use :meth:`open` or :meth:`from_tables` instead."""
         self._handle: Optional[_ffi.CatalogP] = handle
+        # The handle as an address, for the packed calls (see _ffi.untyped); 0 once closed.
+        self._address = _ffi.address(handle)
+        self._memo = ResultMemo()
         self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
         # ef_catalog_free must not run while another thread is inside a call on the catalog, so
-        # close() from one thread while others format defers the free to the last of them.
-        self._lock = threading.Lock()
-        self._calls_in_flight = 0
+        # close() from one thread while others format defers the free to the last of them. A
+        # call in flight is an entry of this list: append and pop are atomic (with or without
+        # the GIL), and cost a fraction of taking a lock twice per call.
+        self._in_flight: list[None] = []
         # The catalog is immutable: read its properties once.
-        self._development_locale = _lib.ef_catalog_development_locale(handle).decode()
-        self._localizations = tuple(
+        self._development_locale: str = _lib.ef_catalog_development_locale(handle).decode()
+        self._localizations: tuple[str, ...] = tuple(
             _lib.ef_catalog_localization_name(handle, index).decode()
             for index in range(_lib.ef_catalog_localization_count(handle))
         )
@@ -290,7 +250,7 @@ class Catalog:
         failure_reason: Optional[str] = None,
         recovery_suggestion: Optional[str] = None,
         table: Optional[str] = None,
-        arguments: Sequence[object] = (),
+        arguments: Sequence[object] = _NO_ARGUMENTS,
     ) -> FormattedError:
         """Formats an error for the user's preferred locales.
 
@@ -302,7 +262,7 @@ class Catalog:
             description: the error's localized description (message rule 3).
             failure_reason: the failure reason (title rule 2).
             recovery_suggestion: the recovery suggestion (message rule 2).
-            table: the table the rules read; None means ``"Localizable"``.
+            table: the table the rules read; None or ``""`` means ``"Localizable"``.
             arguments: positional arguments for the strings' format specifiers, typed from the
                 Python value: ``str`` (``%@``), ``int`` (``%lld``; ``%llu`` above 2**63-1),
                 ``float`` (``%f``). A string the arguments cannot satisfy is skipped (see
@@ -318,46 +278,78 @@ class Catalog:
                 ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
-        if isinstance(locales, (str, bytes)):
-            raise TypeError("locales must be a sequence of locale IDs, not a single string")
+        # The hot path of the binding: one C call (ef_format_packed, pointers passed as
+        # addresses), and in Python only what that call needs, inline. Each check here is one
+        # the general helpers (_encode, _locale_array) also make, with the same errors.
         if not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
+        # An error without caller text is answered from the memo when it was formatted before
+        # (see _memo). The key holds the arguments as given: it is made only from a list or
+        # tuple of preferences (a str would become its characters), and only a call that
+        # passed every check below ever stores a result under it.
+        memo_key: Optional[tuple[str, int, tuple[str, ...], Optional[str]]] = None
+        if (description is None and failure_reason is None and recovery_suggestion is None
+                and arguments is _NO_ARGUMENTS and domain.__class__ is str
+                and (table is None or table.__class__ is str)):
+            if locales is None:
+                memo_key = (domain, code, (), table)
+            elif locales.__class__ is list or locales.__class__ is tuple:
+                memo_key = (domain, code, tuple(locales), table)
+            if memo_key is not None:
+                kept = self._memo.get(memo_key)
+                if kept is not None:
+                    if not self._address:
+                        raise ValueError("operation on a closed catalog")
+                    return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
-        encoded_domain = _encode(domain, "domain")
-        texts = (
-            (_lib.ef_error_info_set_description, _encode_optional(description, "description")),
-            (_lib.ef_error_info_set_failure_reason,
-             _encode_optional(failure_reason, "failure_reason")),
-            (_lib.ef_error_info_set_recovery_suggestion,
-             _encode_optional(recovery_suggestion, "recovery_suggestion")),
-            (_lib.ef_error_info_set_table, _encode_optional(table, "table")),
-        )
-        encoded_locales = [_encode(locale, "locale") for locale in (locales or ())]
-        locale_array = (ctypes.c_char_p * len(encoded_locales))(*encoded_locales)
-
-        info = _ffi.ErrorInfoP()
-        result = _ffi.ResultP()
-        handle = self._enter()
+        locale_address, locale_count, locale_array = _locale_array(locales)
         try:
-            _call(_lib.ef_error_info_new, ctypes.byref(info), encoded_domain, code)
-            for setter, text in texts:
-                if text is not None:
-                    _call(setter, info, text)
-            _add_arguments(info, arguments)
-            _call(_lib.ef_format, ctypes.byref(result), handle, info, locale_array,
-                  len(encoded_locales))
-            return _read_result(result)
+            encoded_domain = domain.encode()
+        except (AttributeError, UnicodeEncodeError):
+            encoded_domain = _encode(domain, "domain")  # raises the right exception
+        info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
+        in_flight = self._in_flight
+        in_flight.append(None)
+        try:
+            address = self._address
+            if not address:
+                raise ValueError("operation on a closed catalog")
+            # _packed.call, inlined: this is the one call every format makes.
+            call_arguments = (
+                address, encoded_domain, code,
+                None if description is None else _encode(description, "description"),
+                None if failure_reason is None else _encode(failure_reason, "failure_reason"),
+                None if recovery_suggestion is None
+                else _encode(recovery_suggestion, "recovery_suggestion"),
+                None if table is None else _encode(table, "table"),
+                None if info is None else _ffi.address(info),
+                locale_address, locale_count)
+            scratch = _scratch_buffer()
+            status = _format_packed(scratch.length_pointer, scratch.address, scratch.capacity,
+                                    *call_arguments, scratch.details_pointer)
+            length = scratch.length.value
+            if status or not 0 < length <= scratch.capacity:
+                items = _packed.finish(status, scratch, _format_packed, call_arguments)[1]
+            else:
+                items = scratch.data[:length - 1].decode().split("\0")
         finally:
-            _lib.ef_result_free(result)
-            _lib.ef_error_info_free(info)
-            self._leave()
+            in_flight.pop()
+            if not self._address:
+                self._free_if_idle()
+            if info is not None:
+                _lib.ef_error_info_free(info)
+            del locale_array  # held through the call: only its address went to the library
+        result = _from_packed(items)
+        if memo_key is not None:
+            self._memo.put(memo_key, result, length)
+        return result
 
     def lookup(
         self,
         key: str,
         locales: Optional[Sequence[str]] = None,
-        arguments: Sequence[object] = (),
+        arguments: Sequence[object] = _NO_ARGUMENTS,
         table: Optional[str] = None,
     ) -> LookupResult:
         """The localized, formatted value of any key, resolved as the rules resolve theirs: key
@@ -370,49 +362,36 @@ class Catalog:
             ValueError: the catalog is closed.
             InvalidUTF8Error, InvalidArgumentError, TypeError: as for :meth:`format`.
         """
-        if isinstance(locales, (str, bytes)):
-            raise TypeError("locales must be a sequence of locale IDs, not a single string")
         encoded_key = _encode(key, "key")
         encoded_table = _encode_optional(table, "table")
-        encoded_locales = [_encode(locale, "locale") for locale in (locales or ())]
-        locale_array = (ctypes.c_char_p * len(encoded_locales))(*encoded_locales)
-        info = _ffi.ErrorInfoP()
-        found = _ffi.LookupP()
-        handle = self._enter()
+        locale_address, locale_count, locale_array = _locale_array(locales)
+        info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
+        in_flight = self._in_flight
+        in_flight.append(None)
         try:
-            _call(_lib.ef_error_info_new, ctypes.byref(info), b"", 0)
-            _add_arguments(info, arguments)
-            details = _ffi.ErrorDetailsP()
-            status = _lib.ef_catalog_lookup(ctypes.byref(found), handle, encoded_table, encoded_key,
-                                            locale_array, len(encoded_locales), info,
-                                            ctypes.byref(details))
-            try:
-                # A key with no usable value is an answer (value None), not an exception.
-                if status not in (_ffi.EF_OK, _ffi.EF_E_KEY_NOT_FOUND):
-                    raise error_from_details(status, details)
-            finally:
-                _lib.ef_error_details_free(details)
-            value = _lib.ef_lookup_value(found)
-            locale = _lib.ef_lookup_locale(found)
-            return LookupResult(
-                value=value.decode() if value is not None else None,
-                locale=locale.decode() if locale is not None else None,
-                table=_lib.ef_lookup_table(found).decode(),
-                rejections=tuple(_lib.ef_lookup_rejection(found, index).decode()
-                                 for index in range(_lib.ef_lookup_rejection_count(found))),
-            )
+            address = self._address
+            if not address:
+                raise ValueError("operation on a closed catalog")
+            # A key with no usable value is an answer (value None), not an exception.
+            _, items = _packed.call(_lookup_packed, address, encoded_table, encoded_key,
+                                    locale_address, locale_count,
+                                    None if info is None else _ffi.address(info),
+                                    accept=_ffi.EF_E_KEY_NOT_FOUND)
         finally:
-            _lib.ef_lookup_free(found)
-            _lib.ef_error_info_free(info)
-            self._leave()
+            in_flight.pop()
+            if not self._address:
+                self._free_if_idle()
+            if info is not None:
+                _lib.ef_error_info_free(info)
+            del locale_array  # held through the call: only its address went to the library
+        return LookupResult._from_packed(items)
 
     def close(self) -> None:
         """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
-        with self._lock:
-            self._handle = None
-            free_now = self._calls_in_flight == 0
-        if free_now:
-            self._finalizer()
+        self._address = 0
+        self._handle = None
+        self._memo.clear()
+        self._free_if_idle()
 
     def __enter__(self) -> "Catalog":
         self._check_open()
@@ -431,17 +410,11 @@ class Catalog:
         if self._handle is None:
             raise ValueError("operation on a closed catalog")
 
-    def _enter(self) -> "_ffi.CatalogP":
-        with self._lock:
-            self._check_open()
-            self._calls_in_flight += 1
-            return self._handle  # type: ignore[return-value]
-
-    def _leave(self) -> None:
-        with self._lock:
-            self._calls_in_flight -= 1
-            free_now = self._handle is None and self._calls_in_flight == 0
-        if free_now:
+    def _free_if_idle(self) -> None:
+        # Called after the handle was cleared: by close(), and by every call that ends after
+        # it. A call that entered before close() is still listed, so the free waits for the
+        # last of them; the finalizer frees at most once, however many threads get here.
+        if not self._in_flight:
             self._finalizer()
 
 
@@ -473,41 +446,66 @@ def _add_arguments(info: "_ffi.ErrorInfoP", arguments: Sequence[object]) -> None
                             f"not {type(argument).__name__}")
 
 
-_FIELD_STRINGS = 5  # text, rule, key, locale, table: the first entries of ef_result_strings
-_STRINGS_CAPACITY = 64  # enough for any result without rejections and a stack of 40
-_StringArray = ctypes.c_char_p * _STRINGS_CAPACITY
+def _arguments_info(arguments: Sequence[object]) -> Optional["_ffi.ErrorInfoP"]:
+    """An ``ef_error_info`` holding ``arguments`` (the caller frees it), or None for none."""
+    if isinstance(arguments, (str, bytes)):
+        raise TypeError("arguments must be a sequence of values, not a single string")
+    if not arguments:
+        return None
+    info = _ffi.ErrorInfoP()
+    _call(_lib.ef_error_info_new, ctypes.byref(info), b"", 0)
+    try:
+        _add_arguments(info, arguments)
+    except BaseException:
+        _lib.ef_error_info_free(info)
+        raise
+    return info
 
 
-def _read_result(result: "_ffi.ResultP") -> FormattedError:
-    # Every getter is one FFI crossing (about a microsecond from Python, more than formatting
-    # the error costs), so all the strings come in one: ef_result_strings.
-    strings: Any = _StringArray()
-    count = _lib.ef_result_strings(result, strings, _STRINGS_CAPACITY)
-    if count > _STRINGS_CAPACITY:
-        strings = (ctypes.c_char_p * count)()
-        count = _lib.ef_result_strings(result, strings, count)
-    values = strings[:count]
-    decode = bytes.decode
-    fields_end = len(_FIELDS) * _FIELD_STRINGS
-    stack_end = values.index(None, fields_end)
-    position = stack_end + 1
-    provenance = {}
-    for name, field in _FIELDS:
-        _, rule, key, locale, table = values[field * _FIELD_STRINGS:(field + 1) * _FIELD_STRINGS]
-        rejections_end = values.index(None, position)
-        rejections = tuple(map(decode, values[position:rejections_end]))
-        position = rejections_end + 1
-        # key, locale and table are NULL (None) unless the rule read a key.
-        provenance[name] = Provenance(decode(rule), None if key is None else decode(key),
-                                      None if locale is None else decode(locale),
-                                      None if table is None else decode(table), rejections)
-    return FormattedError(
-        title=decode(values[_ffi.EF_FIELD_TITLE * _FIELD_STRINGS]),
-        message=decode(values[_ffi.EF_FIELD_MESSAGE * _FIELD_STRINGS]),
-        button=decode(values[_ffi.EF_FIELD_BUTTON * _FIELD_STRINGS]),
-        stack=tuple(map(decode, values[fields_end:stack_end])),
-        provenance=types.MappingProxyType(provenance),
-    )
+# Preference lists as the C arrays the library takes (kept alive here; their addresses are what
+# the calls pass), by the tuple of their entries: an
+# application asks with the same few lists over and over, and making the array costs as much as
+# a third of a format. Bounded in entries and, because an entry may be any length, by only
+# keeping short lists; when full it is emptied and refilled (the lists in use come back at once).
+_LOCALE_ARRAYS: dict[tuple[str, ...], tuple[int, int, Any]] = {}
+_LOCALE_ARRAYS_MAX_ENTRIES = 64
+_LOCALE_ARRAY_MAX_CHARACTERS = 256
+
+
+def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int, Any]:
+    """The address of a C array of ``locales`` (UTF-8), its length, and the array itself, which
+    the caller holds until its call returns: another thread may empty the cache meanwhile, and
+    only the address travels to the call. ``(0, 0, None)`` for None or empty."""
+    if not locales:
+        if isinstance(locales, (str, bytes)):
+            raise TypeError("locales must be a sequence of locale IDs, not a single string")
+        return _NO_LOCALES
+    if isinstance(locales, (str, bytes)):
+        raise TypeError("locales must be a sequence of locale IDs, not a single string")
+    key = tuple(locales)
+    try:
+        return _LOCALE_ARRAYS[key]
+    except KeyError:
+        pass
+    except TypeError:
+        pass  # an unhashable entry: _encode below says what is wrong with it
+    encoded = [_encode(locale, "locale") for locale in key]
+    array = (ctypes.c_char_p * len(encoded))(*encoded)
+    made = (ctypes.addressof(array), len(encoded), array)
+    if sum(len(locale) for locale in key) <= _LOCALE_ARRAY_MAX_CHARACTERS:
+        if len(_LOCALE_ARRAYS) >= _LOCALE_ARRAYS_MAX_ENTRIES:
+            _LOCALE_ARRAYS.clear()
+        _LOCALE_ARRAYS[key] = made
+    return made
+
+
+_NO_LOCALES: tuple[int, int, Any] = (0, 0, None)
+
+
+_format_packed = _packed.format_packed
+_lookup_packed = _packed.lookup_packed
+_from_packed = FormattedError._from_packed
+_scratch_buffer = _packed.scratch_buffer
 
 
 def normalize_locale(locale: str) -> str:
@@ -589,10 +587,7 @@ __all__ = [
     "Catalog",
     "ChainKind",
     "Diagnostic",
-    "FormattedError",
     "LocaleChain",
-    "LookupResult",
-    "Provenance",
     "Severity",
     "locale_chain",
     "normalize_locale",

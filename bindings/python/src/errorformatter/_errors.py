@@ -120,7 +120,8 @@ _BY_STATUS: dict[int, type[ErrorFormatterError]] = {
 
 def status_name(status: int) -> str:
     """The macro name of a status code, e.g. ``"EF_E_PARSE"`` (``"EF_E_UNKNOWN"`` if unknown)."""
-    return _ffi.lib.ef_status_name(status).decode()
+    name: bytes = _ffi.lib.ef_status_name(status)
+    return name.decode()
 
 
 def make_error(

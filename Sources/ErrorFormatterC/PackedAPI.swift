@@ -1,0 +1,146 @@
+import CErrorFormatter
+import ErrorFormatter
+
+/// `ef_format_packed` and `ef_catalog_lookup_packed`: a whole result in the caller's buffer in
+/// one call, for bindings that pay per call. They run the same core path as `ef_format` and
+/// `ef_catalog_lookup`; only the way the result leaves the library differs. The layouts are
+/// specified in the header.
+
+/// The packed form of a formatted error (see `ef_format_packed` in the header).
+///
+/// Provenance is read in place from the result's array, field by field: copying a
+/// `Provenance` (what `formatted.provenance(field)` returns) copies four strings and an array,
+/// and a pack reads each field's four times. A field the array lacks reads as
+/// `FormattedError.missingProvenance` (rule `empty`, no key, locale or table), as for the getters.
+private func pack(_ formatted: FormattedError, into writer: inout PackedWriter) {
+    let provenance = formatted.provenance
+    let fields = 0..<ErrorField.allCases.count
+    var nullMask = 0
+    for field in fields {
+        guard provenance.indices.contains(field) else {
+            nullMask |= 0b111 << (3 * field)
+            continue
+        }
+        if provenance[field].key == nil { nullMask |= 1 << (3 * field) }
+        if provenance[field].localization == nil { nullMask |= 1 << (3 * field + 1) }
+        if provenance[field].table == nil { nullMask |= 1 << (3 * field + 2) }
+    }
+    writer.addNumber(formatted.isUntranslated ? 1 : 0)
+    writer.addNumber(formatted.stack.count)
+    for field in fields {
+        writer.addNumber(provenance.indices.contains(field) ? provenance[field].rejections.count : 0)
+    }
+    writer.addNumber(nullMask, last: true)
+    writer.add(formatted.title)
+    writer.add(formatted.message)
+    writer.add(formatted.button)
+    for field in fields {
+        guard provenance.indices.contains(field) else {
+            writer.add(FormattedError.missingProvenance.rule)
+            writer.add("")
+            writer.add("")
+            writer.add("")
+            continue
+        }
+        writer.add(provenance[field].rule)
+        writer.add(provenance[field].key)
+        writer.add(provenance[field].localization)
+        writer.add(provenance[field].table)
+    }
+    for entry in formatted.stack { writer.add(entry) }
+    for field in fields where provenance.indices.contains(field) {
+        for rejection in provenance[field].rejections { pack(rejection, into: &writer) }
+    }
+}
+
+private func pack(_ rejection: Rejection, into writer: inout PackedWriter) {
+    writer.add(rejection.key)
+    writer.add(rejection.localization)
+    writer.add(rejection.table)
+    writer.add(rejection.code)
+    writer.add(rejection.message)
+}
+
+/// Validates the output parameters shared by both functions and makes their writer.
+private func packedOutput(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int
+) throws(Failure) -> (UnsafeMutablePointer<Int>, PackedWriter) {
+    guard let out_length else { throw Failure.invalidArgument("out_length must not be NULL") }
+    out_length.pointee = 0
+    guard buffer != nil || capacity == 0 else {
+        throw Failure.invalidArgument("buffer must not be NULL when its capacity is \(capacity)")
+    }
+    // A size_t above Int.max arrives negative: the caller has room for anything.
+    let room = capacity < 0 ? Int.max : capacity
+    return (out_length, PackedWriter(buffer: buffer.map(UnsafeMutableRawPointer.init), capacity: room))
+}
+
+@_cdecl("ef_format_packed") @implementation
+public func ef_format_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    _ arguments: OpaquePointer?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        var (length, writer) = try packedOutput(out_length, buffer, capacity)
+        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
+        // The same checks, in the same order, as ef_error_info_new and its setters.
+        let domain = try CInput.string(domain, name: "domain")
+        let requestedTable = try CInput.optionalString(table, name: "table")
+        let tableName: String
+        do throws(CatalogError) {
+            tableName = try Catalog.validatedTableName(requestedTable)
+        } catch {
+            throw Failure(error)
+        }
+        let info = ErrorInfo(
+            domain: domain, code: code,
+            description: try CInput.optionalString(description, name: "description"),
+            failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
+            recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
+            table: tableName,
+            arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        guard let formatted = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+            ErrorMessageFormatter(catalog: box.catalog).format(info, preferences: preferences)
+        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
+        pack(formatted, into: &writer)
+        length.pointee = writer.length
+    }
+}
+
+@_cdecl("ef_catalog_lookup_packed") @implementation
+public func ef_catalog_lookup_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ table: UnsafePointer<CChar>?, _ key: UnsafePointer<CChar>?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        var (length, writer) = try packedOutput(out_length, buffer, capacity)
+        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
+        // The same checks, in the same order, as ef_catalog_lookup.
+        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
+        let key = try CInput.string(key, name: "key")
+        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+        let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
+        guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+            box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
+        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
+        writer.addNumber(resolution.hit == nil ? 0 : 1)
+        writer.addNumber(resolution.rejections.count, last: true)
+        writer.add(resolution.hit?.value)
+        writer.add(resolution.hit?.localization)
+        writer.add(resolvedTable)
+        for rejection in resolution.rejections { pack(rejection, into: &writer) }
+        length.pointee = writer.length
+        guard resolution.hit != nil else {
+            throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
+                          message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
+        }
+    }
+}

@@ -1,0 +1,295 @@
+/* test_packed.c -- ef_format_packed and ef_catalog_lookup_packed: the same results as ef_format
+ * and ef_catalog_lookup, item for item in the documented layout; buffers too small; bad
+ * arguments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "groups.h"
+
+#define MAX_ITEMS 128
+
+/* Splits `length` bytes of packed output into at most MAX_ITEMS strings; returns how many, or
+ * -1 if the output does not end with a NUL. */
+static int split_items(const char *buffer, size_t length, const char *items[MAX_ITEMS]) {
+    if (length == 0 || buffer[length - 1] != '\0') return -1;
+    int count = 0;
+    for (size_t start = 0; start < length && count < MAX_ITEMS; start += strlen(buffer + start) + 1)
+        items[count++] = buffer + start;
+    return count;
+}
+
+/* The header's numbers; returns how many were read. */
+static int read_header(const char *header, long numbers[6]) {
+    return sscanf(header, "%ld %ld %ld %ld %ld %ld", &numbers[0], &numbers[1], &numbers[2],
+                  &numbers[3], &numbers[4], &numbers[5]);
+}
+
+/* A NULL getter result reads as "" in the packed output, with its bit set in the mask. */
+static void check_nullable(const char *item, const char *expected, long mask, int bit) {
+    CHECK_STR(item, expected != NULL ? expected : "");
+    CHECK_INT((mask >> bit) & 1, expected == NULL);
+}
+
+/* Formats with ef_format and with ef_format_packed and checks that every item agrees. */
+static void check_against_ef_format(const ef_catalog *catalog, const ef_error_info *info,
+                                    const char *domain, int64_t code, const char *description,
+                                    const char *const *locales, size_t locale_count) {
+    ef_result *result = NULL;
+    CHECK_STATUS(ef_format(&result, catalog, info, locales, locale_count, NULL), EF_OK);
+    char buffer[8192];
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, domain, code, description,
+                                  NULL, NULL, NULL, info, locales, locale_count, NULL), EF_OK);
+    CHECK(length > 0 && length <= sizeof buffer);
+    const char *items[MAX_ITEMS];
+    int count = split_items(buffer, length, items);
+    long header[6] = {0};
+    CHECK_INT(count >= 16 ? read_header(items[0], header) : 0, 6);
+    if (count < 16) {
+        ef_result_free(result);
+        return;
+    }
+    size_t stack = ef_result_stack_count(result);
+    CHECK_INT(header[1], stack);
+    size_t rejections = 0;
+    for (int32_t field = EF_FIELD_TITLE; field <= EF_FIELD_BUTTON; field++) {
+        CHECK_INT(header[2 + field], ef_result_rejection_count(result, field));
+        rejections += ef_result_rejection_count(result, field);
+    }
+    CHECK_INT(count, 16 + stack + 5 * rejections);
+    CHECK_STR(items[1], ef_result_title(result));
+    CHECK_STR(items[2], ef_result_message(result));
+    CHECK_STR(items[3], ef_result_button(result));
+    for (int32_t field = EF_FIELD_TITLE; field <= EF_FIELD_BUTTON; field++) {
+        const char *const *origin = items + 4 + 4 * field;
+        CHECK_STR(origin[0], ef_result_rule(result, field));
+        check_nullable(origin[1], ef_result_key(result, field), header[5], 3 * field);
+        check_nullable(origin[2], ef_result_locale(result, field), header[5], 3 * field + 1);
+        check_nullable(origin[3], ef_result_table(result, field), header[5], 3 * field + 2);
+    }
+    for (size_t i = 0; i < stack && 16 + i < (size_t)count; i++)
+        CHECK_STR(items[16 + i], ef_result_stack_entry(result, i));
+    /* Each rejection's five parts make the one-line message ef_result_rejection gives. */
+    size_t position = 16 + stack;
+    for (int32_t field = EF_FIELD_TITLE; field <= EF_FIELD_BUTTON; field++) {
+        for (size_t i = 0; i < ef_result_rejection_count(result, field); i++, position += 5) {
+            if (position + 5 > (size_t)count) break;
+            const char *const *part = items + position;
+            char line[2048];
+            snprintf(line, sizeof line, "%s in %s/%s: %s [%s]", part[0],
+                     part[1][0] != '\0' ? part[1] : "(unlocalized)", part[2], part[4], part[3]);
+            CHECK_STR(line, ef_result_rejection(result, field, i));
+        }
+    }
+    /* Measuring first (no buffer) gives the same length. */
+    size_t measured = 1;
+    CHECK_STATUS(ef_format_packed(&measured, NULL, 0, catalog, domain, code, description, NULL,
+                                  NULL, NULL, info, locales, locale_count, NULL), EF_OK);
+    CHECK_INT(measured, length);
+    ef_result_free(result);
+}
+
+static const char english[] =
+    "\"errors.Upload.1.title\" = \"Couldn't upload %1$@\";\n"
+    "\"errors.Upload.1.message\" = \"%1$@ was not sent.\";\n"
+    "\"needs.two\" = \"%1$@ and %2$@\";\n";
+/* The French message asks for an argument that is not passed: it is rejected. */
+static const char french[] =
+    "\"errors.Upload.1.message\" = \"%1$@ (%2$lld octets) n’a pas été envoyé.\";\n"
+    "\"needs.two\" = \"%1$@ et %2$@\";\n";
+
+static ef_catalog *make_catalog(void) {
+    ef_catalog_builder *builder = NULL;
+    ef_catalog *catalog = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_STRICT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", english,
+                                              sizeof english - 1, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "fr", "Localizable.strings", french,
+                                              sizeof french - 1, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_finish(&catalog, builder, "en", NULL), EF_OK);
+    ef_catalog_builder_free(builder);
+    return catalog;
+}
+
+static void check_example(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    static const char *const lists[][3] = {{"fr-CA", NULL, NULL}, {"es-MX", "en", NULL},
+                                           {"zh-TW", NULL, NULL}, {"C", NULL, NULL},
+                                           {"de-AT", "ja", "en"}};
+    static const size_t counts[] = {1, 2, 1, 1, 3};
+    static const int64_t codes[] = {0, 1, 8, 999};
+    for (size_t list = 0; list < sizeof counts / sizeof counts[0]; list++) {
+        for (size_t code = 0; code < sizeof codes / sizeof codes[0]; code++) {
+            ef_error_info *info = NULL;
+            CHECK_STATUS(ef_error_info_new(&info, "kCLErrorDomain", codes[code], NULL), EF_OK);
+            check_against_ef_format(catalog, info, "kCLErrorDomain", codes[code], NULL,
+                                    lists[list], counts[list]);
+            ef_error_info_free(info);
+        }
+    }
+    /* An unknown domain with a description: the message comes from it, not from a key. */
+    ef_error_info *info = NULL;
+    CHECK_STATUS(ef_error_info_new(&info, "NSURLErrorDomain", -1009, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_set_description(info, "Offline.", NULL), EF_OK);
+    check_against_ef_format(catalog, info, "NSURLErrorDomain", -1009, "Offline.", lists[0], 1);
+    ef_error_info_free(info);
+
+    /* C/POSIX: untranslated is the header's first number. */
+    char buffer[4096];
+    size_t length = 0;
+    static const char *const posix[] = {"C"};
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "kCLErrorDomain", 0,
+                                  NULL, NULL, NULL, NULL, NULL, posix, 1, NULL), EF_OK);
+    CHECK(length > 2 && buffer[0] == '1' && buffer[1] == ' ');
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "kCLErrorDomain", 0,
+                                  NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL), EF_OK);
+    CHECK(length > 2 && buffer[0] == '0');
+    ef_catalog_free(catalog);
+}
+
+static void check_rejections(void) {
+    ef_catalog *catalog = make_catalog();
+    ef_error_info *info = NULL;
+    CHECK_STATUS(ef_error_info_new(&info, "Upload", 1, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_string(info, "photo.jpg", NULL), EF_OK);
+    static const char *const fr[] = {"fr"};
+    check_against_ef_format(catalog, info, "Upload", 1, NULL, fr, 1);
+
+    char buffer[4096];
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "Upload", 1, NULL, NULL,
+                                  NULL, NULL, info, fr, 1, NULL), EF_OK);
+    const char *items[MAX_ITEMS];
+    int count = split_items(buffer, length, items);
+    long header[6] = {0};
+    CHECK_INT(count > 0 ? read_header(items[0], header) : 0, 6);
+    CHECK_INT(header[3], 1); /* the message's one rejection */
+    CHECK_STR(items[2], "photo.jpg was not sent.");
+    if (count == 16 + header[1] + 5) {
+        const char *const *part = items + 16 + header[1];
+        CHECK_STR(part[0], "errors.Upload.1.message");
+        CHECK_STR(part[1], "fr");
+        CHECK_STR(part[2], "Localizable");
+        CHECK_STR(part[3], "missing-argument");
+        CHECK(part[4][0] != '\0');
+    } else {
+        CHECK_INT(count, 16 + header[1] + 5);
+    }
+
+    /* Too small: EF_OK, the size needed, and not a byte written past the capacity. */
+    char small[40];
+    memset(small, 'x', sizeof small);
+    size_t needed = 0;
+    CHECK_STATUS(ef_format_packed(&needed, small, 20, catalog, "Upload", 1, NULL, NULL, NULL, NULL,
+                                  info, fr, 1, NULL), EF_OK);
+    CHECK_INT(needed, length);
+    for (size_t i = 20; i < sizeof small; i++) CHECK(small[i] == 'x');
+
+    /* Lookups: a hit, and a miss that still reports why. */
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, sizeof buffer, catalog, NULL,
+                                          "errors.Upload.1.title", fr, 1, info, NULL), EF_OK);
+    count = split_items(buffer, length, items);
+    CHECK_INT(count, 4);
+    if (count == 4) {
+        CHECK_STR(items[0], "1 0");
+        CHECK_STR(items[1], "Couldn't upload photo.jpg");
+        CHECK_STR(items[2], "en");
+        CHECK_STR(items[3], "Localizable");
+    }
+    ef_error_details *err = NULL;
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, sizeof buffer, catalog, "", "needs.two",
+                                          fr, 1, info, &err), EF_E_KEY_NOT_FOUND);
+    CHECK_DETAILS(err, EF_E_KEY_NOT_FOUND);
+    ef_lookup *lookup = NULL;
+    CHECK_STATUS(ef_catalog_lookup(&lookup, catalog, "", "needs.two", fr, 1, info, NULL),
+                 EF_E_KEY_NOT_FOUND);
+    count = split_items(buffer, length, items);
+    CHECK_INT(count, 4 + 5 * (int)ef_lookup_rejection_count(lookup));
+    if (count == 14) {
+        CHECK_STR(items[0], "0 2");
+        CHECK_STR(items[1], "");
+        CHECK_STR(items[2], "");
+        CHECK_STR(items[3], "Localizable");
+        for (size_t i = 0; i < 2; i++) {
+            const char *const *part = items + 4 + 5 * i;
+            char line[2048];
+            snprintf(line, sizeof line, "%s in %s/%s: %s [%s]", part[0], part[1], part[2], part[4], part[3]);
+            CHECK_STR(line, ef_lookup_rejection(lookup, i));
+        }
+        CHECK_STR(items[5], "fr");
+        CHECK_STR(items[10], "en");
+    }
+    ef_lookup_free(lookup);
+    ef_error_info_free(info);
+    ef_catalog_free(catalog);
+}
+
+static void check_bad_arguments(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    char buffer[256];
+    size_t length = 99;
+    ef_error_details *err = NULL;
+    CHECK_STATUS(ef_format_packed(NULL, buffer, sizeof buffer, catalog, "D", 0, NULL, NULL, NULL,
+                                  NULL, NULL, NULL, 0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_format_packed(&length, NULL, 8, catalog, "D", 0, NULL, NULL, NULL, NULL, NULL,
+                                  NULL, 0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INT(length, 0);
+    length = 99;
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, NULL, "D", 0, NULL, NULL, NULL,
+                                  NULL, NULL, NULL, 0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INT(length, 0);
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, NULL, 0, NULL, NULL, NULL,
+                                  NULL, NULL, NULL, 0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "D", 0, NULL, NULL, NULL,
+                                  "a/b", NULL, NULL, 0, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "D", 0, NULL, NULL, NULL,
+                                  NULL, NULL, NULL, 2, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    static const char *const with_null[] = {"fr", NULL};
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "D", 0, NULL, NULL, NULL,
+                                  NULL, NULL, with_null, 2, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    static const char bad_utf8[] = {'D', (char)0xC3, '\0'};
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, bad_utf8, 0, NULL, NULL,
+                                  NULL, NULL, NULL, NULL, 0, &err), EF_E_INVALID_UTF8);
+    CHECK_DETAILS(err, EF_E_INVALID_UTF8);
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, catalog, "D", 0, bad_utf8, NULL,
+                                  NULL, NULL, NULL, NULL, 0, &err), EF_E_INVALID_UTF8);
+    CHECK_DETAILS(err, EF_E_INVALID_UTF8);
+    /* err may be NULL, as everywhere. */
+    CHECK_STATUS(ef_format_packed(&length, buffer, sizeof buffer, NULL, "D", 0, NULL, NULL, NULL,
+                                  NULL, NULL, NULL, 0, NULL), EF_E_INVALID_ARGUMENT);
+
+    CHECK_STATUS(ef_catalog_lookup_packed(NULL, buffer, sizeof buffer, catalog, NULL, "k", NULL, 0,
+                                          NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, sizeof buffer, NULL, NULL, "k", NULL, 0,
+                                          NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, sizeof buffer, catalog, NULL, NULL, NULL,
+                                          0, NULL, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, NULL, 1, catalog, NULL, "k", NULL, 0, NULL, &err),
+                 EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, sizeof buffer, catalog, NULL, bad_utf8,
+                                          NULL, 0, NULL, &err), EF_E_INVALID_UTF8);
+    CHECK_DETAILS(err, EF_E_INVALID_UTF8);
+    /* A size_t capacity above the largest signed value is taken as "room for anything". */
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, SIZE_MAX, catalog, NULL, "controls.ok",
+                                          NULL, 0, NULL, NULL), EF_OK);
+    CHECK_STR(buffer, "1 0");
+    ef_catalog_free(catalog);
+}
+
+void test_packed(const struct test_context *context) {
+    check_example(context);
+    check_rejections();
+    check_bad_arguments(context);
+}
