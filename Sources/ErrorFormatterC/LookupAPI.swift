@@ -36,8 +36,8 @@ public func ef_catalog_lookup(
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
-        let tableName = try CInput.optionalString(table, name: "table") ?? ""
-        let key = try CInput.string(key, name: "key")
+        let tableName = try CInput.optionalKey(table, name: "table") ?? ""
+        let key = try CInput.key(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
         let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
