@@ -26,8 +26,8 @@ VALGRIND_FLAGS := -q --error-exitcode=99 --num-callers=30
 # PYTHONMALLOC=malloc: pymalloc's arenas are not valgrind-clean by design.
 valgrind: lib $(BUILD)/tests/c/abi-tests
 	EF_TEST_RACE_OPENS=40 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/tests/c/abi-tests $(EXAMPLE)
-	PYTHONMALLOC=malloc $(VALGRIND) $(VALGRIND_FLAGS)\
-	    $(BINDINGS_PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) PYTHONPATH=$(abspath bindings/python/src) \
+	    PYTHONMALLOC=malloc $(VALGRIND) $(VALGRIND_FLAGS) $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
 	@echo "valgrind: the C and Python suites are clean"
 
 SOAK_DIR := $(BUILD)/soak
