@@ -25,12 +25,14 @@ extension Catalog {
     /// (`too-many-entries`). Directories and JSON files whose name is not a locale are skipped
     /// with a warning; other files are ignored.
     ///
+    /// - Parameter developmentLocale: `nil` means ``defaultDevelopmentLocale``.
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`; `.unreadable` when
     ///   `strict` and an entry cannot be read.
     public static func open(
-        directory: String, developmentLocale: String = "en", strict: Bool = false
+        directory: String, developmentLocale: String? = nil, strict: Bool = false
     ) throws(CatalogError) -> Catalog {
+        let developmentLocale = developmentLocale ?? defaultDevelopmentLocale
         try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
         let root: RootDirectory
         do {

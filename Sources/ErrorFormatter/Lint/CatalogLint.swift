@@ -1,8 +1,8 @@
 /// Catalog-wide checks for translators and CI: everything noticed while loading (broken tables,
 /// duplicate keys, truncation…) plus checks that need several localizations at once.
-public enum CatalogLint {
+package enum CatalogLint {
     /// Every diagnostic for `catalog`, loading problems first, then cross-localization checks.
-    public static func check(_ catalog: Catalog) -> [Diagnostic] {
+    package static func check(_ catalog: Catalog) -> [Diagnostic] {
         catalog.diagnostics + keysMissingFromDevelopment(catalog) + formatProblems(catalog)
     }
 

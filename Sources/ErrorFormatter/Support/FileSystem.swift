@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// A failure to read the file system, with the path and the system's reason.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Nothing exists at the path.
         case notFound
         /// Something exists but cannot be read as asked (permissions, wrong type, I/O error).
@@ -21,22 +21,22 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         case invalidName
     }
 
-    public var kind: Kind
-    public var path: String
-    public var reason: String
+    package var kind: Kind
+    package var path: String
+    package var reason: String
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// The few file-system operations the library needs, over POSIX calls (no Foundation).
-public enum FileSystem {
+package enum FileSystem {
     /// What is at a path.
-    public enum EntryType: Sendable, Equatable {
+    package enum EntryType: Sendable, Equatable {
         case file, directory, other
     }
 
     /// The type of what is at `path` (symbolic links followed), or `nil` if nothing is there.
-    public static func entryType(atPath path: String) -> EntryType? {
+    package static func entryType(atPath path: String) -> EntryType? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -47,7 +47,7 @@ public enum FileSystem {
     }
 
     /// Reads a whole regular file (opened without blocking: a FIFO is refused, never waited on).
-    public static func readBytes(atPath path: String, limit: Int = Int.max) throws(FileSystemError) -> [UInt8] {
+    package static func readBytes(atPath path: String, limit: Int = Int.max) throws(FileSystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw error(path, errno) }
         defer { close(descriptor) }
@@ -63,7 +63,7 @@ public enum FileSystem {
     /// while it is read: the limit holds for what is read, not for what `fstat` said).
     ///
     /// - Parameter size: the size `fstat` gave, used to refuse early and to reserve.
-    public static func readBytes(
+    package static func readBytes(
         descriptor: Int32, size: Int, limit: Int, path: String
     ) throws(FileSystemError) -> [UInt8] {
         guard size <= limit else { throw tooLarge(path, limit) }
@@ -86,17 +86,17 @@ public enum FileSystem {
     }
 
     /// One name read from a directory: its bytes, and its text when they are valid UTF-8.
-    public struct DirectoryName: Sendable {
-        public var bytes: [UInt8]
+    package struct DirectoryName: Sendable {
+        package var bytes: [UInt8]
         /// `nil` when the name is not valid UTF-8 (it is then skipped, never repaired).
-        public var text: String?
+        package var text: String?
         /// The name for messages: invalid bytes written `\xNN`, control characters escaped.
-        public var displayed: String { MessageEscaping.escapedBytes(bytes) }
+        package var displayed: String { MessageEscaping.escapedBytes(bytes) }
     }
 
     /// Names in a directory (without `.` and `..`), sorted by byte order so results never depend
     /// on the file system's order. Names that are not valid UTF-8 are left out.
-    public static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
+    package static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else { throw error(path, errno) }
         defer { closedir(directory) }
         return readNames(directory, limit: Int.max).compactMap(\.text)
@@ -106,7 +106,7 @@ public enum FileSystem {
     /// byte order, at most `limit` of them.
     ///
     /// - Returns: the names, and whether some were left out because of `limit`.
-    public static func contentsOfDirectory(
+    package static func contentsOfDirectory(
         descriptor: Int32, limit: Int, path: String
     ) throws(FileSystemError) -> (names: [DirectoryName], truncated: Bool) {
         let copy = dup(descriptor)
@@ -139,21 +139,21 @@ public enum FileSystem {
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if the path
     /// does not exist. Used to keep every read inside a catalog's root.
-    public static func canonicalPath(_ path: String) -> String? {
+    package static func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether `path` (canonical) is `root` (canonical) or lies below it.
-    public static func isPath(_ path: String, inside root: String) -> Bool {
+    package static func isPath(_ path: String, inside root: String) -> Bool {
         if path == root { return true }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix)
     }
 
     /// Joins path components with `/`.
-    public static func join(_ base: String, _ name: String) -> String {
+    package static func join(_ base: String, _ name: String) -> String {
         base.hasSuffix("/") ? base + name : base + "/" + name
     }
 

@@ -5,15 +5,15 @@
 /// line, an escape sequence recolours a terminal. Every control character (C0, DEL, C1) and the
 /// Unicode line and paragraph separators are written as escapes instead: `\n`, `\r`, `\t`, and
 /// `\u{XX}` for the others. Nothing else changes, so ordinary text reads as before.
-public enum MessageEscaping {
+package enum MessageEscaping {
     /// Whether `scalar` would break a line or drive a terminal.
-    public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
     }
 
     /// `text` with every control character escaped.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -34,7 +34,7 @@ public enum MessageEscaping {
 
     /// Bytes that may not be UTF-8 (a directory entry's name), for a message: valid UTF-8 as
     /// `escaped(_:)` writes it, every byte of an invalid sequence as `\xNN`.
-    public static func escapedBytes(_ bytes: [UInt8]) -> String {
+    package static func escapedBytes(_ bytes: [UInt8]) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return escaped(text) }
         var result = ""
         var index = 0

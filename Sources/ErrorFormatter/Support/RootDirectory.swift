@@ -14,20 +14,20 @@ import Glibc
 /// what is read, and a FIFO is opened without blocking and refused.
 ///
 /// Assumes a Linux kernel (or any POSIX system with `openat`, `O_NOFOLLOW`, `readlinkat`).
-public final class RootDirectory {
+final class RootDirectory {
     /// Longest chain of symbolic links followed for one path (Linux's own limit for paths).
-    public static let maximumLinkExpansions = 40
+    static let maximumLinkExpansions = 40
     /// The descriptor of the root, open for the life of the object.
     private let descriptor: Int32
 
     /// What an opened entry is; the descriptor (when there is one) belongs to the caller.
-    public enum Entry {
+    enum Entry {
         case file(descriptor: Int32, size: Int)
         case directory(descriptor: Int32)
     }
 
     /// Opens the root itself (links followed: the caller named it).
-    public init(path: String) throws(FileSystemError) {
+    init(path: String) throws(FileSystemError) {
         let opened = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
         guard opened >= 0 else {
             let code = errno
@@ -48,7 +48,7 @@ public final class RootDirectory {
     /// - Throws: `.notFound`; `.outsideRoot` for a link leading out (or an absolute link);
     ///   `.linkLoop` after `maximumLinkExpansions` links; `.unsupportedType` for a FIFO, socket or
     ///   device; `.unreadable` for anything the system refuses.
-    public func openEntry(_ path: String) throws(FileSystemError) -> Entry {
+    func openEntry(_ path: String) throws(FileSystemError) -> Entry {
         var pending = Array(path.split(separator: "/", omittingEmptySubsequences: true).reversed()).map(String.init)
         // Descriptors of the directories walked into, below the root; the last one is the
         // current directory.
