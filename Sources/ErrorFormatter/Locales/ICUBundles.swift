@@ -35,6 +35,7 @@ enum ICUBundles {
     static func actualBundle(named name: String) -> String? {
         if name.isEmpty || name == "root" { return "root" }
         guard isAvailable(name) else { return nil }
+        openLanguageFirst(of: name)
         var status = U_ZERO_ERROR
         let bundle = cicu_ures_openDirect(nil, name, &status)
         defer { cicu_ures_close(bundle) }
@@ -43,6 +44,21 @@ enum ICUBundles {
         let actual = cicu_ures_getLocaleByType(bundle, ULOC_ACTUAL_LOCALE, &localeStatus)
         guard !localeStatus.isFailure else { return nil }
         return ICUCall.string(borrowing: actual)
+    }
+
+    /// Opens (and closes) the bundle of `name`'s language before `name` itself.
+    ///
+    /// ICU 72 (Debian 12's) loops forever in `ures_openDirect("no_NO")` and `("no_NO_NY")` in a
+    /// process that has not opened `no` yet: the alias bundle's resolution waits on a cache
+    /// entry it is itself filling. With the language's bundle in ICU's cache first, both return
+    /// at once (every name of ICU's list was checked, each in a fresh process). The language is
+    /// one of ICU's own bundles, so ICU's cache stays bounded by its list.
+    private static func openLanguageFirst(of name: String) {
+        guard let underscore = name.firstIndex(of: "_") else { return }
+        let language = String(name[..<underscore])
+        guard !language.isEmpty, isAvailable(language) else { return }
+        var status = U_ZERO_ERROR
+        cicu_ures_close(cicu_ures_openDirect(nil, language, &status))
     }
 
     /// A real bundle's explicit inheritance: its `%%Parent` string (`es_MX` → `es_419`,
