@@ -66,12 +66,12 @@ $(FUZZ_HOSTILE_DIR)/locale-fuzz: Fuzz/LocaleInputFuzz.swift $(FUZZ_CORE_SOURCES)
 
 # Working corpora grown from the seeds (Fuzz/seeds/api, Fuzz/seeds/locale); ../shared/corpus's
 # tables join the API corpus when present.
-$(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*)
+$(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*) Fuzz/seeds/api_programs.py
 	mkdir -p $@
 	cp Fuzz/seeds/api/* $@/
 	if [ -d ../shared/corpus/data ]; then \
-	  find ../shared/corpus/data -type f -size -16k | head -200 | while read f; do \
-	    cp "$$f" "$@/shared-$$(echo "$$f" | md5sum | cut -c1-12)"; done; fi
+	  find ../shared/corpus/data -type f -size -60k -print0 | LC_ALL=C sort -z | head -z -n 300 \
+	    | xargs -0 $(PYTHON) Fuzz/seeds/api_programs.py $@; fi
 	touch $@
 
 $(FUZZ_HOSTILE_DIR)/locale-corpus: $(wildcard Fuzz/seeds/locale/*)
