@@ -42,9 +42,43 @@
  * the caller (its internal caches are synchronized) and calls nothing back.
  *
  * Paths. A catalog directory is read once, when it is opened; nothing outside it is read, and a
- * locale string never becomes part of a path.
+ * locale string never becomes part of a path. Every entry is opened relative to a descriptor of
+ * the catalog directory, symbolic links resolved one component at a time without leaving it, and
+ * its type taken from the opened descriptor: a link swapped while the catalog opens cannot make
+ * it read outside, and a FIFO, socket or device is never opened in a blocking way.
  *
- * Crashes. No input, however malformed, makes a function abort the process.
+ * Crashes. No input, however malformed, makes a function abort the process, on any thread whose
+ * stack has at least EF_MINIMUM_STACK_BYTES (128 KiB, musl's default): parsers bound their
+ * nesting (property lists 512 levels, JSON and String Catalogs 128) to fit in it.
+ *
+ * Hangs and memory. No call blocks (no lock is held across I/O, no FIFO is waited on) and every
+ * call is linear in its input. Internal caches are bounded; locale data is checked against ICU's
+ * list of installed bundles, so arbitrary locale IDs never grow ICU's own cache.
+ *
+ * Messages. Error details messages, diagnostics and their file names are one line: control
+ * characters coming from the caller (a locale, a path) or from a file name are written as
+ * escapes (\n, \t, \u{1B}, ...); a name that is not UTF-8 shows its bytes as \xNN.
+ *
+ * Limits. Every input is bounded, and a limit is never a silent cut:
+ *   - a table file larger than EF_MAX_TABLE_FILE_BYTES is skipped with a "file-too-large" error
+ *     diagnostic (lenient) or fails ef_catalog_open with EF_E_IO (strict);
+ *   - past EF_MAX_LOCALIZATIONS localizations, EF_MAX_TABLE_FILES table files or
+ *     EF_MAX_DIRECTORY_ENTRIES entries in one directory, the rest is skipped with a
+ *     "too-many-entries" error diagnostic;
+ *   - a preference list (ef_format, ef_catalog_lookup) of more than EF_MAX_PREFERENCES entries or
+ *     EF_MAX_PREFERENCE_BYTES bytes in all, and a key, table name or error domain longer than
+ *     EF_MAX_KEY_BYTES, fail with EF_E_INVALID_ARGUMENT;
+ *   - an Accept-Language header is read up to EF_MAX_ACCEPT_LANGUAGE_BYTES bytes (cut after the
+ *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
+ *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
+ *     preference list it is skipped).
+ * A catalog directory entry that is skipped always gets a diagnostic: links leading outside
+ * ("outside-catalog"), link loops ("link-loop"), FIFOs and devices ("unsupported-file-type"),
+ * names that are not UTF-8 ("invalid-file-name"), unreadable files and unreadable .lproj
+ * directories alike ("unreadable-file": an error diagnostic, EF_E_IO when strict).
+ *
+ * U+0000. A table value holding U+0000 cannot cross this ABI whole (C strings end there): it is
+ * reported with a "nul-in-value" warning diagnostic, and fails a strict open with EF_E_PARSE.
  *
  * ABI. The soname is liberrorformatter.so.EF_VERSION_MAJOR. Within one major version functions
  * are only added, never changed or removed. No structs, unions, enums or varargs cross the ABI.
@@ -87,6 +121,31 @@ uint32_t ef_version_number(void);
  * @since 1.0
  */
 const char *ef_version_string(void);
+
+/* ---------------------------------------------------------------------------------- limits */
+
+/** The smallest thread stack every function works on, for every input (see CONVENTIONS). */
+#define EF_MINIMUM_STACK_BYTES (128u * 1024u)
+/** The largest table file read (64 MiB). */
+#define EF_MAX_TABLE_FILE_BYTES (64u * 1024u * 1024u)
+/** Most localizations one catalog directory contributes. */
+#define EF_MAX_LOCALIZATIONS 1024u
+/** Most table files read for one catalog directory, all localizations together. */
+#define EF_MAX_TABLE_FILES 16384u
+/** Most entries read from one directory of a catalog (the root or one .lproj). */
+#define EF_MAX_DIRECTORY_ENTRIES 65536u
+/** Most entries of a preference list passed to ef_format() or ef_catalog_lookup(). */
+#define EF_MAX_PREFERENCES 256u
+/** Most bytes of all entries of one preference list together (terminators not counted). */
+#define EF_MAX_PREFERENCE_BYTES 16384u
+/** Longest key, table name or error domain argument, in bytes. */
+#define EF_MAX_KEY_BYTES 65536u
+/** Longest locale identifier accepted, in bytes. */
+#define EF_MAX_LOCALE_BYTES 100u
+/** Longest part of an Accept-Language header read, in bytes. */
+#define EF_MAX_ACCEPT_LANGUAGE_BYTES 4096u
+/** Most language ranges read from one Accept-Language header. */
+#define EF_MAX_ACCEPT_LANGUAGE_RANGES 64u
 
 /* ---------------------------------------------------------------------------------- status */
 
@@ -742,7 +801,9 @@ typedef struct ef_locale_list ef_locale_list;
  * is just "C" (untranslated: LANGUAGE is ignored, as gettext does). Otherwise, if LANGUAGE is
  * set, the list is its colon-separated entries (they replace the locale, as in gettext), else
  * the locale itself ("C.UTF-8" also gives "C" then). No variable set gives an empty list (which
- * ef_format treats as the development locale).
+ * ef_format treats as the development locale). A variable whose value is not valid UTF-8 is
+ * skipped as if it were unset (never repaired into U+FFFD), so the next one in that precedence
+ * decides.
  *
  * @param[out] out  Receives the list (free with ef_locale_list_free()).
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`).
@@ -755,7 +816,9 @@ ef_status ef_locale_list_from_environment(ef_locale_list **out, ef_error_details
  * @brief The preferences of an HTTP Accept-Language header, best first.
  *
  * Entries are ordered by q-value (stable for equal values); q=0 entries, the wildcard `*` and
- * malformed parts are dropped. Headers longer than 4096 bytes are cut at the last complete entry.
+ * malformed parts are dropped. Headers longer than EF_MAX_ACCEPT_LANGUAGE_BYTES (4096) are cut
+ * after the last entry that ends within them (an entry ending exactly at byte 4096 is kept); at
+ * most EF_MAX_ACCEPT_LANGUAGE_RANGES (64) ranges are read, the first ones of the header.
  *
  * @param[out] out     Receives the list (free with ef_locale_list_free()).
  * @param[in]  header  The header's value, e.g. "fr-CA, fr;q=0.8, en;q=0.5". Must not be NULL.

@@ -16,7 +16,9 @@ final class ErrorDetailsBox {
         status = failure.status
         line = Int32(clamping: failure.line)
         column = Int32(clamping: failure.column)
-        strings = CStringArena.make([failure.message, failure.file])
+        // The header promises a one-line message: whatever a caller's locale, key or path put
+        // into it, control characters leave here escaped.
+        strings = CStringArena.make([MessageEscaping.escaped(failure.message), failure.file.map(MessageEscaping.escaped)])
     }
 }
 

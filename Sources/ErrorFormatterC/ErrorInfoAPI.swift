@@ -95,7 +95,7 @@ public func ef_error_info_new(
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
-        let domain = try CInput.string(domain, name: "domain")
+        let domain = try CInput.key(domain, name: "domain")
         out.pointee = Handle.make(ErrorInfoBox(ErrorInfo(domain: domain, code: code)))
     }
 }
@@ -142,7 +142,7 @@ public func ef_error_info_set_table(
         guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
             throw Failure.invalidArgument("info must not be NULL")
         }
-        let name = try CInput.optionalString(table, name: "table")
+        let name = try CInput.optionalKey(table, name: "table")
         do throws(CatalogError) {
             try box.update { info throws(CatalogError) in try info.setTable(name) }
         } catch {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CErrorFormatter
 import ErrorFormatter
 
@@ -73,22 +76,58 @@ enum CInput {
         return string
     }
 
-    /// The `count` strings of a C array, each non-NULL and valid UTF-8.
+    /// A key, table name or error domain: a string of at most `Limits.maximumKeyBytes`
+    /// (EF_MAX_KEY_BYTES) bytes, measured before it is decoded.
+    static func key(_ pointer: UnsafePointer<CChar>?, name: @autoclosure () -> String) throws(Failure) -> String {
+        if let pointer, strnlen(pointer, Limits.maximumKeyBytes + 1) > Limits.maximumKeyBytes {
+            throw Failure.invalidArgument("\(name()) is longer than \(Limits.maximumKeyBytes) bytes")
+        }
+        return try string(pointer, name: name())
+    }
+
+    /// `key(_:name:)` for an optional argument.
+    static func optionalKey(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String? {
+        guard let pointer else { return nil }
+        return try key(pointer, name: name)
+    }
+
+    /// The `count` strings of a preference list, each non-NULL and valid UTF-8, at most
+    /// `Limits.maximumPreferenceCount` of them and `Limits.maximumPreferenceBytes` together
+    /// (EF_MAX_PREFERENCES, EF_MAX_PREFERENCE_BYTES): a list is negotiated, and kept in a cache,
+    /// as a whole, so its size must be bounded before anything is made of it.
     static func strings(
         _ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, name: String
     ) throws(Failure) -> [String] {
         guard count >= 0 else { throw Failure.invalidArgument("\(name) count is too large") }
         guard count > 0 else { return [] }
         guard let array else { throw Failure.invalidArgument("\(name) must not be NULL when its count is \(count)") }
+        guard count <= Limits.maximumPreferenceCount else {
+            throw Failure.invalidArgument("\(name) has \(count) entries, more than \(Limits.maximumPreferenceCount)")
+        }
         // One preference is the usual case, and an array literal is the cheapest array to make
         // (reserving and appending goes through the array's generic growth path).
-        if count == 1 { return [try string(array[0], name: "\(name)[0]")] }
+        if count == 1 {
+            if let first = array[0], strnlen(first, Limits.maximumPreferenceBytes + 1) > Limits.maximumPreferenceBytes {
+                throw tooManyBytes(name)
+            }
+            return [try string(array[0], name: "\(name)[0]")]
+        }
         var strings: [String] = []
         strings.reserveCapacity(count)
+        var remaining = Limits.maximumPreferenceBytes
         for index in 0..<count {
+            if let entry = array[index] {
+                let length = strnlen(entry, remaining + 1)
+                guard length <= remaining else { throw tooManyBytes(name) }
+                remaining -= length
+            }
             strings.append(try string(array[index], name: "\(name)[\(index)]"))
         }
         return strings
+    }
+
+    private static func tooManyBytes(_ name: String) -> Failure {
+        Failure.invalidArgument("\(name) holds more than \(Limits.maximumPreferenceBytes) bytes")
     }
 
     /// Validates an out-parameter and clears what it points to.

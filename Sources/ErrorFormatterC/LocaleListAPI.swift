@@ -15,11 +15,14 @@ final class LocaleListBox {
     }
 }
 
-/// The variables gettext reads, from the process environment.
-private func localeEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
-        if let value = getenv(name) { environment[name] = String(cString: value) }
+/// The variables gettext reads, from the process environment, as bytes: a value that is not
+/// UTF-8 is skipped by `Locales.preferencesFromEnvironmentBytes(_:)`, never repaired.
+private func localeEnvironment() -> [String: [UInt8]] {
+    var environment: [String: [UInt8]] = [:]
+    for name in Locales.environmentVariableNames {
+        if let value = getenv(name) {
+            environment[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+        }
     }
     return environment
 }
@@ -30,7 +33,7 @@ public func ef_locale_list_from_environment(
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
-        out.pointee = Handle.make(LocaleListBox(Locales.preferencesFromEnvironment(localeEnvironment())))
+        out.pointee = Handle.make(LocaleListBox(Locales.preferencesFromEnvironmentBytes(localeEnvironment()).preferences))
     }
 }
 

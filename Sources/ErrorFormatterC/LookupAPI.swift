@@ -46,9 +46,9 @@ public func ef_catalog_lookup(
     return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
-        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
+        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalKey(table, name: "table"))
         let keyPointer = key
-        let key = try CInput.string(key, name: "key")
+        let key = try CInput.key(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
@@ -118,8 +118,8 @@ public func ef_catalog_text(
         guard let box = Handle.borrow(catalog, as: CatalogBox.self) else {
             throw Failure.invalidArgument("catalog must not be NULL")
         }
-        let tableName = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
-        let keyString = try CInput.string(key, name: "key")
+        let tableName = Catalog.tableName(orDefault: try CInput.optionalKey(table, name: "table"))
+        let keyString = try CInput.key(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let layers = box.catalog.cachedLayers(of: tableName, for: preferences)
         // The text lives in the catalog's tables, whatever happens to `layers`.

@@ -90,7 +90,7 @@ public func ef_format_packed(
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         // The same checks, in the same order, as ef_error_info_new and its setters.
         let domain = try CInput.string(domain, name: "domain")
-        let requestedTable = try CInput.optionalString(table, name: "table")
+        let requestedTable = try CInput.optionalKey(table, name: "table")
         let tableName: String
         do throws(CatalogError) {
             tableName = try Catalog.validatedTableName(requestedTable)
@@ -124,8 +124,8 @@ public func ef_catalog_lookup_packed(
         var (length, writer) = try packedOutput(out_length, buffer, capacity)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
         // The same checks, in the same order, as ef_catalog_lookup.
-        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
-        let key = try CInput.string(key, name: "key")
+        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalKey(table, name: "table"))
+        let key = try CInput.key(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in

@@ -21,5 +21,8 @@ void test_invalid_utf8(const struct test_context *context);
 void test_packed(const struct test_context *context);
 void test_threads(const struct test_context *context);
 void test_text(const struct test_context *context);
+void test_hostile_files(const struct test_context *context);
+void test_hostile_calls(const struct test_context *context);
+void test_hostile_stack(const struct test_context *context);
 
 #endif /* EF_TEST_GROUPS_H */

@@ -50,6 +50,9 @@ int main(int argc, char **argv) {
     run_group("packed", test_packed, &context);
     run_group("threads", test_threads, &context);
     run_group("catalog text and shared results", test_text, &context);
+    run_group("hostile files", test_hostile_files, &context);
+    run_group("hostile calls", test_hostile_calls, &context);
+    run_group("hostile input on a 128 KiB stack", test_hostile_stack, &context);
 
     nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return test_summary();

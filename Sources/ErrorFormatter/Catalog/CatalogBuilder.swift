@@ -7,6 +7,8 @@ public struct CatalogBuilder: Sendable {
     /// Strict: the first broken table fails the build. Lenient (default): a broken table is left
     /// out, recorded as an error diagnostic, and every other table keeps working.
     public var isStrict: Bool
+    /// (localization, table, key) of the values already reported as holding U+0000.
+    private var reportedNULs: Set<[String]> = []
 
     /// Tables by localization name (`""` for the unlocalized top-level tables), then table name.
     private(set) var tables: [String: [String: StringTable]] = [:]
@@ -52,6 +54,23 @@ public struct CatalogBuilder: Sendable {
                     + "holds every language itself: add it without a localization")
             }
             try addStringCatalog(bytes: bytes, table: tableName, file: displayName)
+        }
+        try reportNULs(localization: localizationName, table: tableName, file: displayName)
+    }
+
+    /// A value holding U+0000 (`"abc\U0000def"`) cannot cross the C ABI whole: C strings end at
+    /// it, so C callers would see "abc" with no word of the rest. It is reported: an error in
+    /// strict mode, a `nul-in-value` warning otherwise (the value is kept; C sees it cut).
+    private mutating func reportNULs(localization: String, table: String, file: String) throws(CatalogError) {
+        guard let entries = tables[localization]?[table]?.entries else { return }
+        for (key, value) in entries {
+            guard let text = value.stringValue, text.utf8.contains(0) else { continue }
+            let diagnostic = Diagnostic(
+                severity: isStrict ? .error : .warning, code: "nul-in-value",
+                message: "the value of \"\(key.string)\" contains U+0000; C callers see it end there", file: file)
+            if isStrict { throw CatalogError(parseFailure: diagnostic) }
+            // A table is scanned again when another file merges into it: report each key once.
+            if reportedNULs.insert([localization, table, key.string]).inserted { diagnostics.append(diagnostic) }
         }
     }
 

@@ -14,6 +14,7 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var kind: Kind
+    /// One line: control characters from a caller's path or a file name are escaped.
     public var message: String
     /// The file at fault (relative to the catalog root), its line and column, where known.
     public var file: String?
@@ -22,8 +23,8 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public init(kind: Kind, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
         self.kind = kind
-        self.message = message
-        self.file = file
+        self.message = MessageEscaping.escaped(message)
+        self.file = file.map(MessageEscaping.escaped)
         self.line = line
         self.column = column
     }

@@ -2,15 +2,40 @@ import CICU
 
 /// What ICU's resource-bundle data says about one locale ID, read through the public C API.
 ///
-/// Every call opens the bundle afresh: ICU caches opened bundles internally (and is thread-safe
-/// for these calls), so this costs a hash lookup after the first time, and no ICU handle outlives
-/// a call.
+/// A bundle is opened only when ICU lists it as available (`availableBundles`): ICU caches every
+/// bundle it is asked to open *including the failed attempts* and never frees them, so probing
+/// arbitrary IDs grew the process by ~220 bytes per distinct well-formed locale, forever
+/// (+89 MB after 400,000). The names ICU lists are a fixed set of ~860, so its cache stays
+/// bounded by them. Opened bundles are closed within the call; no ICU handle outlives it.
 enum ICUBundles {
+    /// Every bundle name ICU has data for, legacy aliases included (`iw`, `zh_TW`, `no_NO`),
+    /// read once from ICU's index; `root` too. The set is ICU's data, not the callers' input.
+    static let availableBundles: Set<String> = {
+        var names: Set<String> = ["root"]
+        var status = U_ZERO_ERROR
+        guard let enumeration = cicu_uloc_openAvailableByType(ULOC_AVAILABLE_WITH_LEGACY_ALIASES, &status),
+              !status.isFailure
+        else { return names }
+        defer { cicu_uenum_close(enumeration) }
+        while true {
+            var length: Int32 = 0
+            var nextStatus = U_ZERO_ERROR
+            guard let name = cicu_uenum_next(enumeration, &length, &nextStatus), !nextStatus.isFailure else { break }
+            names.insert(String(cString: name))
+        }
+        return names
+    }()
+
+    /// Whether ICU lists a bundle of exactly this name.
+    static func isAvailable(_ name: String) -> Bool { availableBundles.contains(name) }
+
     /// The bundle ICU serves for `name` without any fallback: `name` itself, or the target of an
     /// `%%ALIAS` bundle (`zh_TW` → `zh_Hant_TW`, `iw` → `he`). `"root"` for `""`/`"root"`;
     /// `nil` when ICU has no bundle of that exact name.
     static func actualBundle(named name: String) -> String? {
         if name.isEmpty || name == "root" { return "root" }
+        guard isAvailable(name) else { return nil }
+        openLanguageFirst(of: name)
         var status = U_ZERO_ERROR
         let bundle = cicu_ures_openDirect(nil, name, &status)
         defer { cicu_ures_close(bundle) }
@@ -21,9 +46,25 @@ enum ICUBundles {
         return ICUCall.string(borrowing: actual)
     }
 
+    /// Opens (and closes) the bundle of `name`'s language before `name` itself.
+    ///
+    /// ICU 72 (Debian 12's) loops forever in `ures_openDirect("no_NO")` and `("no_NO_NY")` in a
+    /// process that has not opened `no` yet: the alias bundle's resolution waits on a cache
+    /// entry it is itself filling. With the language's bundle in ICU's cache first, both return
+    /// at once (every name of ICU's list was checked, each in a fresh process). The language is
+    /// one of ICU's own bundles, so ICU's cache stays bounded by its list.
+    private static func openLanguageFirst(of name: String) {
+        guard let underscore = name.firstIndex(of: "_") else { return }
+        let language = String(name[..<underscore])
+        guard !language.isEmpty, isAvailable(language) else { return }
+        var status = U_ZERO_ERROR
+        cicu_ures_close(cicu_ures_openDirect(nil, language, &status))
+    }
+
     /// A real bundle's explicit inheritance: its `%%Parent` string (`es_MX` → `es_419`,
     /// `nb` → `no`, `zh_Hant` → `root`) and whether it carries `%%ParentIsRoot`.
     static func explicitParent(ofBundle name: String) -> (parent: String?, parentIsRoot: Bool) {
+        guard isAvailable(name) else { return (nil, false) }
         var status = U_ZERO_ERROR
         let bundle = cicu_ures_openDirect(nil, name, &status)
         defer { cicu_ures_close(bundle) }
@@ -45,13 +86,24 @@ enum ICUBundles {
 
     /// Whether ICU has any locale data for the language of `id`.
     ///
-    /// `ures_open` answers `U_USING_DEFAULT_WARNING` when it found nothing for the language and
-    /// fell back to the *process default locale* (from `LANG`); that fallback must never leak into
-    /// a chain, so such IDs get plain truncation instead.
+    /// `ures_open` would answer `U_USING_DEFAULT_WARNING` when it found nothing for the language
+    /// and fell back to the *process default locale* (from `LANG`); that fallback must never leak
+    /// into a chain, so such IDs get plain truncation instead. Its own search is
+    /// `MissingBundleParent` (`ht` → `fr_HT`, `ca_ES_VALENCIA` → `ca_ES`), so the same answer
+    /// comes from walking it against ICU's list, without opening (and caching) anything. ICU
+    /// takes the default locale only when the search runs out of parents; one that is sent to root
+    /// (a script change never falls back: `az_IR` → `az_Arab` → root) ends on data.
     static func hasData(forLanguageOf id: String) -> Bool {
-        var status = U_ZERO_ERROR
-        let bundle = cicu_ures_open(nil, id, &status)
-        cicu_ures_close(bundle)
-        return bundle != nil && !status.isFailure && status != U_USING_DEFAULT_WARNING
+        var name = id
+        // The same bound as the chain builder's: real searches take at most 6 steps.
+        for _ in 0..<24 {
+            if name.isEmpty { return false }
+            // Root named as the parent (a script change) is reached as data; only running out
+            // of parents falls back to the default locale.
+            if name == "root" || isAvailable(name) { return true }
+            guard let parent = MissingBundleParent.parent(of: name) else { return false }
+            name = parent
+        }
+        return false
     }
 }

@@ -26,4 +26,30 @@ extension Locales {
         if !language.isEmpty { return language }
         return locale.hasPrefix("C.") ? ["C"] : [locale]
     }
+
+    /// The variables `preferencesFromEnvironment(_:)` reads, in the order it reads them.
+    public static let environmentVariableNames = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"]
+
+    /// `preferencesFromEnvironment(_:)` over raw values as the process holds them (bytes).
+    ///
+    /// A value that is not valid UTF-8 is never repaired (U+FFFD would make a locale nobody
+    /// asked for): the variable is skipped as if it were unset -- so the next variable in
+    /// gettext's precedence decides -- and the reason is returned in `skipped`.
+    ///
+    /// - Parameter environment: variable name → value bytes; names not read are ignored.
+    public static func preferencesFromEnvironmentBytes(
+        _ environment: [String: [UInt8]]
+    ) -> (preferences: [String], skipped: [String]) {
+        var decoded: [String: String] = [:]
+        var skipped: [String] = []
+        for name in environmentVariableNames {
+            guard let value = environment[name] else { continue }
+            if let text = String(validating: value, as: UTF8.self) {
+                decoded[name] = text
+            } else {
+                skipped.append("\(name) is not valid UTF-8 (\(MessageEscaping.escapedBytes(value))); it is ignored")
+            }
+        }
+        return (preferencesFromEnvironment(decoded), skipped)
+    }
 }

@@ -25,10 +25,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// Stable kebab-case identifier, e.g. `duplicate-key`. Tools match on this, never on `message`.
     public var code: String
-    /// One line, impersonal, no trailing period.
-    public var message: String
-    /// The file at fault, as the caller named it (relative to a catalog root when loading one).
-    public var file: String?
+    /// One line, impersonal, no trailing period. Control characters copied into it from outside
+    /// (a key, a file name) are escaped (`MessageEscaping`), however it is set.
+    public var message: String { didSet { message = MessageEscaping.escaped(message) } }
+    /// The file at fault, as the caller named it (relative to a catalog root when loading one),
+    /// control characters escaped.
+    public var file: String? { didSet { file = file.map(MessageEscaping.escaped) } }
     /// 1-based line, 0 when unknown.
     public var line: Int
     /// 1-based column counted in Unicode scalar values, 0 when unknown.
@@ -40,8 +42,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.severity = severity
         self.code = code
-        self.message = message
-        self.file = file
+        self.message = MessageEscaping.escaped(message)
+        self.file = file.map(MessageEscaping.escaped)
         self.line = line
         self.column = column
     }

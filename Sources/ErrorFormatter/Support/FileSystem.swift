@@ -9,6 +9,16 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
         case notFound
         /// Something exists but cannot be read as asked (permissions, wrong type, I/O error).
         case unreadable
+        /// A FIFO, socket or device: never opened for reading (it could block or have effects).
+        case unsupportedType
+        /// A symbolic link (or `..`) leading outside the directory reads are confined to.
+        case outsideRoot
+        /// More symbolic links than `RootDirectory.maximumLinkExpansions` (a loop, usually).
+        case linkLoop
+        /// A file larger than the limit it is read with.
+        case tooLarge
+        /// A directory entry whose name is not valid UTF-8 (never repaired into another name).
+        case invalidName
     }
 
     package var kind: Kind
@@ -36,18 +46,29 @@ package enum FileSystem {
         }
     }
 
-    /// Reads a whole regular file.
-    package static func readBytes(atPath path: String) throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a whole regular file (opened without blocking: a FIFO is refused, never waited on).
+    package static func readBytes(atPath path: String, limit: Int = Int.max) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw error(path, errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(path, errno) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw FileSystemError(kind: .unreadable, path: path, reason: "not a regular file")
+            throw FileSystemError(kind: .unsupportedType, path: path, reason: "not a regular file (\(typeName(info.st_mode)))")
         }
+        return try readBytes(descriptor: descriptor, size: Int(clamping: info.st_size), limit: limit, path: path)
+    }
+
+    /// Reads an open regular file to its end, refusing more than `limit` bytes (a file may grow
+    /// while it is read: the limit holds for what is read, not for what `fstat` said).
+    ///
+    /// - Parameter size: the size `fstat` gave, used to refuse early and to reserve.
+    package static func readBytes(
+        descriptor: Int32, size: Int, limit: Int, path: String
+    ) throws(FileSystemError) -> [UInt8] {
+        guard size <= limit else { throw tooLarge(path, limit) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(info.st_size)))
+        bytes.reserveCapacity(max(0, size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in
@@ -58,24 +79,62 @@ package enum FileSystem {
                 if errno == EINTR { continue }
                 throw error(path, errno)
             }
+            guard count <= limit - bytes.count else { throw tooLarge(path, limit) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
     }
 
+    /// One name read from a directory: its bytes, and its text when they are valid UTF-8.
+    package struct DirectoryName: Sendable {
+        package var bytes: [UInt8]
+        /// `nil` when the name is not valid UTF-8 (it is then skipped, never repaired).
+        package var text: String?
+        /// The name for messages: invalid bytes written `\xNN`, control characters escaped.
+        package var displayed: String { MessageEscaping.escapedBytes(bytes) }
+    }
+
     /// Names in a directory (without `.` and `..`), sorted by byte order so results never depend
-    /// on the file system's order.
+    /// on the file system's order. Names that are not valid UTF-8 are left out.
     package static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else { throw error(path, errno) }
         defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        return readNames(directory, limit: Int.max).compactMap(\.text)
+    }
+
+    /// Names in the open directory `descriptor` (which stays open: it is duplicated), sorted by
+    /// byte order, at most `limit` of them.
+    ///
+    /// - Returns: the names, and whether some were left out because of `limit`.
+    package static func contentsOfDirectory(
+        descriptor: Int32, limit: Int, path: String
+    ) throws(FileSystemError) -> (names: [DirectoryName], truncated: Bool) {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { throw error(path, errno) }
+        guard let directory = fdopendir(copy) else {
+            let code = errno
+            close(copy)
+            throw error(path, code)
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        defer { closedir(directory) }
+        let names = readNames(directory, limit: limit == Int.max ? limit : limit + 1)
+        return (Array(names.prefix(limit)), names.count > limit)
+    }
+
+    /// Reads every entry of `directory`, sorted. `d_name` is read as a C string from its own
+    /// address: glibc's entries are only as long as their name (`d_reclen`), so copying the
+    /// declared 256-byte array reads past the end of the buffer readdir filled.
+    private static func readNames(_ directory: OpaquePointer, limit: Int) -> [DirectoryName] {
+        var names: [DirectoryName] = []
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return [] }
+        while names.count < limit, let entry = readdir(directory) {
+            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let length = strlen(start)
+            let bytes = Array(UnsafeRawBufferPointer(start: start, count: length))
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            names.append(DirectoryName(bytes: bytes, text: String(validating: bytes, as: UTF8.self)))
+        }
+        return names.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if the path
@@ -98,7 +157,25 @@ package enum FileSystem {
         base.hasSuffix("/") ? base + name : base + "/" + name
     }
 
-    private static func error(_ path: String, _ code: Int32) -> FileSystemError {
+    /// `ls`'s word for a file type, for messages.
+    static func typeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "regular file"
+        case S_IFDIR: "directory"
+        case S_IFLNK: "symbolic link"
+        case S_IFIFO: "FIFO"
+        case S_IFSOCK: "socket"
+        case S_IFCHR: "character device"
+        case S_IFBLK: "block device"
+        default: "unknown type"
+        }
+    }
+
+    private static func tooLarge(_ path: String, _ limit: Int) -> FileSystemError {
+        FileSystemError(kind: .tooLarge, path: path, reason: "larger than the \(limit)-byte limit")
+    }
+
+    static func error(_ path: String, _ code: Int32) -> FileSystemError {
         let reason = String(cString: strerror(code))
         return FileSystemError(kind: code == ENOENT || code == ENOTDIR ? .notFound : .unreadable,
                                path: path, reason: reason)

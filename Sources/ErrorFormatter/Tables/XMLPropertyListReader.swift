@@ -75,51 +75,79 @@ struct XMLPropertyListScanner {
 
     // MARK: Values
 
-    /// One value. Containers recurse through here; everything else is read out of line so
-    /// that each nesting level costs little stack (CF allows 512 levels).
-    mutating func readValue(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
-        guard depth <= OldStylePropertyListParser.maximumDepth else { throw tooDeep(at: tag.offset) }
-        switch tag.name {
-        case "dict": return try readDictionary(tag, depth: depth)
-        case "array": return try readArray(tag, depth: depth)
-        default: return try readLeaf(tag)
-        }
-    }
-
-    private mutating func readDictionary(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
-        var dictionary = PropertyListDictionary()
-        guard !tag.isSelfClosing else { return .dictionary(dictionary) }
-        var duplicates = DuplicateKeyTracker()
-        while true {
-            skipMisc()
-            if isAtEndTag() {
-                try expectEndTag("dict")
-                return .dictionary(dictionary)
-            }
-            let (key, keyOffset) = try readKey()
-            skipMisc()
-            if keyPathOffsets != nil {
-                keyPath.append(TableKey(key))
-                keyPathOffsets?[keyPath] = keyOffset
-            }
-            let value = try readValue(try readStartTag(), depth: depth + 1)
-            if keyPathOffsets != nil { _ = keyPath.popLast() }
-            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
-            duplicates.record(key, at: keyOffset, replacing: replaced, into: &diagnostics)
-        }
-    }
-
-    private mutating func readArray(_ tag: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
+    /// A container whose children are being read: the explicit stack of `readValue`.
+    private struct OpenContainer {
+        var isDictionary: Bool
         var elements: [PropertyListValue] = []
-        guard !tag.isSelfClosing else { return .array(elements) }
+        var dictionary = PropertyListDictionary()
+        var duplicates = DuplicateKeyTracker()
+        /// The key whose value is being read (dictionaries).
+        var key = ""
+        var keyOffset = 0
+    }
+
+    /// One value, containers included, read with an explicit stack instead of recursion: the
+    /// recursive reader needed ~390 bytes of thread stack per level, so CF's 512 levels did not
+    /// fit in a 128 KiB thread stack (EF_MINIMUM_STACK_BYTES); this one uses a constant amount of
+    /// stack whatever the depth (the depth limit stays CF's).
+    mutating func readValue(_ first: Tag, depth: Int) throws(PropertyListParseFailure) -> PropertyListValue {
+        var open: [OpenContainer] = []
+        var pending: Tag? = first
+        var completed: PropertyListValue?
         while true {
+            if let tag = pending {
+                pending = nil
+                let isDictionary = tag.name == "dict"
+                if isDictionary || tag.name == "array" {
+                    guard depth + open.count <= OldStylePropertyListParser.maximumDepth else {
+                        throw tooDeep(at: tag.offset)
+                    }
+                    if tag.isSelfClosing {
+                        completed = isDictionary ? .dictionary(PropertyListDictionary()) : .array([])
+                    } else {
+                        open.append(OpenContainer(isDictionary: isDictionary))
+                    }
+                } else {
+                    completed = try readLeaf(tag)
+                }
+            }
+            if let value = completed {
+                completed = nil
+                guard !open.isEmpty else { return value }
+                attach(value, to: &open[open.count - 1])
+            }
+            // The innermost open container: its end, or its next child.
+            let top = open.count - 1
             skipMisc()
             if isAtEndTag() {
-                try expectEndTag("array")
-                return .array(elements)
+                let container = open.removeLast()
+                try expectEndTag(container.isDictionary ? "dict" : "array")
+                completed = container.isDictionary ? .dictionary(container.dictionary) : .array(container.elements)
+                continue
             }
-            elements.append(try readValue(try readStartTag(), depth: depth + 1))
+            if open[top].isDictionary {
+                let (key, keyOffset) = try readKey()
+                skipMisc()
+                if keyPathOffsets != nil {
+                    keyPath.append(TableKey(key))
+                    keyPathOffsets?[keyPath] = keyOffset
+                }
+                open[top].key = key
+                open[top].keyOffset = keyOffset
+            }
+            pending = try readStartTag()
         }
+    }
+
+    /// Adds a child's value to its container (for a dictionary, under the key read before it).
+    private mutating func attach(_ value: PropertyListValue, to container: inout OpenContainer) {
+        guard container.isDictionary else {
+            container.elements.append(value)
+            return
+        }
+        if keyPathOffsets != nil { _ = keyPath.popLast() }
+        let replaced = container.dictionary.updateValue(value, forKey: TableKey(container.key))
+        container.duplicates.record(container.key, at: container.keyOffset, replacing: replaced, into: &diagnostics)
     }
 
     /// `<key>…</key>` inside a dictionary, with the offset of its tag.
