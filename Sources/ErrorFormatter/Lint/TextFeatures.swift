@@ -1,0 +1,174 @@
+/// The parts of a text the pofilter-style comparisons look at, found in its literal text
+/// (`FormatText.literalText`, so specifiers never count as numbers, words or brackets).
+enum TextFeatures {
+    static func list(_ items: [String]) -> String {
+        items.isEmpty ? "none" : items.map { MessageText.quoted($0) }.joined(separator: ", ")
+    }
+
+    static func count(_ character: Character, in text: String) -> Int {
+        text.reduce(0) { $0 + ($1 == character ? 1 : 0) }
+    }
+
+    /// Tag names in order, `<b>` as `b`, `</b>` as `/b`, `<br/>` as `br/` (attributes left
+    /// out: a translated `title=` is fine).
+    static func tags(in text: String) -> [String] {
+        var tags: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == "<" else { continue }
+            var end = index + 1
+            var name = ""
+            if end < scalars.count, scalars[end] == "/" {
+                name = "/"
+                end += 1
+            }
+            let nameStart = end
+            while end < scalars.count, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) { end += 1 }
+            guard end > nameStart, end - nameStart <= 20 else { continue }
+            name += String(String.UnicodeScalarView(scalars[nameStart..<end]))
+            var close = end
+            while close < scalars.count, scalars[close] != ">", scalars[close] != "<" { close += 1 }
+            guard close < scalars.count, scalars[close] == ">" else { continue }
+            if close > end, scalars[close - 1] == "/" { name += "/" }
+            // `< 5 >` and `a<b` are comparisons, not tags: a tag's name follows `<` directly.
+            tags.append(name.lowercased())
+            index = close
+        }
+        return tags.sorted()
+    }
+
+    /// `{name}`, `{{name}}`, `{0}`, `$(NAME)`, `${name}`: placeholders filled in by code.
+    static func placeholders(in text: String) -> [String] {
+        var found: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let opensDollar = scalars[index] == "$" && index + 1 < scalars.count && (scalars[index + 1] == "(" || scalars[index + 1] == "{")
+            guard scalars[index] == "{" || opensDollar else {
+                index += 1
+                continue
+            }
+            let open = opensDollar ? scalars[index + 1] : "{"
+            let closing: Unicode.Scalar = open == "(" ? ")" : "}"
+            var end = index + (opensDollar ? 2 : 1)
+            while end < scalars.count, scalars[end] == "{" { end += 1 }
+            let nameStart = end
+            while end < scalars.count, isPlaceholderName(scalars[end]) { end += 1 }
+            guard end > nameStart, end < scalars.count, scalars[end] == closing else {
+                index += 1
+                continue
+            }
+            while end < scalars.count, scalars[end] == closing { end += 1 }
+            found.append(String(String.UnicodeScalarView(scalars[index..<end])))
+            index = end
+        }
+        return found.sorted()
+    }
+
+    private static func isPlaceholderName(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." || scalar == "-")
+    }
+
+    /// `http://…`, `https://…` up to whitespace or a closing bracket/quote, trailing
+    /// sentence punctuation dropped.
+    static func urls(in text: String) -> [String] {
+        words(in: text).compactMap { word in
+            guard let start = word.firstRange(of: "https://") ?? word.firstRange(of: "http://") else { return nil }
+            var url = String(word[start.lowerBound...])
+            while let last = url.last, ".,;:!?)]}\"'”’»".contains(last) { url.removeLast() }
+            return url
+        }
+    }
+
+    /// `name@example.com`-shaped words.
+    static func emails(in text: String) -> [String] {
+        words(in: text).compactMap { word in
+            var candidate = word
+            while let last = candidate.last, !last.isLetter && !last.isNumber { candidate.removeLast() }
+            while let first = candidate.first, !first.isLetter && !first.isNumber { candidate.removeFirst() }
+            let parts = candidate.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !candidate.contains("://"),
+                  candidate.unicodeScalars.allSatisfy(\.isASCII)
+            else { return nil }
+            return candidate
+        }
+    }
+
+    private static func words(in text: String) -> [String] {
+        text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    }
+
+    static func leadingWhitespace(_ text: String) -> String {
+        String(text.prefix { $0 == " " || $0 == "\t" || $0 == "\n" })
+    }
+
+    static func trailingWhitespace(_ text: String) -> String {
+        String(text.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\n" }.reversed())
+    }
+
+    /// A word (two or more letters) written twice in a row, compared case-insensitively.
+    static func repeatedWord(in text: String) -> String? {
+        var previous: String?
+        for word in FormatText.literalText(of: text).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            let clean = String(word).lowercased()
+            guard clean.count >= 2, clean.allSatisfy(\.isLetter) else {
+                previous = nil
+                continue
+            }
+            if clean == previous { return String(word) }
+            previous = clean
+        }
+        return nil
+    }
+
+    /// The final punctuation mark, as its Latin equivalent (`。` as `.`, `？` and `؟` as `?`).
+    static func endPunctuation(_ text: String) -> String? {
+        let trimmed = text.reversed().drop { $0.isWhitespace }
+        guard let last = trimmed.first else { return nil }
+        if last == "." {
+            // `...` is an ellipsis.
+            return trimmed.prefix(3).allSatisfy { $0 == "." } && trimmed.count >= 3 ? "…" : "."
+        }
+        switch last {
+        case "。", "｡", "।", "۔", "።": return "."
+        case "?", "？", "؟": return "?"
+        case "!", "！": return "!"
+        case ":", "：": return ":"
+        case "…", "⋯": return "…"
+        default: return nil
+        }
+    }
+
+    /// Counts of each bracket, fullwidth forms as ASCII, e.g. `()×1 []×0`.
+    static func brackets(in text: String) -> String {
+        let literal = FormatText.literalText(of: text)
+        var round = 0, square = 0, curly = 0
+        for character in literal {
+            switch character {
+            case "(", ")", "（", "）": round += 1
+            case "[", "]", "［", "］": square += 1
+            case "{", "}", "｛", "｝": curly += 1
+            default: break
+            }
+        }
+        return "() \(round), [] \(square), {} \(curly)"
+    }
+
+    /// Runs of ASCII digits in the literal text (specifiers excluded).
+    static func numbers(in text: String) -> [String] {
+        var numbers: [String] = []
+        var current = ""
+        for scalar in FormatText.literalText(of: text).unicodeScalars {
+            if ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                numbers.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { numbers.append(current) }
+        return numbers
+    }
+}
