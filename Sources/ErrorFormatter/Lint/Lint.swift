@@ -62,7 +62,7 @@ public enum Lint {
         let context = LintContext(catalog: catalog, options: options, development: development)
         var diagnostics = catalog.diagnostics + development.diagnostics
         for check in checks { diagnostics += check.run(context) }
-        return LintReport(diagnostics: ordered(diagnostics, files: catalog.allTables.flatMap(\.files)),
+        return LintReport(diagnostics: ordered(diagnostics, files: catalog.files),
                           statistics: KeyCoverageCheck.statistics(context), fileCount: catalog.fileCount)
     }
 

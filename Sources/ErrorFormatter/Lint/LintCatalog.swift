@@ -8,8 +8,10 @@ public struct LintCatalog: Sendable {
     /// Each localization directory (or `<loc>.json` file) as the user would name it, for
     /// findings about the localization itself.
     public internal(set) var localizationSources: [String: String] = [:]
+    /// The table files read, as the user named them, in the order read.
+    public internal(set) var files: [String] = []
     /// Table files read.
-    public internal(set) var fileCount = 0
+    public var fileCount: Int { files.count }
 
     public init() {}
 
@@ -22,7 +24,7 @@ public struct LintCatalog: Sendable {
     /// Adds what one file gave, merging tables of the same localization and name (a `.strings`
     /// file, then its `.stringsdict`: variable formats replace texts, as on Apple platforms).
     mutating func add(_ result: LintFileReader.Result) {
-        fileCount += 1
+        files.append(result.file)
         diagnostics += result.diagnostics
         for table in result.tables {
             guard var existing = tables[table.localization]?[table.name] else {

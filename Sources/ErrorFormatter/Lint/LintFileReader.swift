@@ -4,6 +4,8 @@
 enum LintFileReader {
     /// What one file gave: one table per localization it holds, and its diagnostics.
     struct Result {
+        /// The file as the user named it.
+        var file = ""
         var tables: [LintTable] = []
         var diagnostics: [Diagnostic] = []
     }
@@ -22,6 +24,7 @@ enum LintFileReader {
         case .json: result = readJSONTable(bytes, file: file, table: table, localization: localization)
         case .stringCatalog: result = readStringCatalog(bytes, file: file, table: table)
         }
+        result.file = file
         result.diagnostics = result.diagnostics.map { $0.file == nil ? $0.inFile(file) : $0 }
         for index in result.tables.indices { result.tables[index].files = [file] }
         return result
