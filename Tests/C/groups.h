@@ -19,5 +19,6 @@ void test_arguments(const struct test_context *context);
 void test_null_arguments(const struct test_context *context);
 void test_invalid_utf8(const struct test_context *context);
 void test_threads(const struct test_context *context);
+void test_lint(const struct test_context *context);
 
 #endif /* EF_TEST_GROUPS_H */

@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
     run_group("null arguments", test_null_arguments, &context);
     run_group("invalid utf-8", test_invalid_utf8, &context);
     run_group("threads", test_threads, &context);
+    run_group("lint", test_lint, &context);
 
     nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return test_summary();

@@ -45,7 +45,7 @@ public enum Lint {
         if let locale = options.developmentLocale {
             try validate(developmentLocale: locale)
         }
-        guard !paths.isEmpty else { throw LintError(message: "no path to lint was given") }
+        guard !paths.isEmpty else { throw LintError(.noPath, message: "no path to lint was given") }
         var report = LintReport()
         for catalog in try LintInputs.catalogs(for: paths) {
             let one = check(catalog, options: options)
@@ -70,7 +70,7 @@ public enum Lint {
         do throws(CatalogError) {
             try CatalogBuilder.validateDevelopmentLocale(locale)
         } catch {
-            throw LintError(message: error.message)
+            throw LintError(.invalidLocale, message: error.message)
         }
     }
 

@@ -64,8 +64,25 @@ enum LintFileReader {
             lintTable.add(LintEntry(key: key, value: .text(text), file: file,
                                     position: position(sourceMap.position(ofKeyPath: [key]))))
         }
+        result.diagnostics = naming(result.diagnostics, keysOf: lintTable)
         result.tables = [lintTable]
         return result
+    }
+
+    /// The parser's diagnostics with the key of the entry each one points at (a duplicate's
+    /// later spelling, say), where one does.
+    private static func naming(_ diagnostics: [Diagnostic], keysOf table: LintTable) -> [Diagnostic] {
+        guard !diagnostics.isEmpty else { return diagnostics }
+        var keyAt: [LintEntry.Position: String] = [:]
+        for entry in table.orderedEntries where entry.position.line > 0 { keyAt[entry.position] = entry.key.string }
+        return diagnostics.map { diagnostic in
+            guard diagnostic.key == nil,
+                  let key = keyAt[LintEntry.Position(line: diagnostic.line, column: diagnostic.column)]
+            else { return diagnostic }
+            var named = diagnostic
+            named.key = key
+            return named
+        }
     }
 
     /// `.stringsdict`: variable formats (and plain strings) with each variable's and variant's
@@ -94,6 +111,7 @@ enum LintFileReader {
             lintTable.add(LintEntry(key: key, value: .variable(format), file: file,
                                     position: position(sourceMap.position(ofKeyPath: [key])), variantPositions: variants))
         }
+        result.diagnostics = naming(result.diagnostics, keysOf: lintTable)
         result.tables = [lintTable]
         return result
     }

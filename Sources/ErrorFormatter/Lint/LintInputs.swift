@@ -11,17 +11,17 @@ enum LintInputs {
         var loose = LintCatalog()
         var hasLooseFiles = false
         for path in paths {
-            guard !path.isEmpty else { throw LintError(message: "an empty path was given", path: path) }
+            guard !path.isEmpty else { throw LintError(.noPath, message: "an empty path was given", path: path) }
             switch FileSystem.entryType(atPath: path) {
             case nil:
-                throw LintError(message: "no such file or directory: \(path)", path: path)
+                throw LintError(.notFound, message: "no such file or directory: \(path)", path: path)
             case .directory?:
                 catalogs.append(try readDirectory(path))
             case .file?:
                 try readLooseFile(path, into: &loose)
                 hasLooseFiles = true
             case .other?:
-                throw LintError(message: "not a file or directory: \(path)", path: path)
+                throw LintError(.unreadable, message: "not a file or directory: \(path)", path: path)
             }
         }
         if hasLooseFiles { catalogs.append(loose) }
@@ -48,13 +48,13 @@ enum LintInputs {
     private static func readLooseFile(_ path: String, into catalog: inout LintCatalog) throws(LintError) {
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let fileName = components.last, let (name, format) = TableFile.classify(fileName: fileName) else {
-            throw LintError(message: "not a table file (.strings, .stringsdict, .xcstrings or .json): \(path)", path: path)
+            throw LintError(.notATable, message: "not a table file (.strings, .stringsdict, .xcstrings or .json): \(path)", path: path)
         }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readBytes(atPath: path)
         } catch {
-            throw LintError(message: "cannot read \(path): \(error.reason)", path: path)
+            throw LintError(.unreadable, message: "cannot read \(path): \(error.reason)", path: path)
         }
         var localization = Catalog.unlocalized
         var table = name
@@ -76,7 +76,7 @@ enum LintInputs {
 
     private static func readDirectory(_ directory: String) throws(LintError) -> LintCatalog {
         guard let root = FileSystem.canonicalPath(directory) else {
-            throw LintError(message: "no such directory: \(directory)", path: directory)
+            throw LintError(.notFound, message: "no such directory: \(directory)", path: directory)
         }
         var catalog = LintCatalog()
         for name in try list(root, shownAs: directory) {
@@ -137,7 +137,7 @@ enum LintInputs {
         do {
             return try FileSystem.contentsOfDirectory(atPath: path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         } catch {
-            throw LintError(message: "cannot list \(display): \(error.reason)", path: display)
+            throw LintError(.unreadable, message: "cannot list \(display): \(error.reason)", path: display)
         }
     }
 

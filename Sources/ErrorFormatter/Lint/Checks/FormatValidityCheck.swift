@@ -54,12 +54,18 @@ enum FormatValidityCheck: LintCheck {
                 "\(name) is not a valid format, so it is never shown: \(error.message) [\(error.code)]; write a percent sign as %%",
                 at: position)]
         }
-        for case .specifier(let specifier) in segments where CatalogLint.looksLikeALiteralPercentSign(specifier) {
+        for case .specifier(let specifier) in segments where looksLikeALiteralPercentSign(specifier) {
             return [entry.diagnostic(
                 .warning, "suspicious-percent",
                 "\(name) has '% \(specifier.conversion.rawValue)' (a specifier with the space flag), probably a percent "
                     + "sign followed by a word; write %% if so", at: position)]
         }
         return []
+    }
+
+    /// `100% sure` parses as `% s` (a string with the space flag, which only numbers use): a
+    /// percent sign that was meant literally, and a string that needs an argument.
+    static func looksLikeALiteralPercentSign(_ specifier: FormatSpecifier) -> Bool {
+        specifier.flags.contains(.spaceSign) && (specifier.argumentKind == .string || specifier.argumentKind == .any)
     }
 }

@@ -30,6 +30,7 @@ from ._catalog import (
     preferences_from_accept_language,
     preferences_from_environment,
 )
+from ._lint import LintDiagnostic, lint
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -67,6 +68,7 @@ __all__ = [
     "InvalidLocaleError",
     "InvalidUTF8Error",
     "KeyNotFoundError",
+    "LintDiagnostic",
     "LocaleChain",
     "LookupResult",
     "NotFoundError",
@@ -74,6 +76,7 @@ __all__ = [
     "Provenance",
     "Severity",
     "library_version",
+    "lint",
     "locale_chain",
     "normalize_locale",
     "preferences_from_accept_language",
