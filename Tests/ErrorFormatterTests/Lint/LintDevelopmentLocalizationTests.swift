@@ -4,11 +4,14 @@ import Testing
 /// The development localization is --development-locale, else Base, else en; when it holds no
 /// tables lint fails loudly instead of skipping every cross-language check.
 @Suite struct LintDevelopmentLocalizationTests {
-    @Test func baseWinsOverEnglish() throws {
+    @Test func baseWinsOverEnglishWhichIsDevelopmentTextToo() throws {
         let fixture = try LintFixture()
             .write("Base.lproj/Localizable.strings", "\"a\" = \"%@\";\n")
-            .write("en.lproj/Localizable.strings", "\"a\" = \"%d\";\n")
-        #expect(try fixture.findings(codes: ["format-mismatch"]) == ["en.lproj/Localizable.strings:1:1: format-mismatch"])
+            .write("en.lproj/Localizable.strings", "\"a\" = \"%d\";\n\"only.en\" = \"E\";\n")
+            .write("fr.lproj/Localizable.strings", "\"a\" = \"%d\";\n\"only.en\" = \"F\";\n")
+        // fr is checked against Base's "a"; en's keys are development keys (lookups find them
+        // after Base's), so "only.en" is neither extra in fr nor missing; en is not a translation.
+        #expect(try fixture.findings() == ["fr.lproj/Localizable.strings:1:1: format-mismatch"])
     }
 
     @Test func englishByDefault() throws {

@@ -14,9 +14,8 @@ enum ErrorFieldPairCheck: LintCheck {
 
     static func run(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for table in context.catalog.allTables where context.developmentTable(for: table) == nil {
-            // Development text only: a translation lacking one is a missing key.
-            guard table.localization.isEmpty || table.localization == context.developmentLocalization(of: table) else { continue }
+        // Development text only: a translation lacking one is a missing key.
+        for table in context.developmentTexts {
             var fields: [String: [String: LintEntry]] = [:]
             var order: [String] = []
             for entry in table.orderedEntries {

@@ -17,11 +17,10 @@ enum KeyCoverageCheck: LintCheck {
     static func run(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let usable = Set(context.usableLocalizations)
-        for table in context.catalog.allTables where usable.contains(table.localization) {
-            guard let development = context.developmentLocalization(of: table), development != table.localization,
-                  context.catalog.tables[development] != nil
+        for table in context.catalog.allTables where usable.contains(table.localization) && !context.isDevelopmentText(table) {
+            guard let development = context.developmentLocalization(of: table), context.catalog.tables[development] != nil
             else { continue }
-            if context.catalog.tables[development]?[table.name] == nil, table.sourceLanguage == nil {
+            if context.developmentTables[table.name] == nil, table.sourceLanguage == nil {
                 diagnostics.append(Diagnostic(
                     severity: .warning, code: "table-not-in-development",
                     message: "the table '\(table.name)' of '\(table.localization)' has no development table in '\(development)'",
