@@ -22,13 +22,15 @@ struct DevelopmentLocalization {
         if let requested = options.developmentLocale {
             if let found = match(requested, in: needing) { return DevelopmentLocalization(localization: found) }
             if needing.isEmpty { return DevelopmentLocalization(localization: nil) }
+            // Named explicitly: a typo is an error even with a single localization.
             return failure(catalog, needing,
                            "the development locale '\(requested)' (--development-locale) has no tables here, so "
                                + "no translation can be checked against it")
         }
         if needing.contains(Catalog.baseLocalization) { return DevelopmentLocalization(localization: Catalog.baseLocalization) }
         if let english = match("en", in: needing) { return DevelopmentLocalization(localization: english) }
-        if needing.isEmpty { return DevelopmentLocalization(localization: nil) }
+        // One localization alone has no translation to check, so nothing is skipped silently.
+        if needing.count < 2 { return DevelopmentLocalization(localization: needing.first) }
         return failure(catalog, needing,
                        "no development localization: there is neither Base.lproj nor an en localization with tables, "
                            + "so no translation can be checked; name it with --development-locale")

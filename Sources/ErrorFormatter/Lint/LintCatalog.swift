@@ -8,6 +8,10 @@ public struct LintCatalog: Sendable {
     /// Each localization directory (or `<loc>.json` file) as the user would name it, for
     /// findings about the localization itself.
     public internal(set) var localizationSources: [String: String] = [:]
+    /// Interface Builder files (`Main` for `Main.storyboard`, `View` for `View.xib`) by
+    /// localization: their translations are `<loc>.lproj/Main.strings` tables that have no
+    /// development table by design (Base internationalization).
+    public internal(set) var interfaceBuilderFiles: [String: Set<String>] = [:]
     /// The table files read, as the user named them, in the order read.
     public internal(set) var files: [String] = []
     /// Table files read.

@@ -107,9 +107,12 @@ enum LintInputs {
         for name in try list(path, shownAs: display) {
             let filePath = FileSystem.join(path, name)
             let fileDisplay = self.display(display, name)
-            guard entryTypeInside(root, filePath, display: fileDisplay, into: &catalog) == .file,
-                  let (table, format) = TableFile.classify(fileName: name)
-            else { continue }
+            guard entryTypeInside(root, filePath, display: fileDisplay, into: &catalog) == .file else { continue }
+            if let interface = interfaceBuilderName(name) {
+                catalog.interfaceBuilderFiles[localization, default: []].insert(interface)
+                continue
+            }
+            guard let (table, format) = TableFile.classify(fileName: name) else { continue }
             if format == .stringCatalog {
                 catalog.diagnostics.append(Diagnostic(
                     severity: .warning, code: "misplaced-string-catalog",
@@ -119,6 +122,14 @@ enum LintInputs {
             }
             read(filePath, display: fileDisplay, format: format, table: table, localization: localization, into: &catalog)
         }
+    }
+
+    /// `Main` for `Main.storyboard` or `Main.xib`, else `nil`.
+    static func interfaceBuilderName(_ fileName: String) -> String? {
+        for suffix in [".storyboard", ".xib"] where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
+            return String(fileName.dropLast(suffix.count))
+        }
+        return nil
     }
 
     private static func read(_ path: String, display: String, format: TableFile.Format, table: String,

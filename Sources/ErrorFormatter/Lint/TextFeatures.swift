@@ -5,13 +5,22 @@ enum TextFeatures {
         items.isEmpty ? "none" : items.map { MessageText.quoted($0) }.joined(separator: ", ")
     }
 
+    /// Occurrences of an ASCII character (a line break, a tab), counted in bytes.
     static func count(_ character: Character, in text: String) -> Int {
-        text.reduce(0) { $0 + ($1 == character ? 1 : 0) }
+        guard let byte = character.asciiValue else { return 0 }
+        return text.utf8.reduce(0) { $0 + ($1 == byte ? 1 : 0) }
+    }
+
+    /// Whether the UTF-8 of `text` holds `byte`: the comparisons look for their features only
+    /// in the few texts that can have them (most strings have no `<`, `{`, `@` or `://`).
+    static func has(_ byte: UInt8, in text: String) -> Bool {
+        text.utf8.contains(byte)
     }
 
     /// Tag names in order, `<b>` as `b`, `</b>` as `/b`, `<br/>` as `br/` (attributes left
     /// out: a translated `title=` is fine).
     static func tags(in text: String) -> [String] {
+        guard has(UInt8(ascii: "<"), in: text) else { return [] }
         var tags: [String] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -31,6 +40,10 @@ enum TextFeatures {
             var close = end
             while close < scalars.count, scalars[close] != ">", scalars[close] != "<" { close += 1 }
             guard close < scalars.count, scalars[close] == ">" else { continue }
+            // Between the name and `>`: nothing, `/`, or attributes (`href="…"`); text such as
+            // `<a letter of %lld characters>` is prose in angle brackets, not a tag.
+            let inside = String(String.UnicodeScalarView(scalars[end..<close])).trimmingWhitespace
+            guard inside.isEmpty || inside == "/" || (scalars[end] == " " && inside.contains("=")) else { continue }
             if close > end, scalars[close - 1] == "/" { name += "/" }
             // `< 5 >` and `a<b` are comparisons, not tags: a tag's name follows `<` directly.
             tags.append(name.lowercased())
@@ -41,6 +54,7 @@ enum TextFeatures {
 
     /// `{name}`, `{{name}}`, `{0}`, `$(NAME)`, `${name}`: placeholders filled in by code.
     static func placeholders(in text: String) -> [String] {
+        guard has(UInt8(ascii: "{"), in: text) || has(UInt8(ascii: "$"), in: text) else { return [] }
         var found: [String] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -74,8 +88,11 @@ enum TextFeatures {
     /// `http://…`, `https://…` up to whitespace or a closing bracket/quote, trailing
     /// sentence punctuation dropped.
     static func urls(in text: String) -> [String] {
-        words(in: text).compactMap { word in
-            guard let start = word.firstRange(of: "https://") ?? word.firstRange(of: "http://") else { return nil }
+        guard has(UInt8(ascii: ":"), in: text), text.utf8.count >= 8 else { return [] }
+        return words(in: text).compactMap { word in
+            guard word.utf8.count >= 8, word.contains(":"),
+                  let start = word.firstRange(of: "https://") ?? word.firstRange(of: "http://")
+            else { return nil }
             var url = String(word[start.lowerBound...])
             while let last = url.last, ".,;:!?)]}\"'”’»".contains(last) { url.removeLast() }
             return url
@@ -84,7 +101,8 @@ enum TextFeatures {
 
     /// `name@example.com`-shaped words.
     static func emails(in text: String) -> [String] {
-        words(in: text).compactMap { word in
+        guard has(UInt8(ascii: "@"), in: text) else { return [] }
+        return words(in: text).compactMap { word in
             var candidate = word
             while let last = candidate.last, !last.isLetter && !last.isNumber { candidate.removeLast() }
             while let first = candidate.first, !first.isLetter && !first.isNumber { candidate.removeFirst() }
@@ -110,6 +128,7 @@ enum TextFeatures {
 
     /// A word (two or more letters) written twice in a row, compared case-insensitively.
     static func repeatedWord(in text: String) -> String? {
+        guard has(UInt8(ascii: " "), in: text) else { return nil }
         var previous: String?
         for word in FormatText.literalText(of: text).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
             let clean = String(word).lowercased()
@@ -141,15 +160,19 @@ enum TextFeatures {
         }
     }
 
-    /// Counts of each bracket, fullwidth forms as ASCII, e.g. `()×1 []×0`.
+    /// Whether `text` may hold a bracket (ASCII, or a fullwidth form, which starts with 0xEF).
+    static func mayHaveBrackets(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x28 || $0 == 0x29 || $0 == 0x5B || $0 == 0x5D || $0 == 0x7B || $0 == 0x7D || $0 == 0xEF }
+    }
+
+    /// Counts of each bracket, fullwidth forms as ASCII, e.g. `() 2, [] 0, {} 0`.
     static func brackets(in text: String) -> String {
-        let literal = FormatText.literalText(of: text)
         var round = 0, square = 0, curly = 0
-        for character in literal {
-            switch character {
-            case "(", ")", "（", "）": round += 1
-            case "[", "]", "［", "］": square += 1
-            case "{", "}", "｛", "｝": curly += 1
+        for scalar in FormatText.literalText(of: text).unicodeScalars {
+            switch scalar.value {
+            case 0x28, 0x29, 0xFF08, 0xFF09: round += 1
+            case 0x5B, 0x5D, 0xFF3B, 0xFF3D: square += 1
+            case 0x7B, 0x7D, 0xFF5B, 0xFF5D: curly += 1
             default: break
             }
         }
@@ -158,6 +181,7 @@ enum TextFeatures {
 
     /// Runs of ASCII digits in the literal text (specifiers excluded).
     static func numbers(in text: String) -> [String] {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return [] }
         var numbers: [String] = []
         var current = ""
         for scalar in FormatText.literalText(of: text).unicodeScalars {
@@ -170,5 +194,15 @@ enum TextFeatures {
         }
         if !current.isEmpty { numbers.append(current) }
         return numbers
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
     }
 }

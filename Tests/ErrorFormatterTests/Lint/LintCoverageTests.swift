@@ -28,6 +28,9 @@ import Testing
         let fixture = try LintFixture()
             .write("en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
             .write("fr.lproj/Errors.strings", "\"a\" = \"Un\";\n")
+            // The translation of a storyboard (Base internationalization) is not such a table.
+            .write("Base.lproj/Main.storyboard", "<document/>\n")
+            .write("fr.lproj/Main.strings", "\"x.title\" = \"Titre\";\n")
         #expect(try fixture.findings(codes: ["table-not-in-development"]) == ["fr.lproj/Errors.strings:0:0: table-not-in-development"])
     }
 }

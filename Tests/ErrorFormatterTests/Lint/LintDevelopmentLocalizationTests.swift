@@ -37,6 +37,11 @@ import Testing
             == ["fr.lproj/Localizable.strings:1:1: format-mismatch"])
     }
 
+    @Test func aSingleLocalizationHasNothingToSkip() throws {
+        let fixture = try LintFixture().write("ja.lproj/Localizable.strings", "\"a\" = \"甲\";\n")
+        #expect(try fixture.findings() == [])
+    }
+
     @Test func aMistypedDevelopmentLocaleIsAnError() throws {
         let fixture = try LintFixture()
             .write("en.lproj/Localizable.strings", "\"a\" = \"%@\";\n")

@@ -72,4 +72,18 @@ import Testing
         let fixture = try LintFixture().write("Localizable.xcstrings", catalog)
         #expect(try fixture.findings(codes: ["format-mismatch"]) == ["Localizable.xcstrings:10:11: format-mismatch"])
     }
+
+    @Test func aStringCatalogsInferredValueTypeIsNotJudged() throws {
+        // Xcode's plural variations name no value type; the loader takes the first specifier of
+        // `other` (here `%2$@`), which says nothing about what the count is.
+        let catalog = """
+            {"sourceLanguage": "en", "strings": {"Found %lld matches in %@": {"localizations": {
+              "de": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "Ein Treffer in %2$@"}},
+                "other": {"stringUnit": {"state": "translated", "value": "In %2$@ %1$lld Treffer"}}}}}}}},
+             "version": "1.0"}
+            """
+        let fixture = try LintFixture().write("Localizable.xcstrings", catalog)
+        #expect(try fixture.findings(codes: ["plural-value-type-mismatch", "format-mismatch"]) == [])
+    }
 }

@@ -40,6 +40,7 @@ import Testing
                 "tags" = "<a href=\\"x\\">Link</a>";
                 "n" = "%lld of 20";
                 "e" = "Loading...";
+                "prose" = "<a letter of %lld characters>";
                 """)
             .write("ja.lproj/Localizable.strings", """
                 "q" = "削除しますか？";
@@ -47,6 +48,7 @@ import Testing
                 "tags" = "<a href=\\"y\\">リンク</a>";
                 "n" = "20件中%lld件";
                 "e" = "読み込み中…";
+                "prose" = "<%lld文字の文字>";
                 """)
         #expect(try fixture.findings() == [])
     }

@@ -20,7 +20,9 @@ enum KeyCoverageCheck: LintCheck {
         for table in context.catalog.allTables where usable.contains(table.localization) && !context.isDevelopmentText(table) {
             guard let development = context.developmentLocalization(of: table), context.catalog.tables[development] != nil
             else { continue }
-            if context.developmentTables[table.name] == nil, table.sourceLanguage == nil {
+            // `fr.lproj/Main.strings` translates `Base.lproj/Main.storyboard`, not a table.
+            let translatesInterface = context.catalog.interfaceBuilderFiles.values.contains { $0.contains(table.name) }
+            if context.developmentTables[table.name] == nil, table.sourceLanguage == nil, !translatesInterface {
                 diagnostics.append(Diagnostic(
                     severity: .warning, code: "table-not-in-development",
                     message: "the table '\(table.name)' of '\(table.localization)' has no development table in '\(development)'",

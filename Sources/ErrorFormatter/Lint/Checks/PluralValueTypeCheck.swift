@@ -15,7 +15,7 @@ enum PluralValueTypeCheck: LintCheck {
             for entry in table.orderedEntries {
                 guard case .variable(let format) = entry.value else { continue }
                 let positions = selectingPositions(in: format)
-                for name in format.variables.keys.sorted() {
+                for name in format.variables.keys.sorted() where hasDeclaredValueType(name, in: entry) {
                     guard let variable = format.variables[name], variable.ruleType == .plural,
                           let type = variable.valueType, let expected = ArgumentFamily(valueType: type)
                     else { continue }
@@ -37,6 +37,18 @@ enum PluralValueTypeCheck: LintCheck {
         return diagnostics
     }
 
+    /// Whether the variable's value type was written in the file: always in a `.stringsdict`
+    /// (`NSStringFormatValueTypeKey`) and for a String Catalog substitution (`formatSpecifier`);
+    /// a String Catalog's plain plural variations and a JSON table's plurals have a value type
+    /// the loader infers from a variant, which proves nothing about the others.
+    static func hasDeclaredValueType(_ name: String, in entry: LintEntry) -> Bool {
+        if entry.file.hasSuffix(TableFile.Format.json.fileExtension) { return false }
+        if entry.file.hasSuffix(TableFile.Format.stringCatalog.fileExtension) {
+            return name != "plural" && !name.hasPrefix("device.")
+        }
+        return true
+    }
+
     /// The argument each variable's reference selects with, where the format says it
     /// explicitly (`%2$#@files@`).
     static func selectingPositions(in format: VariableFormat) -> [String: Int] {
@@ -51,15 +63,18 @@ enum PluralValueTypeCheck: LintCheck {
         return positions
     }
 
-    /// The specifier of a variant that formats the count: the one at the reference's explicit
-    /// position, else the variant's only specifier when it has no position (`%d files`, the
-    /// usual form). Anything else is ambiguous and not judged.
+    /// The specifier of a variant that formats the count: the one at the selecting argument's
+    /// position (explicit in the reference, else 1 for a reference that is the format's first
+    /// directive), else the variant's only specifier when it has no position (`%d files`, the
+    /// usual form). A variant that shows only other arguments (`one match in %2$@`) is not
+    /// judged, nor anything ambiguous.
     static func countSpecifier(in variant: String, position: Int?) -> FormatSpecifier? {
         guard let specifiers = try? StringFormat.specifiers(in: variant), !specifiers.isEmpty else { return nil }
-        if let position, let explicit = specifiers.first(where: { $0.isPositionExplicit && $0.position == position }) {
+        let selecting = position ?? 1
+        if let explicit = specifiers.first(where: { $0.isPositionExplicit && $0.position == selecting }) {
             return explicit
         }
-        guard specifiers.count == 1, let only = specifiers.first else { return nil }
+        guard specifiers.count == 1, let only = specifiers.first, !only.isPositionExplicit else { return nil }
         return only
     }
 }

@@ -155,6 +155,7 @@ enum TextComparisons {
         TextComparison(rule: LintRule(
             "bracket-mismatch", .note, "a translation has other brackets",
             help: "pofilter 'brackets': a lost or extra (, [ or { usually means a damaged string.")) { source, translation in
+            guard TextFeatures.mayHaveBrackets(source) || TextFeatures.mayHaveBrackets(translation) else { return nil }
             let expected = TextFeatures.brackets(in: source), found = TextFeatures.brackets(in: translation)
             return expected == found ? nil : "its brackets \(found) differ from the development text's \(expected)"
         },
