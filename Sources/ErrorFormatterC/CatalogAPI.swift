@@ -39,7 +39,7 @@ public func ef_catalog_open(
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         let path = try CInput.string(path, name: "path")
-        let development = try CInput.optionalString(development_locale, name: "development_locale") ?? "en"
+        let development = try CInput.optionalString(development_locale, name: "development_locale")
         let strict = try CatalogFlags.isStrict(flags)
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
         do throws(CatalogError) {

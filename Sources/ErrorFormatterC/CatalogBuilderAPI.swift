@@ -57,7 +57,7 @@ public func ef_catalog_builder_finish(
         guard let box = Handle.borrow(builder, as: CatalogBuilderBox.self) else {
             throw Failure.invalidArgument("builder must not be NULL")
         }
-        let development = try CInput.optionalString(development_locale, name: "development_locale") ?? "en"
+        let development = try CInput.optionalString(development_locale, name: "development_locale")
         do throws(CatalogError) {
             out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development)))
         } catch {

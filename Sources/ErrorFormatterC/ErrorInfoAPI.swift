@@ -81,15 +81,14 @@ public func ef_error_info_set_table(
         guard let box = Handle.borrow(info, as: ErrorInfoBox.self) else {
             throw Failure.invalidArgument("info must not be NULL")
         }
-        let name = try CInput.optionalString(table, name: "table") ?? ""
-        guard !name.contains("/") else { throw Failure.invalidArgument("table name '\(name)' contains '/'") }
-        box.update { $0.table = name.isEmpty ? Catalog.defaultTable : name }
+        let name = try CInput.optionalString(table, name: "table")
+        do throws(CatalogError) {
+            try box.update { info throws(CatalogError) in try info.setTable(name) }
+        } catch {
+            throw Failure(error)
+        }
     }
 }
-
-/// Arguments beyond this are refused: no real message has more, and a bound keeps hostile
-/// callers from growing an error without limit.
-private let maximumArgumentCount = 1000
 
 /// Appends one argument to an error info.
 private func addArgument(
@@ -99,16 +98,15 @@ private func addArgument(
     reportingFailures(err) { () throws(Failure) in
         guard info != nil else { throw Failure.invalidArgument("info must not be NULL") }
         let argument = try makeArgument()
-        let added = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
-            box.update { info -> Bool in
-                guard info.arguments.count < maximumArgumentCount else { return false }
-                info.arguments.append(argument)
-                return true
+        let added: CatalogError?? = Handle.withBorrowed(info, as: ErrorInfoBox.self) { box in
+            do throws(CatalogError) {
+                try box.update { info throws(CatalogError) in try info.appendArgument(argument) }
+                return nil
+            } catch {
+                return error
             }
         }
-        guard added == true else {
-            throw Failure.invalidArgument("an error takes at most \(maximumArgumentCount) arguments")
-        }
+        if case .some(.some(let refused)) = added { throw Failure(refused) }
     }
 }
 

@@ -36,11 +36,10 @@ public func ef_catalog_lookup(
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
-        let tableName = try CInput.optionalString(table, name: "table") ?? ""
+        let resolvedTable = Catalog.tableName(orDefault: try CInput.optionalString(table, name: "table"))
         let key = try CInput.string(key, name: "key")
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let values = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? []
-        let resolvedTable = tableName.isEmpty ? Catalog.defaultTable : tableName
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
             box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
         }) else { throw Failure.invalidArgument("catalog must not be NULL") }

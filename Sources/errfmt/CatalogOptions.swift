@@ -8,7 +8,7 @@ enum CatalogOptions {
         let directory = try options.required("--catalog")
         do throws(CatalogError) {
             return try Catalog.open(directory: directory,
-                                    developmentLocale: options.value("--development-locale") ?? "en",
+                                    developmentLocale: options.value("--development-locale"),
                                     strict: options.has("--strict"))
         } catch {
             CommandLineOutput.error(error.description)

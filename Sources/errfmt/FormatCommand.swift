@@ -48,11 +48,19 @@ func runFormat(_ arguments: [String]) -> Int32 {
         var error = ErrorInfo(
             domain: try options.required("--domain"), code: code, description: options.value("--description"),
             failureReason: options.value("--failure-reason"),
-            recoverySuggestion: options.value("--recovery-suggestion"),
-            arguments: try ArgumentOptions.arguments(options))
+            recoverySuggestion: options.value("--recovery-suggestion"))
+        for argument in try ArgumentOptions.arguments(options) {
+            do throws(CatalogError) {
+                try error.appendArgument(argument)
+            } catch {
+                throw UsageError(message: error.message)
+            }
+        }
         if let table = options.value("--table") {
-            guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
-            error.table = table
+            // Given empty on the command line is a mistake, not a request for the default table.
+            guard !table.isEmpty, (try? error.setTable(table)) != nil else {
+                throw UsageError(message: "bad --table '\(table)'")
+            }
         }
         guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: try PreferenceOptions.preferences(options) ?? [])

@@ -35,8 +35,11 @@ func runLookup(_ arguments: [String]) -> Int32 {
         guard options.operands.count == 1, let key = options.operands.first else {
             throw UsageError(message: "give exactly one KEY")
         }
-        let table = options.value("--table") ?? Catalog.defaultTable
-        guard !table.isEmpty, !table.contains("/") else { throw UsageError(message: "bad --table '\(table)'") }
+        let given = options.value("--table")
+        // Given empty on the command line is a mistake, not a request for the default table.
+        guard given?.isEmpty != true, let table = try? Catalog.validatedTableName(given) else {
+            throw UsageError(message: "bad --table '\(given ?? "")'")
+        }
         let values = try ArgumentOptions.arguments(options)
         let preferences = try PreferenceOptions.preferences(options) ?? []
         guard let catalog = try CatalogOptions.open(options) else { return 1 }

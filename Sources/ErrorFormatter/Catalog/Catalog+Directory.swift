@@ -13,11 +13,13 @@ extension Catalog {
     /// are skipped with a warning. Directories and JSON files whose name is not a locale are
     /// skipped with a warning; other files are ignored.
     ///
+    /// - Parameter developmentLocale: `nil` means ``defaultDevelopmentLocale``.
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`.
     public static func open(
-        directory: String, developmentLocale: String = "en", strict: Bool = false
+        directory: String, developmentLocale: String? = nil, strict: Bool = false
     ) throws(CatalogError) -> Catalog {
+        let developmentLocale = developmentLocale ?? defaultDevelopmentLocale
         try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
         guard let root = FileSystem.canonicalPath(directory) else {
             throw CatalogError(kind: .notFound, message: "no such catalog directory: \(directory)", file: directory)

@@ -12,6 +12,11 @@ public struct Catalog: Sendable {
     /// The table the rules read unless told otherwise.
     public static let defaultTable = "Localizable"
 
+    /// The development locale of a catalog opened or built without one: the language of the
+    /// app's own text when nobody said otherwise (Apple's default `CFBundleDevelopmentRegion`).
+    /// Every adapter (C, CLI, Python) gets it from here.
+    public static let defaultDevelopmentLocale = "en"
+
     /// The development locale as given (e.g. `en`).
     public var developmentLocale: String { storage.developmentLocale }
     /// Every localization that loaded, as spelled on disk, in byte order (`Base` included, the
@@ -22,10 +27,9 @@ public struct Catalog: Sendable {
     /// Whether there are unlocalized top-level tables.
     public var hasUnlocalizedTables: Bool { storage.hasUnlocalizedTables }
 
-    var tables: [String: [String: StringTable]] { storage.tables }
+    /// Every table, by localization then name, prepared for rendering.
+    var tables: [String: [String: LocalizedTable]] { storage.tables }
     var stackCache: LookupStackCache { storage.stackCache }
-    /// The locale whose plural rules apply to each localization's strings.
-    var pluralLocales: [String: String] { storage.pluralLocales }
 
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
     /// and copying one reference costs less than copying each of its collections.
@@ -33,41 +37,49 @@ public struct Catalog: Sendable {
 
     private final class Storage: Sendable {
         let developmentLocale: String
+        /// The development locale normalized: the plural locale of `Base` and the unlocalized
+        /// tables, and of any localization whose name does not normalize.
+        let developmentPluralLocale: String
         let localizations: [String]
         let diagnostics: [Diagnostic]
         let hasUnlocalizedTables: Bool
-        let tables: [String: [String: StringTable]]
+        let tables: [String: [String: LocalizedTable]]
         let stackCache = LookupStackCache()
-        let pluralLocales: [String: String]
 
-        init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-             pluralLocales: [String: String]) {
+        init(tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
+            let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
+            var tables: [String: [String: LocalizedTable]] = [:]
+            for (localization, named) in parsed {
+                let pluralLocale = Catalog.pluralLocale(of: localization, development: development)
+                tables[localization] = named.mapValues {
+                    LocalizedTable(localization: localization, table: $0, pluralLocale: pluralLocale)
+                }
+            }
             self.tables = tables
             self.developmentLocale = developmentLocale
+            self.developmentPluralLocale = development
             self.diagnostics = diagnostics
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = tables.keys.filter { !$0.isEmpty }
                 .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            self.pluralLocales = pluralLocales
         }
     }
 
+    /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
     init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
-        let development = Self.normalizedID(developmentLocale) ?? developmentLocale
-        var pluralLocales: [String: String] = [:]
-        for localization in tables.keys {
-            let isDevelopmentText = localization.isEmpty || localization == Self.baseLocalization
-            pluralLocales[localization] = isDevelopmentText ? development : Self.normalizedID(localization) ?? development
-        }
-        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
-                          pluralLocales: pluralLocales)
+        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics)
     }
 
     /// The locale whose plural rules apply to strings of `localization`: its own (`pt_PT`, not
     /// just `pt`: CLDR rules differ by region), or the development locale's for `Base` and the
     /// unlocalized tables, which hold the developer's own text.
-    public func pluralLocale(of localization: String) -> String {
-        pluralLocales[localization] ?? Self.normalizedID(developmentLocale) ?? developmentLocale
+    func pluralLocale(of localization: String) -> String {
+        Self.pluralLocale(of: localization, development: storage.developmentPluralLocale)
+    }
+
+    private static func pluralLocale(of localization: String, development: String) -> String {
+        let isDevelopmentText = localization.isEmpty || localization == baseLocalization
+        return isDevelopmentText ? development : normalizedID(localization) ?? development
     }
 
     private static func normalizedID(_ name: String) -> String? {
@@ -77,7 +89,7 @@ public struct Catalog: Sendable {
 
     /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.
     public func table(_ name: String, localization: String) -> StringTable? {
-        tables[localization]?[name]
+        tables[localization]?[name]?.table
     }
 
     /// Names of the tables of a localization, sorted.
@@ -100,47 +112,35 @@ public struct Catalog: Sendable {
 
     /// The tables named `table` down `stack`, resolved once so that several keys can be looked
     /// up without finding the tables again for each (what formatting one error does).
-    public func layers(of table: String, in stack: LookupStack) -> TableLayers {
-        var layers: [(localization: String, table: StringTable)] = []
-        var plurals: [TableLayers.Plurals] = []
+    func layers(of table: String, in stack: LookupStack) -> TableLayers {
+        var layers: [LocalizedTable] = []
         layers.reserveCapacity(stack.localizations.count)
-        plurals.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            guard let found = tables[localization]?[table] else { continue }
-            layers.append((localization, found))
-            let locale = pluralLocale(of: localization)
-            // Opened now, once per layer, if the table has anything to choose plurals for;
-            // `nil` (no variables, or rules ICU cannot open) is opened or reported at render.
-            plurals.append((locale, found.variables.isEmpty ? nil : try? PluralRules.cardinal(for: locale)))
+            if let found = tables[localization]?[table] { layers.append(found) }
         }
-        return TableLayers(name: table, stack: stack, layers: layers, plurals: plurals)
+        return TableLayers(name: table, stack: stack, layers: layers)
     }
 }
 
-/// One table in every localization of a lookup stack, most specific first.
+/// One table in every localization of a lookup stack, most specific first: the lookup stack as
+/// one value, each layer carrying its localization, its table and its plural rules.
 ///
 /// A class, immutable: the catalog caches one per (table, preferences) and every lookup takes
 /// it from there, which costs one reference count.
-public final class TableLayers: Sendable {
-    public let name: String
+final class TableLayers: Sendable {
+    let name: String
     /// The stack the layers were found down.
-    public let stack: LookupStack
-    public let layers: [(localization: String, table: StringTable)]
-    /// Each layer's plural locale (``Catalog/pluralLocale(of:)``) and its rules, opened when
-    /// the layer's table has variable formats.
-    let plurals: [Plurals]
-    typealias Plurals = (locale: String, rules: PluralRules?)
+    let stack: LookupStack
+    let layers: [LocalizedTable]
 
-    init(name: String, stack: LookupStack, layers: [(localization: String, table: StringTable)],
-         plurals: [Plurals]) {
+    init(name: String, stack: LookupStack, layers: [LocalizedTable]) {
         self.name = name
         self.stack = stack
         self.layers = layers
-        self.plurals = plurals
     }
 
     /// The first value of `key`, with where it came from.
-    public func lookup(_ key: TableKey) -> Catalog.Hit? {
+    func lookup(_ key: TableKey) -> Catalog.Hit? {
         for layer in layers {
             if let value = layer.table.string(forKey: key) {
                 return Catalog.Hit(value: value, localization: layer.localization, table: name)

@@ -133,9 +133,11 @@ public struct CatalogBuilder: Sendable {
     /// Makes the immutable catalog.
     ///
     /// - Parameter developmentLocale: The language the app was written in (Apple's
-    ///   `CFBundleDevelopmentRegion`), searched after `Base`.
+    ///   `CFBundleDevelopmentRegion`), searched after `Base`; `nil` means
+    ///   ``Catalog/defaultDevelopmentLocale``.
     /// - Throws: `.invalidLocale` if `developmentLocale` is not a locale identifier.
-    public func build(developmentLocale: String = "en") throws(CatalogError) -> Catalog {
+    public func build(developmentLocale: String? = nil) throws(CatalogError) -> Catalog {
+        let developmentLocale = developmentLocale ?? Catalog.defaultDevelopmentLocale
         try Self.validateDevelopmentLocale(developmentLocale)
         var loaded = tables
         // A localization whose every table failed is kept out: it has nothing to offer.

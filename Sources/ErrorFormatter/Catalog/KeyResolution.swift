@@ -14,21 +14,12 @@ public struct KeyResolution: Sendable, Equatable {
 extension TableLayers {
     /// Resolves `key` with `arguments`, rendering each candidate with the plural rules of the
     /// localization that supplied it (a `fr_CA` request answered from `en` uses English rules).
-    public func resolve(_ key: TableKey, arguments: [FormatArgument], in catalog: Catalog) -> KeyResolution {
+    func resolve(_ key: TableKey, arguments: [FormatArgument]) -> KeyResolution {
         var rejections: [Rejection] = []
-        for (index, layer) in layers.enumerated() {
-            guard let value = layer.table.preparedValue(forKey: key) else { continue }
+        for layer in layers {
+            guard let value = layer.preparedValue(forKey: key) else { continue }
             do throws(FormatFailure) {
-                let text: String
-                switch value {
-                case .text(let format):
-                    text = try StringFormat.render(format, arguments: arguments)
-                case .variable(let format):
-                    let plural: Plurals = plurals.indices.contains(index)
-                        ? plurals[index] : (catalog.pluralLocale(of: layer.localization), nil)
-                    text = try VariableFormatRenderer.render(format, arguments: arguments, language: plural.locale,
-                                                             rules: plural.rules)
-                }
+                let text = try layer.render(value, arguments: arguments)
                 return KeyResolution(hit: Catalog.Hit(value: text, localization: layer.localization, table: name),
                                      rejections: rejections)
             } catch {
@@ -40,32 +31,15 @@ extension TableLayers {
     }
 }
 
-extension LocalizedValue {
-    /// The text of this value for `arguments`. Table strings are formats, as with
-    /// `String(format:)`: `%%` is a percent sign, and a specifier the arguments cannot satisfy
-    /// makes the whole string unusable.
-    ///
-    /// - Parameter locale: whose plural rules choose variants; only asked for by a variable
-    ///   format (finding it costs a lookup that plain text does not need).
-    public func rendered(arguments: [FormatArgument], locale: @autoclosure () -> String) throws(FormatFailure)
-        -> String
-    {
-        switch self {
-        case .text(let text):
-            try StringFormat.render(text, arguments: arguments)
-        case .variable(let format):
-            try VariableFormatRenderer.render(format, arguments: arguments, language: locale())
-        }
-    }
-}
-
 extension Catalog {
     /// Looks up `key` in `table` for `preferences` and renders it with `arguments`: the raw
     /// lookup under the error rules, for any key.
+    ///
+    /// - Parameter table: `""` means ``Catalog/defaultTable``, as everywhere a table is named.
     public func resolve(
         _ key: String, table: String = Catalog.defaultTable, preferences: [String], arguments: [FormatArgument] = []
     ) -> KeyResolution {
-        let layers = cachedLayers(of: table, for: preferences.isEmpty ? [developmentLocale] : preferences)
-        return layers.resolve(TableKey(key), arguments: arguments, in: self)
+        let layers = cachedLayers(of: Self.tableName(orDefault: table), for: preferences)
+        return layers.resolve(TableKey(key), arguments: arguments)
     }
 }

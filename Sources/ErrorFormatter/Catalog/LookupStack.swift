@@ -18,7 +18,9 @@ extension Catalog {
 
     /// The tables named `table` down the stack for `preferences` (which they carry), cached:
     /// what every format and lookup needs first, without negotiating or finding the tables again.
+    /// No preferences at all means the development locale.
     func cachedLayers(of table: String, for preferences: [String]) -> TableLayers {
+        let preferences = preferences.isEmpty ? [developmentLocale] : preferences
         if let known = stackCache.layers(of: table, for: preferences) { return known }
         let found = layers(of: table, in: negotiated(for: preferences))
         // Only tables the catalog has somewhere in the stack: callers may ask for any name.

@@ -16,6 +16,10 @@ public struct ErrorInfo: Sendable, Hashable {
     /// `%1$@`, `%#@files@`…), first argument first.
     public var arguments: [FormatArgument]
 
+    /// Arguments beyond this are refused (``appendArgument(_:)``): no real message has more, and
+    /// a bound keeps hostile callers from growing an error without limit.
+    public static let maximumArgumentCount = 1000
+
     public init(
         domain: String, code: Int64, description: String? = nil, failureReason: String? = nil,
         recoverySuggestion: String? = nil, table: String = Catalog.defaultTable, arguments: [FormatArgument] = []
@@ -27,5 +31,23 @@ public struct ErrorInfo: Sendable, Hashable {
         self.failureReason = failureReason
         self.recoverySuggestion = recoverySuggestion
         self.table = table
+    }
+
+    /// Appends one positional argument.
+    ///
+    /// - Throws: `.invalidArgument` when the error already has ``maximumArgumentCount``.
+    public mutating func appendArgument(_ argument: FormatArgument) throws(CatalogError) {
+        guard arguments.count < Self.maximumArgumentCount else {
+            throw CatalogError(kind: .invalidArgument,
+                               message: "an error takes at most \(Self.maximumArgumentCount) arguments")
+        }
+        arguments.append(argument)
+    }
+
+    /// Sets the table the rules read: `nil` or `""` restores ``Catalog/defaultTable``.
+    ///
+    /// - Throws: `.invalidArgument` for a name containing `/` (``Catalog/validatedTableName(_:)``).
+    public mutating func setTable(_ name: String?) throws(CatalogError) {
+        table = try Catalog.validatedTableName(name)
     }
 }

@@ -14,14 +14,13 @@ public struct ErrorMessageFormatter: Sendable {
     /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
     /// list means the development locale).
     public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        let layers = catalog.cachedLayers(
-            of: error.table, for: preferences.isEmpty ? [catalog.developmentLocale] : preferences)
+        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: error.table), for: preferences)
         return format(error, stack: layers.stack, layers: layers)
     }
 
     /// Formats `error` down an already negotiated stack.
     public func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
-        format(error, stack: stack, layers: catalog.layers(of: error.table, in: stack))
+        format(error, stack: stack, layers: catalog.layers(of: Catalog.tableName(orDefault: error.table), in: stack))
     }
 
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
@@ -45,7 +44,7 @@ public struct ErrorMessageFormatter: Sendable {
             switch rule {
             case .key(let template):
                 let key = template.key(for: error)
-                let resolution = layers.resolve(TableKey(key), arguments: error.arguments, in: catalog)
+                let resolution = layers.resolve(TableKey(key), arguments: error.arguments)
                 if !resolution.rejections.isEmpty { rejections += resolution.rejections }
                 if let hit = resolution.hit {
                     return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,

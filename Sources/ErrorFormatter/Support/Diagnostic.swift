@@ -51,7 +51,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same diagnostic attributed to `file` (parsers report positions; loaders know paths).
-    public func inFile(_ file: String) -> Diagnostic {
+    package func inFile(_ file: String) -> Diagnostic {
         var copy = self
         copy.file = file
         return copy

@@ -3,30 +3,30 @@ import Glibc
 #endif
 
 /// A failure to read the file system, with the path and the system's reason.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Nothing exists at the path.
         case notFound
         /// Something exists but cannot be read as asked (permissions, wrong type, I/O error).
         case unreadable
     }
 
-    public var kind: Kind
-    public var path: String
-    public var reason: String
+    package var kind: Kind
+    package var path: String
+    package var reason: String
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// The few file-system operations the library needs, over POSIX calls (no Foundation).
-public enum FileSystem {
+package enum FileSystem {
     /// What is at a path.
-    public enum EntryType: Sendable, Equatable {
+    package enum EntryType: Sendable, Equatable {
         case file, directory, other
     }
 
     /// The type of what is at `path` (symbolic links followed), or `nil` if nothing is there.
-    public static func entryType(atPath path: String) -> EntryType? {
+    package static func entryType(atPath path: String) -> EntryType? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -37,7 +37,7 @@ public enum FileSystem {
     }
 
     /// Reads a whole regular file.
-    public static func readBytes(atPath path: String) throws(FileSystemError) -> [UInt8] {
+    package static func readBytes(atPath path: String) throws(FileSystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(path, errno) }
         defer { close(descriptor) }
@@ -65,7 +65,7 @@ public enum FileSystem {
 
     /// Names in a directory (without `.` and `..`), sorted by byte order so results never depend
     /// on the file system's order.
-    public static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
+    package static func contentsOfDirectory(atPath path: String) throws(FileSystemError) -> [String] {
         guard let directory = opendir(path) else { throw error(path, errno) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -80,21 +80,21 @@ public enum FileSystem {
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if the path
     /// does not exist. Used to keep every read inside a catalog's root.
-    public static func canonicalPath(_ path: String) -> String? {
+    package static func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether `path` (canonical) is `root` (canonical) or lies below it.
-    public static func isPath(_ path: String, inside root: String) -> Bool {
+    package static func isPath(_ path: String, inside root: String) -> Bool {
         if path == root { return true }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix)
     }
 
     /// Joins path components with `/`.
-    public static func join(_ base: String, _ name: String) -> String {
+    package static func join(_ base: String, _ name: String) -> String {
         base.hasSuffix("/") ? base + name : base + "/" + name
     }
 

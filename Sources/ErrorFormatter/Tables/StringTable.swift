@@ -16,8 +16,6 @@ public final class StringTable: Sendable {
     public let variables: [TableKey: VariableFormat]
     /// What the parsers noticed (duplicate keys, truncation, malformed entries…), with files.
     public let diagnostics: [Diagnostic]
-    /// `variables`, each prepared for rendering once, here, rather than on every render.
-    let preparedVariables: PreparedVariableIndex
 
     public init(
         name: String, entries: PropertyListDictionary, variables: [TableKey: VariableFormat] = [:],
@@ -27,7 +25,6 @@ public final class StringTable: Sendable {
         self.entries = entries
         self.variables = variables
         self.diagnostics = diagnostics
-        preparedVariables = PreparedVariableIndex(variables)
     }
 
     /// The plain string stored under `key`, or `nil` if the key is missing, its value is not a
@@ -43,12 +40,6 @@ public final class StringTable: Sendable {
         return entries[key]?.stringValue.map(LocalizedValue.text)
     }
 
-    /// The value of `key` as rendering needs it: a prepared variable format, else the text.
-    func preparedValue(forKey key: TableKey) -> PreparedValue? {
-        if let variable = preparedVariables[key] { return .variable(variable) }
-        return entries[key]?.stringValue.map(PreparedValue.text)
-    }
-
     /// Every key that has a value (texts and variable formats), texts in file order first.
     public var keys: [TableKey] {
         entries.keys + variables.keys.filter { entries[$0] == nil }.sorted()
@@ -56,17 +47,11 @@ public final class StringTable: Sendable {
 
     /// This table with `contents` merged over it: texts are added (a later text replaces an
     /// earlier one), variable formats replace texts and earlier variables of the same key.
-    public func merging(_ contents: TableContents, diagnostics more: [Diagnostic] = []) -> StringTable {
+    func merging(_ contents: TableContents, diagnostics more: [Diagnostic] = []) -> StringTable {
         var entries = self.entries
         for (key, text) in contents.texts { entries.updateValue(.string(text), forKey: key) }
         var variables = self.variables
         for (key, variable) in contents.variables { variables[key] = variable }
         return StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics + more)
     }
-}
-
-/// A table value ready to render: ``LocalizedValue`` with its variable format prepared.
-enum PreparedValue {
-    case text(String)
-    case variable(PreparedVariableFormat)
 }

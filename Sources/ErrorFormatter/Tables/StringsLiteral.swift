@@ -1,5 +1,5 @@
 /// Writing a string as a quoted `.strings` literal that CoreFoundation reads back unchanged.
-public enum StringsLiteral {
+package enum StringsLiteral {
     /// `"text"` with `"`, `\` and line breaks escaped (`\"`, `\\`, `\n`, `\r`, `\t`), and other
     /// control characters, DEL, U+2028 and U+2029 written as `\UXXXX`, so the literal stays on
     /// one line. Everything else is kept as is.
@@ -10,7 +10,7 @@ public enum StringsLiteral {
     ///     written, followed by `…` inside the quotes when the text is longer; such a literal is
     ///     for messages, not for reading back.
     /// - Returns: The literal, quotes included.
-    public static func quoted(_ string: String, maximumLength: Int? = nil) -> String {
+    package static func quoted(_ string: String, maximumLength: Int? = nil) -> String {
         var out = "\""
         var length = 0
         for scalar in string.unicodeScalars {

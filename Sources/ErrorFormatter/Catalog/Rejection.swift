@@ -1,0 +1,22 @@
+/// A table string that was found but not rendered, and why.
+public struct Rejection: Sendable, Hashable, CustomStringConvertible {
+    public var key: String
+    /// The localization the string came from (`""` for an unlocalized table).
+    public var localization: String
+    public var table: String
+    /// The formatting failure's stable code (`missing-argument`, `argument-type-mismatch`…).
+    public var code: String
+    public var message: String
+
+    public init(key: String, localization: String, table: String, code: String, message: String) {
+        self.key = key
+        self.localization = localization
+        self.table = table
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String {
+        "\(key) in \(localization.isEmpty ? "(unlocalized)" : localization)/\(table): \(message) [\(code)]"
+    }
+}
