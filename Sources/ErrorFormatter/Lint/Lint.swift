@@ -23,7 +23,7 @@ public enum Lint {
     /// Every code a check reports, with its severity and help (loader and parser codes are
     /// listed in docs/diagnostics.md and docs/table-formats.md).
     public static var rules: [LintRule] {
-        [DevelopmentLocalization.rule] + checks.flatMap { $0.rules }
+        [DevelopmentLocalization.rule] + LintInputs.rules + StringCatalogSourceMap.rules + checks.flatMap { $0.rules }
     }
 
     /// The rule for `code`: a check's, else a generic one for a parser or loader code.

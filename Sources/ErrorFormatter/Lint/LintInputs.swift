@@ -5,6 +5,15 @@
 /// Files are shown as the user named them: a directory's files as the directory argument plus
 /// the path inside it, so that editors and CI annotations can open them from where lint ran.
 enum LintInputs {
+    static let rules = [
+        LintRule("outside-catalog", .warning, "a link inside the directory leads outside it; it is skipped",
+                 help: "Nothing outside a catalog directory is read. Copy the file into the catalog instead of linking it."),
+        LintRule("misplaced-string-catalog", .warning, "a String Catalog inside a .lproj directory; the catalog ignores it",
+                 help: "A .xcstrings file holds every language and belongs at the top of the catalog, beside the .lproj directories."),
+        LintRule("unreadable-file", .error, "a table file cannot be read",
+                 help: "Permissions or an I/O error kept the file from being read; the rest of the catalog was linted."),
+    ]
+
     /// The catalogs for `paths`, in argument order (loose files last).
     static func catalogs(for paths: [String]) throws(LintError) -> [LintCatalog] {
         var catalogs: [LintCatalog] = []

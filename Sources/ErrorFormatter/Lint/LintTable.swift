@@ -9,10 +9,12 @@ public struct LintTable: Sendable {
     public var name: String
     /// The files that define it, as the user named them, in the order read.
     public var files: [String] = []
-    /// The entries by key; a `.stringsdict` entry replaces a `.strings` one of the same key.
-    public private(set) var entries: [TableKey: LintEntry] = [:]
-    /// Keys in the order first read (files in order, each in file order).
-    public private(set) var keys: [TableKey] = []
+    /// The entries in order: keys in the order first read (files in order, each in file
+    /// order); a `.stringsdict` entry replaces a `.strings` one of the same key in place.
+    public private(set) var orderedEntries: [LintEntry] = []
+    /// The index of each key's entry in `orderedEntries`.
+    private var indexByKey: [TableKey: Int] = [:]
+
     /// For a String Catalog, its `sourceLanguage`: that language is the development text of
     /// this table, whatever the other tables use.
     public var sourceLanguage: String?
@@ -24,11 +26,24 @@ public struct LintTable: Sendable {
 
     /// Adds or replaces an entry.
     public mutating func add(_ entry: LintEntry) {
-        if entries.updateValue(entry, forKey: entry.key) == nil { keys.append(entry.key) }
+        if let index = indexByKey[entry.key] {
+            orderedEntries[index] = entry
+        } else {
+            indexByKey[entry.key] = orderedEntries.count
+            orderedEntries.append(entry)
+        }
     }
 
-    /// The entries in order.
-    public var orderedEntries: [LintEntry] { keys.compactMap { entries[$0] } }
+    /// The entry of `key`, if the table has one.
+    public func entry(_ key: TableKey) -> LintEntry? {
+        indexByKey[key].map { orderedEntries[$0] }
+    }
+
+    /// Whether the table has `key`.
+    public func contains(_ key: TableKey) -> Bool { indexByKey[key] != nil }
+
+    /// The keys in order.
+    public var keys: [TableKey] { orderedEntries.map(\.key) }
 
     /// The file findings about the table as a whole are attributed to (its first file).
     public var mainFile: String { files.first ?? name }

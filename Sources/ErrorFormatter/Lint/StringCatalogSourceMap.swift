@@ -3,6 +3,18 @@
 /// `StringCatalogVariations` names the variables it makes), and the `state` of every
 /// `stringUnit` that is not plainly translated.
 struct StringCatalogSourceMap {
+    static let rules = [
+        LintRule("state-new", .note, "a String Catalog translation is marked new (not translated yet)",
+                 help: "Xcode marks a translation 'new' until it is translated; an empty one is not used, a non-empty one is. "
+                     + "Translate it and mark it translated."),
+        LintRule("state-needs-review", .warning, "a String Catalog translation needs review; it is shown as it is",
+                 help: "A translator, or a change of the source text, flagged this translation; users see it as it is. "
+                     + "Review it and mark it translated."),
+        LintRule("state-stale", .warning, "a String Catalog translation is stale, so it is not used",
+                 help: "The source text changed or the key left the code; a stale translation is not compiled, so users see "
+                     + "the fallback. Update the translation, or remove the key if it is gone."),
+    ]
+
     struct Location {
         var position: LintEntry.Position
         var variants: [String: LintEntry.Position] = [:]

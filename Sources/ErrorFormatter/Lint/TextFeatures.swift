@@ -101,7 +101,17 @@ enum TextFeatures {
 
     /// `name@example.com`-shaped words.
     static func emails(in text: String) -> [String] {
-        guard has(UInt8(ascii: "@"), in: text) else { return [] }
+        // `%@` is everywhere; an address has a letter or digit right before its `@`.
+        var previous: UInt8 = 0
+        var hasAddressSign = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "@"), (previous >= 0x30 && previous <= 0x39) || (previous | 0x20 >= 0x61 && previous | 0x20 <= 0x7A) {
+                hasAddressSign = true
+                break
+            }
+            previous = byte
+        }
+        guard hasAddressSign else { return [] }
         return words(in: text).compactMap { word in
             var candidate = word
             while let last = candidate.last, !last.isLetter && !last.isNumber { candidate.removeLast() }
@@ -129,15 +139,15 @@ enum TextFeatures {
     /// A word (two or more letters) written twice in a row, compared case-insensitively.
     static func repeatedWord(in text: String) -> String? {
         guard has(UInt8(ascii: " "), in: text) else { return nil }
-        var previous: String?
-        for word in FormatText.literalText(of: text).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            let clean = String(word).lowercased()
-            guard clean.count >= 2, clean.allSatisfy(\.isLetter) else {
-                previous = nil
-                continue
+        var previous: Substring?
+        let literal = FormatText.literalText(of: text)
+        for word in literal.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            // Cheap tests first: the same length in bytes, then the same letters ignoring case.
+            if let last = previous, last.utf8.count == word.utf8.count, word.count >= 2,
+               last.lowercased() == word.lowercased(), word.allSatisfy(\.isLetter) {
+                return String(word)
             }
-            if clean == previous { return String(word) }
-            previous = clean
+            previous = word
         }
         return nil
     }

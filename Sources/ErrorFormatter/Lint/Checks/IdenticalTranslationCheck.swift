@@ -14,7 +14,7 @@ enum IdenticalTranslationCheck: LintCheck {
             // A regional variant of the development language (`en-GB` for `en`) is mostly the same text.
             guard language(of: translation.localization) != language(of: source.localization) else { continue }
             for entry in translation.orderedEntries {
-                guard let original = source.entries[entry.key], original.value == entry.value,
+                guard let original = source.entry(entry.key), original.value == entry.value,
                       hasLetters(entry.value)
                 else { continue }
                 diagnostics.append(entry.diagnostic(

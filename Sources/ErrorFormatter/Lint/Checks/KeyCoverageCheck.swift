@@ -31,14 +31,14 @@ enum KeyCoverageCheck: LintCheck {
         }
         for (translation, source) in context.translationPairs {
             let parents = parentTables(of: translation, context: context)
-            for entry in source.orderedEntries where translation.entries[entry.key] == nil {
-                guard !parents.contains(where: { $0.entries[entry.key] != nil }) else { continue }
+            for entry in source.orderedEntries where !translation.contains(entry.key) {
+                guard !parents.contains(where: { $0.contains(entry.key) }) else { continue }
                 diagnostics.append(entry.diagnostic(
                     .warning, "missing-key",
                     "\(MessageText.quoted(entry.key.string)) has no '\(translation.localization)' translation "
                         + "(\(translation.mainFile)); those users see the development text"))
             }
-            for entry in translation.orderedEntries where source.entries[entry.key] == nil {
+            for entry in translation.orderedEntries where !source.contains(entry.key) {
                 diagnostics.append(entry.diagnostic(
                     .warning, "key-not-in-development",
                     "\(MessageText.quoted(entry.key.string)) is not in the development table (\(source.mainFile)), so it is never looked up"))
@@ -69,13 +69,13 @@ enum KeyCoverageCheck: LintCheck {
             var statistics = LintStatistics(file: translation.mainFile, localization: translation.localization,
                                             table: translation.name, translated: 0, identical: 0, missing: 0, extra: 0)
             for entry in source.orderedEntries {
-                guard let translated = translation.entries[entry.key] else {
+                guard let translated = translation.entry(entry.key) else {
                     statistics.missing += 1
                     continue
                 }
                 if translated.value == entry.value { statistics.identical += 1 } else { statistics.translated += 1 }
             }
-            statistics.extra = translation.keys.reduce(0) { $0 + (source.entries[$1] == nil ? 1 : 0) }
+            statistics.extra = translation.keys.reduce(0) { $0 + (!source.contains($1) ? 1 : 0) }
             return statistics
         }
     }

@@ -20,7 +20,7 @@ enum SpecifierParityCheck: LintCheck {
         var diagnostics: [Diagnostic] = []
         for (translation, source) in context.translationPairs {
             for entry in translation.orderedEntries {
-                guard let original = source.entries[entry.key] else { continue }
+                guard let original = source.entry(entry.key) else { continue }
                 diagnostics += compare(entry, against: original)
             }
         }

@@ -8,7 +8,7 @@ enum TranslationTextCheck: LintCheck {
         var diagnostics: [Diagnostic] = []
         for (translation, source) in context.translationPairs {
             for entry in translation.orderedEntries {
-                guard let original = source.entries[entry.key] else { continue }
+                guard let original = source.entry(entry.key) else { continue }
                 for pair in pairs(entry, original) {
                     let subject = MessageText.quoted(entry.key.string) + pair.what
                     for comparison in TextComparisons.all {
