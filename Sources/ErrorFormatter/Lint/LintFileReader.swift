@@ -149,7 +149,7 @@ enum LintFileReader {
         guard let sourceLanguage = loaded.sourceLanguage,
               let strings = JSONParser.parse(bytes).value?.objectValue?["strings"]?.objectValue
         else { return result }
-        let map = StringCatalogSourceMap(strings: strings)
+        let map = StringCatalogSourceMap(strings: strings, sourceLanguage: sourceLanguage)
         result.diagnostics += map.stateDiagnostics.map { $0.inFile(file) }
         for language in loaded.tables.keys.sorted() {
             guard let contents = loaded.tables[language] else { continue }

@@ -25,7 +25,9 @@ struct StringCatalogSourceMap {
     /// `state-new`, `state-needs-review`, `state-stale` notes and warnings, in file order.
     private(set) var stateDiagnostics: [Diagnostic] = []
 
-    init(strings: JSONObject) {
+    /// - Parameter sourceLanguage: its states are the developer's bookkeeping (Xcode marks
+    ///   extracted source texts `new`), not a translation's, and are not reported.
+    init(strings: JSONObject, sourceLanguage: String) {
         for entry in strings {
             let key = TableKey(entry.key)
             keys[key] = LintEntry.Position(line: entry.keyLine, column: entry.keyColumn)
@@ -45,7 +47,9 @@ struct StringCatalogSourceMap {
                     }
                 }
                 byLanguage[language.key] = location
-                collectStates(in: language.value, key: entry.key, language: language.key)
+                if !language.key.utf8.elementsEqual(sourceLanguage.utf8) {
+                    collectStates(in: language.value, key: entry.key, language: language.key)
+                }
             }
             localizations[key] = byLanguage
         }

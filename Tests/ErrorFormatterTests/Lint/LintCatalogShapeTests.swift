@@ -17,7 +17,7 @@ import Testing
 
     @Test func stringCatalogStates() throws {
         let catalog = """
-            {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+            {"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": {"stringUnit": {"state": "new", "value": "k"}},
             "de": {"stringUnit": {"state": "new", "value": "Neu"}},
             "fr": {"stringUnit": {"state": "stale", "value": "Vieux"}},
             "ja": {"stringUnit": {"state": "needs_review", "value": "確認"}}}}}, "version": "1.0"}
