@@ -72,8 +72,9 @@ $(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in Makefile
 
 # libFuzzer targets (mk/fuzz*.mk) compile the whole core with their entry point: a hand-kept
 # list of the files a target needs broke each time a file was added.
+# `-package-name` as SwiftPM passes it, so that `package` declarations compile.
 FUZZ_CORE_SOURCES := $(shell find Sources/ErrorFormatter -name '*.swift' | LC_ALL=C sort)
-FUZZ_SWIFTFLAGS   := -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -I Sources/CICU
+FUZZ_SWIFTFLAGS   := -swift-version 6 -parse-as-library -package-name ErrorFormatter -sanitize=fuzzer,address -O -g -I Sources/CICU
 
 # Each area's rules. Included before the rules below, because make expands a rule's
 # prerequisites ($(TESTS), $(DEMOS)) when it reads the rule.

@@ -7,7 +7,7 @@
 /// ```
 public enum Lint {
     /// The checks, in the order their findings are produced before sorting.
-    static let checks: [any LintCheck.Type] = [
+    static var checks: [any LintCheck.Type] { [
         LocalizationNamesCheck.self,
         KeyCoverageCheck.self,
         ErrorFieldPairCheck.self,
@@ -18,7 +18,7 @@ public enum Lint {
         PluralCategoryCheck.self,
         IdenticalTranslationCheck.self,
         TranslationTextCheck.self,
-    ]
+    ] }
 
     /// Every code a check reports, with its severity and help (loader and parser codes are
     /// listed in docs/diagnostics.md and docs/table-formats.md).
