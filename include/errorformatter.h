@@ -840,6 +840,106 @@ const char *ef_locale_list_entry(const ef_locale_list *list, size_t index);
  *  @since 1.0 */
 void ef_locale_list_free(ef_locale_list *list);
 
+/* ------------------------------------------------------------------------------------ lint */
+
+/**
+ * The findings of a lint run (ef_lint_paths()): what `errfmt lint` reports, as values. Its
+ * diagnostics read like a catalog's (ef_catalog_diagnostic_*), plus the table key each is
+ * about. Immutable; may be read from any number of threads.
+ */
+typedef struct ef_lint_report ef_lint_report;
+
+/**
+ * @brief Lints table files and catalog directories, as `errfmt lint PATH...` does.
+ *
+ * Each directory is linted as one catalog (laid out as for ef_catalog_open()); the files named
+ * directly (`.strings`, `.stringsdict`, `.xcstrings`, `.json`) are linted together, each file's
+ * localization taken from its `<loc>.lproj` directory (or a `<loc>.json` name). Findings carry
+ * the file as named here (a directory's files as the directory argument plus the path inside
+ * it), the 1-based line and column of the entry in that file, and the key. The checks and
+ * their codes are listed in docs/lint.md; nothing is ever written.
+ *
+ * @param[out] out                 Receives the report (free with ef_lint_report_free()); NULL
+ *                                 on failure.
+ * @param[in]  paths               `path_count` UTF-8 paths, none NULL. May be NULL only if
+ *                                 `path_count` is 0, which is EF_E_INVALID_ARGUMENT.
+ * @param[in]  path_count          Number of paths (at least 1).
+ * @param[in]  development_locale  The development language (e.g. "de"); NULL: `Base`, else
+ *                                 `en`. A String Catalog's own source language always applies
+ *                                 to it. When the development localization holds no tables the
+ *                                 report has the error `no-development-localization`.
+ * @param[out] err                 Optional error details.
+ * @return EF_OK (findings, even errors, are in the report); EF_E_INVALID_ARGUMENT (NULL `out`,
+ *         no paths, a NULL path, a file that is not a table); EF_E_INVALID_UTF8; EF_E_NOT_FOUND
+ *         (a path that does not exist; ef_error_details_file() names it); EF_E_IO (unreadable);
+ *         EF_E_INVALID_LOCALE (bad `development_locale`).
+ * @par Thread-safety: safe.
+ * @since 1.0
+ */
+ef_status ef_lint_paths(ef_lint_report **out, const char *const *paths, size_t path_count,
+                        const char *development_locale, ef_error_details **err);
+
+/**
+ * @brief Lints a catalog already opened or built: its loading diagnostics, then every check of
+ *        ef_lint_paths() against its development locale.
+ *
+ * A catalog keeps no positions, so findings about entries name the table as
+ * `<localization>.lproj/<Table>` with line and column 0; lint the directory with
+ * ef_lint_paths() for positions in the files.
+ *
+ * @param[out] out      Receives the report (free with ef_lint_report_free()); NULL on failure.
+ * @param[in]  catalog  The catalog. Must not be NULL.
+ * @param[out] err      Optional error details.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `catalog`).
+ * @par Thread-safety: safe.
+ * @since 1.0
+ */
+ef_status ef_lint_catalog(ef_lint_report **out, const ef_catalog *catalog, ef_error_details **err);
+
+/** @brief Frees a report. NULL is a no-op. Strings borrowed from it become invalid.
+ *  @since 1.0 */
+void ef_lint_report_free(ef_lint_report *report);
+
+/** @brief Number of table files read. 0 if `report` is NULL.
+ *  @since 1.0 */
+size_t ef_lint_file_count(const ef_lint_report *report);
+
+/** @brief Number of findings, ordered by file (as read), line and column. 0 if NULL.
+ *  @since 1.0 */
+size_t ef_lint_diagnostic_count(const ef_lint_report *report);
+
+/** @brief Severity of finding `index` (EF_SEVERITY_*), or -1 if out of range.
+ *  @since 1.0 */
+int32_t ef_lint_diagnostic_severity(const ef_lint_report *report, size_t index);
+
+/** @brief Stable kebab-case code of finding `index`, e.g. "format-mismatch". Borrowed; NULL if
+ *  out of range.
+ *  @since 1.0 */
+const char *ef_lint_diagnostic_code(const ef_lint_report *report, size_t index);
+
+/** @brief One-line message of finding `index`. Borrowed; NULL if out of range.
+ *  @since 1.0 */
+const char *ef_lint_diagnostic_message(const ef_lint_report *report, size_t index);
+
+/** @brief File of finding `index`, as named in ef_lint_paths(). Borrowed; NULL if none or out of
+ *  range.
+ *  @since 1.0 */
+const char *ef_lint_diagnostic_file(const ef_lint_report *report, size_t index);
+
+/** @brief Table key finding `index` is about. Borrowed; NULL if none or out of range.
+ *  @since 1.0 */
+const char *ef_lint_diagnostic_key(const ef_lint_report *report, size_t index);
+
+/** @brief 1-based line of finding `index`, 0 if unknown (binary plists, whole files) or out of
+ *  range.
+ *  @since 1.0 */
+int32_t ef_lint_diagnostic_line(const ef_lint_report *report, size_t index);
+
+/** @brief 1-based column of finding `index` in Unicode scalar values, 0 if unknown or out of
+ *  range.
+ *  @since 1.0 */
+int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
+
 #ifdef __cplusplus
 }
 #endif

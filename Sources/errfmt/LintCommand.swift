@@ -1,39 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ErrorFormatter
 
 let lintUsage = """
-    usage: errfmt lint --catalog DIR [--development-locale L] [--json]
+    usage: errfmt lint [options] PATH...
 
-    Reports broken tables, duplicate keys, silent truncation, keys that the development
-    localization lacks, table strings that are not valid formats (so are never shown), and
-    translations whose specifiers do not fit the development string's arguments. Exit status 1
-    if anything at warning level or above was found.
+    Checks table files (.strings, .stringsdict, .xcstrings, .json) and catalog directories
+    (each directory is one catalog; files named together are linted together): what the
+    parsers find (syntax at the exact place, duplicate keys, silent truncation, encodings),
+    the error rules' keys, every translation against the development text (missing and extra
+    keys, specifiers of strings and of every plural/device/width variant, pofilter-style text
+    checks), plural categories from ICU, String Catalog states, localization names.
 
-      --json   one JSON object per diagnostic: severity, code, file, line, column, message
+      --catalog DIR               lint the catalog DIR (the same as naming it as a PATH)
+      --development-locale L      the development language (default: Base.lproj, else en)
+      --format text|json|sarif|github
+                                  text: file:line:col: severity: message [code], with the
+                                  line and a caret when standard output is a terminal;
+                                  json: one object per finding and line; sarif: a SARIF
+                                  2.1.0 log; github: workflow annotations
+      --json                      the same as --format json
+      --fail-on error|warning|note|never
+                                  exit 1 when a finding at this severity or above was found
+                                  (default: warning)
+      --statistics                translation coverage per localization, on standard error
+      --list-checks               every check's code, severity and summary
+
+    Exit status: 0 nothing at or above --fail-on, 1 something was, 2 lint could not run (bad
+    usage, a path that does not exist). A summary line goes to standard error in text mode.
     """
 
-/// `errfmt lint`: every diagnostic of a catalog.
+/// `errfmt lint`: every finding about tables and catalogs.
 func runLint(_ arguments: [String]) -> Int32 {
     if arguments.contains("--help") || arguments.contains("-h") {
         print(lintUsage)
         return 0
     }
     return runCommand(usage: lintUsage) { () throws(UsageError) in
-        let options = try CommandArguments(arguments, options: ["--catalog", "--development-locale"],
-                                           flags: ["--json"])
-        guard options.operands.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(options.operands[0])'")
+        let options = try CommandArguments(
+            arguments, options: ["--catalog", "--development-locale", "--format", "--fail-on"],
+            flags: ["--json", "--statistics", "--list-checks"])
+        if options.has("--list-checks") {
+            for rule in Lint.rules { print("\(rule.code)\t\(rule.severity.rawValue)\t\(rule.summary)") }
+            return 0
         }
-        guard let catalog = try CatalogOptions.open(options) else { return 1 }
-        let diagnostics = CatalogLint.check(catalog)
-        for diagnostic in diagnostics {
-            if options.has("--json") {
-                print(DiagnosticJSON.object(diagnostic).serialized)
-            } else {
-                print(diagnostic.description)
-            }
+        let format = try LintOutputFormat(options.has("--json") ? "json" : options.value("--format") ?? "text")
+        let threshold = try failThreshold(options.value("--fail-on") ?? "warning")
+        let paths = (options.values["--catalog"] ?? []) + options.operands
+        guard !paths.isEmpty else { throw UsageError(message: "no PATH to lint") }
+        let report: LintReport
+        do throws(LintError) {
+            report = try Lint.run(paths: paths, options: LintOptions(developmentLocale: options.value("--development-locale")))
+        } catch {
+            CommandLineOutput.error(error.message)
+            return 2
         }
-        return diagnostics.contains { $0.severity <= .warning } ? 1 : 0
+        switch format {
+        case .text: LintTextOutput.write(report)
+        case .json: for diagnostic in report.diagnostics { print(DiagnosticJSON.object(diagnostic).serialized) }
+        case .sarif: print(LintSARIF.log(report))
+        case .github: for diagnostic in report.diagnostics { print(LintGitHubAnnotation.line(diagnostic)) }
+        }
+        if options.has("--statistics") {
+            for statistics in report.statistics { CommandLineOutput.line(statistics.description) }
+        }
+        guard let threshold else { return 0 }
+        return report.hasFindings(atOrAbove: threshold) ? 1 : 0
     }
+}
+
+/// `--format`.
+enum LintOutputFormat: String {
+    case text, json, sarif, github
+
+    init(_ name: String) throws(UsageError) {
+        guard let format = LintOutputFormat(rawValue: name) else {
+            throw UsageError(message: "--format must be text, json, sarif or github, not '\(name)'")
+        }
+        self = format
+    }
+}
+
+/// `--fail-on`: the severity at or above which lint exits 1, `nil` for `never`.
+func failThreshold(_ name: String) throws(UsageError) -> Diagnostic.Severity? {
+    if name == "never" { return nil }
+    guard let severity = Diagnostic.Severity(rawValue: name) else {
+        throw UsageError(message: "--fail-on must be error, warning, note or never, not '\(name)'")
+    }
+    return severity
 }
 
 /// The JSON form of a diagnostic, shared by every command that prints diagnostics.
@@ -45,6 +100,7 @@ enum DiagnosticJSON {
             ("file", .optionalString(diagnostic.file)),
             ("line", .int(diagnostic.line)),
             ("column", .int(diagnostic.column)),
+            ("key", .optionalString(diagnostic.key)),
             ("message", .string(diagnostic.message)),
         ])
     }

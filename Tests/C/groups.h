@@ -24,5 +24,6 @@ void test_text(const struct test_context *context);
 void test_hostile_files(const struct test_context *context);
 void test_hostile_calls(const struct test_context *context);
 void test_hostile_stack(const struct test_context *context);
+void test_lint(const struct test_context *context);
 
 #endif /* EF_TEST_GROUPS_H */

@@ -169,8 +169,9 @@ def test_lint_finds_the_seeds_duplicate_key():
     findings = json_lines(out.stdout)
     duplicates = [f for f in findings if f["code"] == "duplicate-key" and f["severity"] == "warning"]
     assert len(duplicates) == 1
-    assert duplicates[0]["file"] == "en.lproj/Localizable.strings"
-    assert "errors.kCLErrorDomain.8.message" in duplicates[0]["message"]
+    # The file as the user named it (here the catalog's absolute path), not relative to the catalog.
+    assert duplicates[0]["file"] == EXAMPLE + "/en.lproj/Localizable.strings"
+    assert duplicates[0]["key"] == "errors.kCLErrorDomain.8.message"
 
 
 # ------------------------------------------------------------------------------------ general

@@ -133,7 +133,7 @@ import Glibc
         #expect(findings.contains { $0.hasPrefix("en.lproj/Localizable suspicious-percent \"s\"") })
         #expect(findings.contains { $0.hasPrefix("fr.lproj/Localizable format-mismatch \"a\" uses argument 3") })
         #expect(findings.contains {
-            $0.hasPrefix("fr.lproj/Localizable format-mismatch \"c\" reads argument 1 as floating-point")
+            $0.hasPrefix("fr.lproj/Localizable format-mismatch \"c\" reads argument 1 as a floating-point number")
         })
         #expect(!findings.contains { $0.contains("\"d\"") })
         #expect(findings.contains { $0.contains("key-not-in-development") && $0.contains("\"e\"") })

@@ -35,10 +35,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// 1-based column counted in Unicode scalar values, 0 when unknown.
     public var column: Int
+    /// The table key the diagnostic is about, when there is one (lint sets it for every finding
+    /// about an entry, so tools can group by key without parsing `message`).
+    public var key: String?
 
     public init(
         severity: Severity, code: String, message: String,
-        file: String? = nil, line: Int = 0, column: Int = 0
+        file: String? = nil, line: Int = 0, column: Int = 0, key: String? = nil
     ) {
         self.severity = severity
         self.code = code
@@ -46,6 +49,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.file = file.map(MessageEscaping.escaped)
         self.line = line
         self.column = column
+        self.key = key
     }
 
     /// The same diagnostic attributed to `file` (parsers report positions; loaders know paths).

@@ -30,6 +30,10 @@ struct OldStylePropertyListParser {
     var scratch: [UInt8] = []
     /// A high surrogate from a `\U` escape waiting for its low half.
     var pendingHighSurrogate: (unit: UInt16, offset: Int)?
+    /// Where each key of the top-level dictionary is (the last spelling of a duplicate),
+    /// recorded only when a caller asked for it (non-nil): lint points at entries, plain parsing
+    /// pays one `nil` check per entry. See `PropertyListSourceMap`.
+    var topLevelKeyOffsets: [TableKey: Int]?
 
     /// True when `text` is strictly valid UTF-8 (not merely what CF accepts, see
     /// `UTF8Validation`), so that strings can be cut out of it without validating them again.
@@ -62,6 +66,7 @@ struct OldStylePropertyListParser {
         position = 0
         failure = nil
         diagnostics.removeAll(keepingCapacity: true)
+        if topLevelKeyOffsets != nil { topLevelKeyOffsets = [:] }
         guard let dictionary = parseDictionaryContent(depth: 0, isTopLevel: true) else { return nil }
         return .dictionary(dictionary)
     }
@@ -219,6 +224,7 @@ struct OldStylePropertyListParser {
             }
             let replaced = dictionary.updateValue(value, forKey: TableKey(key))
             duplicates.record(key, at: keyStart, replacing: replaced, into: &diagnostics)
+            if isTopLevel, topLevelKeyOffsets != nil { topLevelKeyOffsets?[TableKey(key)] = keyStart }
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
                 failMissingSemicolon(after: key, isValue: true, endingAt: valueEnd)
                 return nil

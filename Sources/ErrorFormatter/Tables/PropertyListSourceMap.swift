@@ -3,8 +3,9 @@
 ///
 /// `PropertyListValue` carries no positions (CoreFoundation's values have none, and `.strings`
 /// lookups must not pay for them); this map is built by a second, recording pass of the XML
-/// reader only when a loader asks for it. Binary property lists have no lines and old-style text
-/// is not mapped: every lookup then answers `nil`, and diagnostics carry line and column 0.
+/// reader only when a loader asks for it. Old-style text (`.strings`) is mapped for its top-level
+/// keys only (a table's entries; nested dictionaries are not table entries). Binary property
+/// lists have no lines: every lookup then answers `nil`, and diagnostics carry line and column 0.
 public struct PropertyListSourceMap: Sendable {
     /// 1-based line and column (in Unicode scalars) of the `<key>` tag, by key path.
     private let locations: [[TableKey]: SourcePosition]
@@ -71,13 +72,24 @@ extension PropertyListParser {
         return (result, map)
     }
 
-    /// Re-reads XML `text` with key recording on; non-XML text gives an empty map.
+    /// Re-reads `text` with key recording on: every key path of XML, the top-level keys of
+    /// old-style text (which parsed before, so it is text the old-style parser accepts).
     private static func mapKeys(in text: UnsafeBufferPointer<UInt8>) -> PropertyListSourceMap {
-        guard XMLPropertyListReader.looksLikeXML(text) else { return PropertyListSourceMap() }
+        var offsets: [[TableKey]: Int] = [:]
         var scanner = XMLPropertyListScanner(text: text)
         scanner.keyPathOffsets = [:]
-        guard (try? scanner.readDocument()) != nil, let offsets = scanner.keyPathOffsets else {
-            return PropertyListSourceMap()
+        if XMLPropertyListReader.looksLikeXML(text), (try? scanner.readDocument()) != nil,
+           let recorded = scanner.keyPathOffsets {
+            offsets = recorded
+        } else {
+            // Not XML, or XML that failed where the old-style parser then succeeded (CF tries both).
+            var parser = OldStylePropertyListParser(text: text)
+            parser.topLevelKeyOffsets = [:]
+            guard parser.parseDocument() != nil, let recorded = parser.topLevelKeyOffsets else {
+                return PropertyListSourceMap()
+            }
+            offsets.reserveCapacity(recorded.count)
+            for (key, offset) in recorded { offsets[[key]] = offset }
         }
         let locator = SourceLocator(text: text)
         var locations: [[TableKey]: PropertyListSourceMap.SourcePosition] = [:]

@@ -28,6 +28,7 @@ from ._catalog import (
     preferences_from_environment,
 )
 from ._results import FormattedError, LookupResult, Provenance, Rejection
+from ._lint import LintDiagnostic, lint
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -66,6 +67,7 @@ __all__ = [
     "InvalidLocaleError",
     "InvalidUTF8Error",
     "KeyNotFoundError",
+    "LintDiagnostic",
     "LocaleChain",
     "LookupResult",
     "NotFoundError",
@@ -74,6 +76,7 @@ __all__ = [
     "Rejection",
     "Severity",
     "library_version",
+    "lint",
     "locale_chain",
     "normalize_locale",
     "preferences_from_accept_language",

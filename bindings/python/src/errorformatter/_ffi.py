@@ -65,6 +65,10 @@ class Lookup(ctypes.Structure):
     """Opaque ``ef_lookup``."""
 
 
+class LintReport(ctypes.Structure):
+    """Opaque ``ef_lint_report``."""
+
+
 if TYPE_CHECKING:
     # For type checkers: POINTER(X) is a class made at run time, which mypy cannot use as a
     # type; ctypes._Pointer[X] is what it makes.
@@ -76,6 +80,7 @@ if TYPE_CHECKING:
     LocaleChainP: TypeAlias = "ctypes._Pointer[LocaleChain]"
     LocaleListP: TypeAlias = "ctypes._Pointer[LocaleList]"
     LookupP: TypeAlias = "ctypes._Pointer[Lookup]"
+    LintReportP: TypeAlias = "ctypes._Pointer[LintReport]"
 else:
     CatalogP = POINTER(Catalog)
     CatalogBuilderP = POINTER(CatalogBuilder)
@@ -85,6 +90,7 @@ else:
     LocaleChainP = POINTER(LocaleChain)
     LocaleListP = POINTER(LocaleList)
     LookupP = POINTER(Lookup)
+    LintReportP = POINTER(LintReport)
 
 # Status codes, severities, fields and chain kinds: the header's #defines.
 EF_OK = 0
@@ -209,6 +215,19 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_locale_list_count": (c_size_t, (LocaleListP,)),
     "ef_locale_list_entry": (c_char_p, (LocaleListP, c_size_t)),
     "ef_locale_list_free": (None, (LocaleListP,)),
+    # lint
+    "ef_lint_paths": (_status, (POINTER(LintReportP), POINTER(c_char_p), c_size_t, c_char_p, _err)),
+    "ef_lint_catalog": (_status, (POINTER(LintReportP), CatalogP, _err)),
+    "ef_lint_report_free": (None, (LintReportP,)),
+    "ef_lint_file_count": (c_size_t, (LintReportP,)),
+    "ef_lint_diagnostic_count": (c_size_t, (LintReportP,)),
+    "ef_lint_diagnostic_severity": (c_int32, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_code": (c_char_p, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_message": (c_char_p, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_file": (c_char_p, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_key": (c_char_p, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_line": (c_int32, (LintReportP, c_size_t)),
+    "ef_lint_diagnostic_column": (c_int32, (LintReportP, c_size_t)),
 }
 
 
