@@ -282,7 +282,7 @@ static void check_bad_arguments(const struct test_context *context) {
                                           NULL, 0, NULL, &err), EF_E_INVALID_UTF8);
     CHECK_DETAILS(err, EF_E_INVALID_UTF8);
     /* A size_t capacity above the largest signed value is taken as "room for anything". */
-    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, SIZE_MAX, catalog, NULL, "controls.ok",
+    CHECK_STATUS(ef_catalog_lookup_packed(&length, buffer, SIZE_MAX, catalog, NULL, "errors.title",
                                           NULL, 0, NULL, NULL), EF_OK);
     CHECK_STR(buffer, "1 0");
     ef_catalog_free(catalog);
