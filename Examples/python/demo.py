@@ -21,7 +21,7 @@ def record(case: demo_format.Case, shown: errorformatter.FormattedError) -> str:
         case, {"title": shown.title, "message": shown.message, "button": shown.button},
         {field: (where[field].rule, where[field].key, where[field].locale, where[field].table)
          for field in demo_format.FIELDS},
-        list(shown.stack), {field: list(where[field].rejections) for field in demo_format.FIELDS})
+        list(shown.stack), {field: [str(r) for r in where[field].rejections] for field in demo_format.FIELDS})
 
 
 def print_diagnostics(catalog: errorformatter.Catalog) -> None:
