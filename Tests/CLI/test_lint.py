@@ -74,7 +74,12 @@ def test_lint_that_cannot_run_exits_2_never_1(tmp_path, arguments):
     out = lint(*arguments, cwd=tmp_path)
     assert out.returncode == 2, out
     assert out.stdout == ""
-    assert out.stderr.startswith("errfmt: ")
+    # One line saying why; a usage error adds where to read more, as every errfmt command does.
+    assert out.stderr.startswith(("errfmt: ", "errfmt lint: ")), out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) in (1, 2), out.stderr
+    if len(lines) == 2:
+        assert lines[1] == "try 'errfmt lint --help'"
 
 
 def test_catalog_option_is_an_alias_and_files_mix_with_directories(broken):

@@ -179,7 +179,7 @@ public struct CatalogBuilder: Sendable {
             normalized = try Locales.normalize(locale)
         } catch {
             throw CatalogError(kind: .invalidLocale,
-                               message: "development locale '\(locale)' is not valid: \(error.reason)")
+                               message: "development locale '\(locale)' is not valid: \(error.reason.rawValue)")
         }
         guard case .locale(let id) = normalized, !id.isEmpty else {
             throw CatalogError(kind: .invalidLocale,
