@@ -43,6 +43,8 @@ opaque! {
     ef_locale_chain;
     /// An immutable list of locale preferences; freed with `ef_locale_list_free`.
     ef_locale_list;
+    /// The immutable findings of a lint run; freed with `ef_lint_report_free`.
+    ef_lint_report;
 }
 
 /// Status code returned by every fallible function.
@@ -173,4 +175,18 @@ extern "C" {
     pub fn ef_locale_list_count(list: *const ef_locale_list) -> usize;
     pub fn ef_locale_list_entry(list: *const ef_locale_list, index: usize) -> *const c_char;
     pub fn ef_locale_list_free(list: *mut ef_locale_list);
+
+    // lint
+    pub fn ef_lint_paths(out: *mut *mut ef_lint_report, paths: *const *const c_char, path_count: usize, development_locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_lint_catalog(out: *mut *mut ef_lint_report, catalog: *const ef_catalog, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_lint_report_free(report: *mut ef_lint_report);
+    pub fn ef_lint_file_count(report: *const ef_lint_report) -> usize;
+    pub fn ef_lint_diagnostic_count(report: *const ef_lint_report) -> usize;
+    pub fn ef_lint_diagnostic_severity(report: *const ef_lint_report, index: usize) -> i32;
+    pub fn ef_lint_diagnostic_code(report: *const ef_lint_report, index: usize) -> *const c_char;
+    pub fn ef_lint_diagnostic_message(report: *const ef_lint_report, index: usize) -> *const c_char;
+    pub fn ef_lint_diagnostic_file(report: *const ef_lint_report, index: usize) -> *const c_char;
+    pub fn ef_lint_diagnostic_key(report: *const ef_lint_report, index: usize) -> *const c_char;
+    pub fn ef_lint_diagnostic_line(report: *const ef_lint_report, index: usize) -> i32;
+    pub fn ef_lint_diagnostic_column(report: *const ef_lint_report, index: usize) -> i32;
 }

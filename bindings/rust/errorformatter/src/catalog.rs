@@ -127,6 +127,10 @@ impl Catalog {
         Catalog::from_raw(raw)
     }
 
+    pub(crate) fn as_ptr(&self) -> *const sys::ef_catalog {
+        self.raw.as_ptr()
+    }
+
     pub(crate) fn from_raw(raw: *mut sys::ef_catalog) -> Result<Catalog> {
         NonNull::new(raw)
             .map(|raw| Catalog { raw })

@@ -35,6 +35,7 @@ mod entries;
 mod error;
 mod error_info;
 mod formatted;
+mod lint;
 mod locales;
 mod text;
 
@@ -44,6 +45,7 @@ pub use entries::Entries;
 pub use error::{Error, ErrorKind, Result};
 pub use error_info::{Argument, ErrorInfo};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
+pub use lint::{LintDiagnostic, LintReport};
 pub use locales::{
     normalize_locale, preferences_from_accept_language, preferences_from_environment, ChainEntry, ChainKind,
     LocaleChain, NormalizedLocale,
