@@ -845,6 +845,107 @@ private:
     std::unique_ptr<ef_catalog_builder, detail::CatalogBuilderDeleter> handle_;
 };
 
+// ------------------------------------------------------------------------------------- lint
+
+/** One finding of a lint run: a catalog diagnostic plus the table key it is about. */
+struct LintDiagnostic {
+    Severity severity = Severity::error;
+    /** Stable kebab-case code, e.g. "format-mismatch" (docs/lint.md lists them). */
+    std::string code;
+    std::string message;
+    /** The file, as the paths given name it; nullopt if none. */
+    std::optional<std::string> file;
+    /** The key the finding is about; nullopt if none. */
+    std::optional<std::string> key;
+    std::int32_t line = 0;
+    std::int32_t column = 0;
+};
+
+namespace detail {
+inline LintDiagnostic lint_finding(const ef_lint_report *report, std::size_t index) {
+    return LintDiagnostic{static_cast<Severity>(ef_lint_diagnostic_severity(report, index)),
+                          copy(ef_lint_diagnostic_code(report, index)),
+                          copy(ef_lint_diagnostic_message(report, index)),
+                          copy_optional(ef_lint_diagnostic_file(report, index)),
+                          copy_optional(ef_lint_diagnostic_key(report, index)),
+                          ef_lint_diagnostic_line(report, index), ef_lint_diagnostic_column(report, index)};
+}
+using LintReportDeleter = Deleter<ef_lint_report, ef_lint_report_free>;
+} // namespace detail
+
+/**
+ * The findings of a lint run (what `errfmt lint` reports), ordered by file, line and column: a
+ * range of LintDiagnostic. Immutable; may be read from any number of threads.
+ */
+class LintReport {
+public:
+    using Diagnostics = detail::IndexedRange<ef_lint_report, LintDiagnostic, ef_lint_diagnostic_count,
+                                             detail::lint_finding>;
+    using iterator = Diagnostics::iterator;
+
+    /**
+     * Lints table files and catalog directories, as `errfmt lint PATH...` does (each directory as
+     * one catalog, the files named directly together); `development_locale` nullopt: Base, else
+     * en. Findings, errors included, are in the report: only unusable paths throw Error
+     * (EF_E_NOT_FOUND naming the path, EF_E_IO, EF_E_INVALID_ARGUMENT, EF_E_INVALID_LOCALE).
+     */
+    static LintReport lint_paths(const Locales &paths,
+                                 std::optional<std::string_view> development_locale = std::nullopt) {
+        LintReport report;
+        Failure failure;
+        detail::check(try_lint_paths(report, paths, development_locale, &failure), failure);
+        return report;
+    }
+
+    /** The noexcept form of lint_paths(). `paths` is a list of strings like a locale list. */
+    static Status try_lint_paths(LintReport &out, const Locales &paths,
+                                 std::optional<std::string_view> development_locale = std::nullopt,
+                                 Failure *failure = nullptr) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::OptionalCString development(development_locale, "development locale");
+            ef_lint_report *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = ef_lint_paths(&handle, paths.data(), paths.size(), development.c_str(), &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /** Lints a catalog already opened or built (ef_lint_catalog); entries have no positions. */
+    static LintReport lint_catalog(const Catalog &catalog) {
+        LintReport report;
+        Failure failure;
+        detail::check(try_lint_catalog(report, catalog, &failure), failure);
+        return report;
+    }
+
+    /** The noexcept form of lint_catalog(). */
+    static Status try_lint_catalog(LintReport &out, const Catalog &catalog, Failure *failure = nullptr) noexcept {
+        ef_lint_report *handle = nullptr;
+        ef_error_details *raw = nullptr;
+        Status status = ef_lint_catalog(&handle, catalog.get(), &raw);
+        detail::DetailsPointer details(raw);
+        if (status == EF_OK)
+            out.handle_.reset(handle);
+        return detail::report(status, details.get(), failure);
+    }
+
+    /** An empty report (no findings), to receive the try_ forms' result. */
+    LintReport() = default;
+
+    /** The number of table files read. */
+    std::size_t file_count() const noexcept { return ef_lint_file_count(handle_.get()); }
+    Diagnostics diagnostics() const { return Diagnostics(handle_.get()); }
+    iterator begin() const { return diagnostics().begin(); }
+    iterator end() const { return diagnostics().end(); }
+    std::size_t size() const noexcept { return ef_lint_diagnostic_count(handle_.get()); }
+
+private:
+    std::unique_ptr<ef_lint_report, detail::LintReportDeleter> handle_;
+};
+
 // ---------------------------------------------------------------------------------- locales
 
 /** The noexcept form of normalize_locale(): `out` receives the ID on EF_OK. */

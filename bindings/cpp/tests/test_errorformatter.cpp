@@ -353,6 +353,36 @@ void test_locales() {
     CHECK((ef::preferences_from_environment() == std::vector<std::string>{"fr_CA", "fr", "en"}));
 }
 
+// The Sync example's German string asks for an argument the English one does not pass.
+void test_lint(const std::string &examples) {
+    ef::LintReport report = ef::LintReport::lint_paths({examples + "/Sync"});
+    CHECK_EQ(report.file_count(), 5u);
+    int errors = 0;
+    for (const ef::LintDiagnostic &finding : report) {
+        if (finding.severity != ef::Severity::error)
+            continue;
+        errors++;
+        CHECK_EQ(finding.code, "format-mismatch");
+        CHECK_EQ(finding.key.value_or("-"), "errors.SyncErrorDomain.3.message");
+        CHECK_EQ(finding.line, 8);
+        CHECK(finding.file.value_or("").find("Sync/de.lproj/Localizable.strings") != std::string::npos);
+    }
+    CHECK_EQ(errors, 1);
+
+    ef::Failure failure = CHECK_THROWS(EF_E_NOT_FOUND, ef::LintReport::lint_paths({examples + "/NoSuchCatalog"}));
+    CHECK_EQ(failure.file.value_or("-"), examples + "/NoSuchCatalog");
+    ef::LintReport empty;
+    CHECK_EQ(ef::LintReport::try_lint_paths(empty, {}), EF_E_INVALID_ARGUMENT);
+    CHECK_EQ(empty.size(), 0u);
+
+    const ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation");
+    ef::LintReport loaded = ef::LintReport::lint_catalog(catalog);
+    bool duplicate = false;
+    for (const ef::LintDiagnostic &finding : loaded.diagnostics())
+        duplicate = duplicate || finding.code == "duplicate-key";
+    CHECK(duplicate);
+}
+
 // A catalog is shared by threads (its const functions are safe concurrently); each thread has
 // its own ErrorInfo (a builder).
 void test_threads(const std::string &examples) {
@@ -391,6 +421,7 @@ int main(int argc, char **argv) {
         test_lookup(examples);
         test_builder();
         test_locales();
+        test_lint(examples);
         test_threads(examples);
     } catch (const std::exception &error) {
         failed++;
