@@ -937,9 +937,11 @@ public:
 
     /** The number of table files read. */
     std::size_t file_count() const noexcept { return ef_lint_file_count(handle_.get()); }
-    Diagnostics diagnostics() const { return Diagnostics(handle_.get()); }
-    iterator begin() const { return diagnostics().begin(); }
-    iterator end() const { return diagnostics().end(); }
+    // As for Catalog's ranges: not from a temporary report, which they would outlive.
+    Diagnostics diagnostics() const & { return Diagnostics(handle_.get()); }
+    Diagnostics diagnostics() const && = delete;
+    iterator begin() const & { return diagnostics().begin(); }
+    iterator end() const & { return diagnostics().end(); }
     std::size_t size() const noexcept { return ef_lint_diagnostic_count(handle_.get()); }
 
 private:
