@@ -124,10 +124,10 @@ const char *ef_version_string(void);
 
 /* ---------------------------------------------------------------------------------- limits */
 
-/** The smallest thread stack every function works on, for every input (see CONVENTIONS). */
-#define EF_MINIMUM_STACK_BYTES (128u * 1024u)
+/** The smallest thread stack every function works on, for every input, in bytes (128 KiB; see CONVENTIONS). */
+#define EF_MINIMUM_STACK_BYTES 131072u
 /** The largest table file read (64 MiB). */
-#define EF_MAX_TABLE_FILE_BYTES (64u * 1024u * 1024u)
+#define EF_MAX_TABLE_FILE_BYTES 67108864u
 /** Most localizations one catalog directory contributes. */
 #define EF_MAX_LOCALIZATIONS 1024u
 /** Most table files read for one catalog directory, all localizations together. */

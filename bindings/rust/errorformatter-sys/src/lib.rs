@@ -81,6 +81,18 @@ pub const EF_CHAIN_ABSTRACT: i32 = 0;
 pub const EF_CHAIN_BUNDLE: i32 = 1;
 pub const EF_CHAIN_ALIAS: i32 = 2;
 
+pub const EF_MINIMUM_STACK_BYTES: u32 = 131072;
+pub const EF_MAX_TABLE_FILE_BYTES: u32 = 67108864;
+pub const EF_MAX_LOCALIZATIONS: u32 = 1024;
+pub const EF_MAX_TABLE_FILES: u32 = 16384;
+pub const EF_MAX_DIRECTORY_ENTRIES: u32 = 65536;
+pub const EF_MAX_PREFERENCES: u32 = 256;
+pub const EF_MAX_PREFERENCE_BYTES: u32 = 16384;
+pub const EF_MAX_KEY_BYTES: u32 = 65536;
+pub const EF_MAX_LOCALE_BYTES: u32 = 100;
+pub const EF_MAX_ACCEPT_LANGUAGE_BYTES: u32 = 4096;
+pub const EF_MAX_ACCEPT_LANGUAGE_RANGES: u32 = 64;
+
 // In the header's order, so that the two read side by side.
 extern "C" {
     // version
@@ -151,6 +163,7 @@ extern "C" {
     pub fn ef_result_rejection(result: *const ef_result, field: i32, index: usize) -> *const c_char;
     pub fn ef_result_strings(result: *const ef_result, out: *mut *const c_char, capacity: usize) -> usize;
     pub fn ef_result_free(result: *mut ef_result);
+    pub fn ef_format_packed(out_length: *mut usize, buffer: *mut c_char, capacity: usize, catalog: *const ef_catalog, domain: *const c_char, code: i64, description: *const c_char, failure_reason: *const c_char, recovery_suggestion: *const c_char, table: *const c_char, arguments: *const ef_error_info, locales: *const *const c_char, locale_count: usize, err: *mut *mut ef_error_details) -> ef_status;
 
     // lookup
     pub fn ef_catalog_lookup(out: *mut *mut ef_lookup, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, arguments: *const ef_error_info, err: *mut *mut ef_error_details) -> ef_status;
@@ -160,6 +173,8 @@ extern "C" {
     pub fn ef_lookup_rejection_count(lookup: *const ef_lookup) -> usize;
     pub fn ef_lookup_rejection(lookup: *const ef_lookup, index: usize) -> *const c_char;
     pub fn ef_lookup_free(lookup: *mut ef_lookup);
+    pub fn ef_catalog_text(out: *mut *const c_char, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_lookup_packed(out_length: *mut usize, buffer: *mut c_char, capacity: usize, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, arguments: *const ef_error_info, err: *mut *mut ef_error_details) -> ef_status;
 
     // locales
     pub fn ef_locale_normalize(out: *mut *mut c_char, out_untranslated: *mut i32, locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;

@@ -22,7 +22,7 @@ fn lint_paths_reports_positions_and_keys() {
     assert!(mismatch.message.contains("argument 3"));
 
     let duplicate = LintReport::lint_paths(&[examples("CoreLocation")], Some("en")).unwrap();
-    assert!(duplicate.diagnostics().any(|finding| finding.code == "duplicate-key" && finding.line == 45));
+    assert!(duplicate.diagnostics().any(|finding| finding.code == "duplicate-key" && finding.line == 10));
 }
 
 #[test]
