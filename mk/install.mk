@@ -80,6 +80,7 @@ install: all
 	ln -sf $(LIBNAME).$(VERSION) $(DESTDIR)$(LIBDIR)/$(LIBNAME).$(SOMAJOR)
 	ln -sf $(LIBNAME).$(SOMAJOR) $(DESTDIR)$(LIBDIR)/$(LIBNAME)
 	install -m 644 include/errorformatter.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 bindings/cpp/errorformatter.hpp $(DESTDIR)$(INCLUDEDIR)/
 	install -m 755 $(BUILD)/bin/errfmt $(DESTDIR)$(BINDIR)/
 	install -m 644 $(EF_INSTALL_STAGE)/errorformatter.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	install -m 644 $(EF_INSTALL_STAGE)/ErrorFormatterConfig.cmake \
@@ -90,7 +91,7 @@ install: all
 # Directories are removed only when empty: they may be shared with other packages.
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/$(LIBNAME) $(DESTDIR)$(LIBDIR)/$(LIBNAME).$(SOMAJOR) \
-	      $(DESTDIR)$(LIBDIR)/$(LIBNAME).$(VERSION) $(DESTDIR)$(INCLUDEDIR)/errorformatter.h \
+	      $(DESTDIR)$(LIBDIR)/$(LIBNAME).$(VERSION) $(DESTDIR)$(INCLUDEDIR)/errorformatter.h $(DESTDIR)$(INCLUDEDIR)/errorformatter.hpp \
 	      $(DESTDIR)$(BINDIR)/errfmt $(DESTDIR)$(PKGCONFIGDIR)/errorformatter.pc \
 	      $(DESTDIR)$(CMAKEDIR)/ErrorFormatterConfig.cmake \
 	      $(DESTDIR)$(CMAKEDIR)/ErrorFormatterConfigVersion.cmake
