@@ -1,3 +1,5 @@
+import ErrorFormatter
+
 /// A minimal JSON emitter for the CLI's machine-readable output.
 ///
 /// The CLI's `--json` output is a contract for tooling: one object per line, members in the
@@ -35,31 +37,6 @@ struct JSONValue {
     var serialized: String { text }
 
     private static func quoted(_ value: String) -> String {
-        var out = "\""
-        out.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            // Valid raw in JSON, but line breaks to many line-based readers (Python's
-            // splitlines, older JavaScript): escaped, so one object stays one line.
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-        return out
+        JSONText.quoted(value, escapingLineSeparators: true)
     }
 }
