@@ -32,7 +32,7 @@ $(BENCH_PYTHON_VENV)/fluent-installed:
 	$(BENCH_PYTHON_VENV)/bin/python -m pip install -q fluent.runtime
 	touch $@
 
-bench-python: lib
+bench-python: lib $(BENCH_FORMAT_DATA)/stamp
 	@if $(PYTHON) -c 'import fluent.runtime' 2>/dev/null; then \
 	  python=$(PYTHON); \
 	elif $(MAKE) --no-print-directory $(BENCH_PYTHON_VENV)/fluent-installed; then \
@@ -42,4 +42,4 @@ bench-python: lib
 	  python=$(PYTHON); \
 	fi; \
 	ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) PYTHONPATH=$(abspath bindings/python/src) \
-	  $$python Benchmarks/python/format_bench.py $(EXAMPLE)
+	  $$python Benchmarks/python/format_bench.py $(BENCH_FORMAT_DATA)/catalog

@@ -16,11 +16,12 @@
  * ONLY (gettext-format, format, gettext-lookup, lookup, text) runs that one loop ITERATIONS times
  * and prints nothing: for `valgrind --tool=callgrind`, whose counts do not depend on the load.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* pthread_setaffinity_np */
 #include <errorformatter.h>
 #include <libintl.h>
 #include <locale.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,21 +90,40 @@ static void spin_loop(long count) {
     spin_sink = x;
 }
 
+/* Each thread warms up (its first calls set up per-thread state), then all start together at a
+ * barrier: the time measured is from the release to the last thread's end, so thread creation
+ * and warm-up are left out on both sides. Runs are long (THREAD_ITERATIONS calls per thread,
+ * about 50 ms) because the shorter rounds of the other rows made the ratio swing by 0.1. */
+#define THREAD_ITERATIONS (5 * iterations)
+#define SCALING_ROUNDS 15
 static int use_spin;
+static pthread_barrier_t start_line;
 static void *thread_body(void *argument) {
     int thread = (int)(size_t)argument;
-    if (use_spin) spin_loop(iterations); else ef_format_loop(iterations, thread);
+    /* Thread t runs on CPU t (when there is one): a thread moved between cores mid-run costs
+     * a cold cache, and moves differ from run to run. */
+    cpu_set_t cpus;
+    CPU_ZERO(&cpus);
+    CPU_SET(thread, &cpus);
+    pthread_setaffinity_np(pthread_self(), sizeof cpus, &cpus);
+    if (use_spin) spin_loop(THREAD_ITERATIONS / 100); else ef_format_loop(THREAD_ITERATIONS / 100, thread);
+    pthread_barrier_wait(&start_line);
+    if (use_spin) spin_loop(THREAD_ITERATIONS); else ef_format_loop(THREAD_ITERATIONS, thread);
     return NULL;
 }
 
-/* Seconds for `threads` threads each doing `iterations` of the loop. */
+/* Seconds for `threads` threads each doing THREAD_ITERATIONS of the loop, from the start line. */
 static double run_threads(int threads, int spin) {
     pthread_t ids[2];
     use_spin = spin;
-    double start = seconds();
+    pthread_barrier_init(&start_line, NULL, (unsigned)threads + 1);
     for (int t = 0; t < threads; t++) pthread_create(&ids[t], NULL, thread_body, (void *)(size_t)t);
+    pthread_barrier_wait(&start_line);
+    double start = seconds();
     for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL);
-    return seconds() - start;
+    double elapsed = seconds() - start;
+    pthread_barrier_destroy(&start_line);
+    return elapsed;
 }
 
 typedef void (*loop)(long);
@@ -180,9 +200,11 @@ int main(int argc, char **argv) {
     double gettext_lookup_ns = best(gettext_lookup) * 1e9, ef_lookup_ns = best(ef_lookup_loop) * 1e9;
     double ef_text_ns = best(ef_text_loop) * 1e9;
 
-    /* Scaling: best of the rounds for one thread and for two, spin loop and library alternating. */
+    /* Scaling: best of the rounds for one thread and for two, spin loop and library alternating.
+     * More rounds than the other rows: a two-thread round is disturbed whenever anything else
+     * wants a core, and only the least disturbed round of each kind says what the code does. */
     double spin1 = 1e9, spin2 = 1e9, ef1 = 1e9, ef2 = 1e9;
-    for (int round = 0; round < ROUNDS; round++) {
+    for (int round = 0; round < SCALING_ROUNDS; round++) {
         double t;
         if ((t = run_threads(1, 1)) < spin1) spin1 = t;
         if ((t = run_threads(1, 0)) < ef1) ef1 = t;

@@ -2,8 +2,10 @@
 """Formatting from Python: errorformatter.Catalog.format side by side with fluent.runtime's
 FluentLocalization.format_value (and PyICU's MessageFormat, when installed), in one run.
 
-The same job each way: the title, message and button of a kCLErrorDomain error for fr-CA from
-the example catalog, where all three come from fr by fallback. Fluent is given the same French
+The same job each way: the title, message and button of an error for fr-CA from the catalog
+that bench-format uses (Benchmarks/c/make_bench_catalog.py: 200 errors of the domain "Bench",
+fr-CA translating one in ten), taking the errors whose three strings all come from fr by
+fallback. Fluent is given the same French
 strings in an fr resource and an fr-CA resource that lacks them, loaded once from .ftl files
 with a FluentLocalization(["fr-CA", "fr"]) as an application would; each call then falls back
 from fr-CA to fr exactly as the catalog does. Two cases: one error, and every such error of the
@@ -16,7 +18,7 @@ Rounds alternate between the two sides (ours, theirs, ours, ...) so that a distu
 shared machine hits both; each side's best round is kept. Prints microseconds per operation
 and the ratio ours / peer (below 1 is faster) against the target.
 
-usage: format_bench.py CATALOG_DIR [ITERATIONS]
+usage: format_bench.py CATALOG_DIR [ITERATIONS]   (CATALOG_DIR: make_bench_catalog.py OUT/catalog)
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import errorformatter
 
 ROUNDS = 9
 TARGET = 0.60  # issue 11: Catalog.format reading three strings <= 0.6x fluent.runtime
-DOMAIN = "kCLErrorDomain"
+DOMAIN = "Bench"
 FIELDS = ("title", "message", "button")
 
 PLURAL_STRINGSDICT = b"""<?xml version="1.0" encoding="UTF-8"?>
@@ -63,7 +65,7 @@ def side_by_side(ours: Operation, theirs: list[Operation], iterations: int) -> t
 def fallback_errors(catalog: errorformatter.Catalog) -> list[tuple[int, dict[str, str]]]:
     """The errors whose three fields fr-CA gets from fr by key, with their texts."""
     found = []
-    for code in range(0, 64):
+    for code in range(0, 200):
         shown = catalog.format(DOMAIN, code, locales=["fr-CA"])
         if all(shown.provenance[field].locale == "fr" and shown.provenance[field].key is not None
                for field in FIELDS):
@@ -84,15 +86,15 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]]) -> Op
     for locale in ("fr", "fr-CA"):
         (directory / locale).mkdir(parents=True, exist_ok=True)
     (directory / "fr" / "errors.ftl").write_text("".join(
-        f"kcl-{code}-{field} = {fluent_text(texts[field])}\n"
+        f"bench-{code}-{field} = {fluent_text(texts[field])}\n"
         for code, texts in errors for field in FIELDS), encoding="utf-8")
     # The fr-CA resource exists (as the catalog's fr-CA table does) but has none of these.
     (directory / "fr-CA" / "errors.ftl").write_text("unrelated = Autre chose\n", encoding="utf-8")
     loader = FluentResourceLoader(str(directory / "{locale}"))
     l10n = FluentLocalization(["fr-CA", "fr"], ["errors.ftl"], loader)
     format_value = l10n.format_value
-    one = [f"kcl-{errors[0][0]}-{field}" for field in FIELDS]
-    rotating = [[f"kcl-{code}-{field}" for field in FIELDS] for code, _ in errors]
+    one = [f"bench-{errors[0][0]}-{field}" for field in FIELDS]
+    rotating = [[f"bench-{code}-{field}" for field in FIELDS] for code, _ in errors]
     english = FluentBundle(["en"], use_isolating=False)
     english.add_resource(FluentResource("files = { $count ->\n [one] { $count } file\n *[other] { $count } files\n}\n"))
     files = english.get_message("files").value
