@@ -48,6 +48,11 @@ PLURAL_STRINGSDICT = b"""<?xml version="1.0" encoding="UTF-8"?>
 
 Operation = Callable[[int], object]
 
+#: What the caller's description says in the rows that pass one.
+DESCRIPTION = "The operation could not be completed."
+#: A domain the catalog has no keys for: the message is the caller's description.
+UNKNOWN_DOMAIN = "Elsewhere"
+
 
 def side_by_side(ours: Operation, theirs: list[Operation], iterations: int) -> tuple[float, list[float]]:
     """Seconds per call of each side's fastest round, the rounds alternating between sides."""
@@ -78,7 +83,11 @@ def fluent_text(text: str) -> str:
     return text.replace("{", '{"{"}').replace("}", '{"}"}').replace("\n", " ")
 
 
-def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]]) -> Optional[tuple[Operation, Operation, Operation]]:
+def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
+                described: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
+    """Fluent's operations, in the order of ours: one error, rotating errors, the rotating
+    errors' three strings again (for the rows of ours that carry caller text), a title, a
+    message that is the caller's description and a button, and the plural string."""
     try:
         from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader  # type: ignore[import-not-found]
     except ImportError:
@@ -87,7 +96,10 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]]) -> Op
         (directory / locale).mkdir(parents=True, exist_ok=True)
     (directory / "fr" / "errors.ftl").write_text("".join(
         f"bench-{code}-{field} = {fluent_text(texts[field])}\n"
-        for code, texts in errors for field in FIELDS), encoding="utf-8")
+        for code, texts in errors for field in FIELDS)
+        + f"generic-title = {fluent_text(described[0])}\n"
+        + "described = { $description }\n"
+        + f"generic-button = {fluent_text(described[2])}\n", encoding="utf-8")
     # The fr-CA resource exists (as the catalog's fr-CA table does) but has none of these.
     (directory / "fr-CA" / "errors.ftl").write_text("unrelated = Autre chose\n", encoding="utf-8")
     loader = FluentResourceLoader(str(directory / "{locale}"))
@@ -106,13 +118,18 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]]) -> Op
         ids = rotating[index % len(rotating)]
         return format_value(ids[0]), format_value(ids[1]), format_value(ids[2])
 
+    def format_described(_: int) -> object:
+        return (format_value("generic-title"), format_value("described", {"description": DESCRIPTION}),
+                format_value("generic-button"))
+
     def format_plural(index: int) -> object:
         return english.format_pattern(files, {"count": index % 100})[0]
 
-    return format_one, format_rotating, format_plural
+    return format_one, format_rotating, format_described, format_plural
 
 
-def pyicu_peer(errors: list[tuple[int, dict[str, str]]]) -> Optional[tuple[Operation, Operation, Operation]]:
+def pyicu_peer(errors: list[tuple[int, dict[str, str]]],
+               described: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
     try:
         import icu  # type: ignore[import-not-found]
     except ImportError:
@@ -122,6 +139,10 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]]) -> Optional[tuple[Opera
     formats = [[icu.MessageFormat(texts[field].replace("'", "''"), french) for field in FIELDS]
                for _, texts in errors]
     files = icu.MessageFormat("{0,plural,one{# file} other{# files}}", icu.Locale("en"))
+    described_formats = [icu.MessageFormat(described[0].replace("'", "''"), french),
+                         icu.MessageFormat("{0}", french),
+                         icu.MessageFormat(described[2].replace("'", "''"), french)]
+    description = [icu.Formattable(DESCRIPTION)]
 
     def format_one(_: int) -> object:
         return tuple(str(each.format([])) for each in formats[0])
@@ -129,10 +150,14 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]]) -> Optional[tuple[Opera
     def format_rotating(index: int) -> object:
         return tuple(str(each.format([])) for each in formats[index % len(formats)])
 
+    def format_described(_: int) -> object:
+        return (str(described_formats[0].format([])), str(described_formats[1].format(description)),
+                str(described_formats[2].format([])))
+
     def format_plural(index: int) -> object:
         return str(files.format([icu.Formattable(index % 100)]))
 
-    return format_one, format_rotating, format_plural
+    return format_one, format_rotating, format_described, format_plural
 
 
 def main(arguments: list[str]) -> int:
@@ -154,27 +179,38 @@ def main(arguments: list[str]) -> int:
 
     format_ = catalog.format
     # The same catalog with its memo of argument-free results turned off: every format is then
-    # one call into the library (ef_format_packed), as any error with caller text is.
+    # one call into the library (ef_format_packed).
     uncached = errorformatter.Catalog.open(arguments[1], development_locale="en")
     uncached._memo.budget = 0
     format_uncached = uncached.format
-    # Which peer operation each of ours is compared with: 0 one error, 1 rotating, 2 plural.
-    ours: dict[str, tuple[Operation, int]] = {
+    shown = catalog.format(UNKNOWN_DOMAIN, 1, locales=locales, description=DESCRIPTION)
+    described = (shown.title, shown.message, shown.button)
+    if shown.provenance["message"].rule != "description":
+        print("format_bench.py: the description is not the message of an unknown domain", file=sys.stderr)
+        return 1
+    rotating = len(codes)
+    # Which peer operation each of ours is compared with (fluent_peer's order) and whether the
+    # row is the issue's target: 0 one error, 1 rotating, 2 title + described message + button,
+    # 3 plural.
+    ours: dict[str, tuple[Operation, int, bool]] = {
         f"format + 3 strings, fr-CA > fr, code {codes[0]}":
-            (lambda _: read(format_(DOMAIN, codes[0], locales=locales)), 0),
-        f"same, {len(codes)} errors rotating":
-            (lambda index: read(format_(DOMAIN, codes[index % len(codes)], locales=locales)), 1),
-        "same, one error, memo off (one C call each)":
-            (lambda _: read(format_uncached(DOMAIN, codes[0], locales=locales)), 0),
-        f"same, {len(codes)} rotating, memo off":
-            (lambda index: read(format_uncached(DOMAIN, codes[index % len(codes)], locales=locales)), 1),
+            (lambda _: read(format_(DOMAIN, codes[0], locales=locales)), 0, True),
+        f"same, {rotating} errors rotating":
+            (lambda index: read(format_(DOMAIN, codes[index % rotating], locales=locales)), 1, True),
+        f"same, {rotating} rotating, memo off (one C call)":
+            (lambda index: read(format_uncached(DOMAIN, codes[index % rotating], locales=locales)), 1, True),
+        f"same + a description not shown (one C call)":
+            (lambda index: read(format_(DOMAIN, codes[index % rotating], locales=locales,
+                                        description=DESCRIPTION)), 1, True),
+        "message = the description (full formatting)":
+            (lambda _: read(format_(UNKNOWN_DOMAIN, 1, locales=locales, description=DESCRIPTION)), 2, False),
         "plural lookup (en, %d of 0..99)":
-            (lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value, 2),
+            (lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value, 3, False),
     }
     with tempfile.TemporaryDirectory(prefix="format-bench-ftl-") as directory:
-        peers: dict[str, tuple[Operation, Operation, Operation]] = {}
-        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors)),
-                           ("PyICU", pyicu_peer(errors))):
+        peers: dict[str, tuple[Operation, ...]] = {}
+        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors, described)),
+                           ("PyICU", pyicu_peer(errors, described))):
             if made is None:
                 print(f"format_bench.py: {name} is not installed; skipped (pip install "
                       f"{'fluent.runtime' if name == 'fluent.runtime' else 'PyICU'} to compare)")
@@ -182,18 +218,19 @@ def main(arguments: list[str]) -> int:
                 peers[name] = made
         for _, texts in errors[:1]:
             # The peers answer with the same strings: the comparison is of the same job.
-            for name, (format_one, _, _) in peers.items():
-                assert list(format_one(0)) == [texts[field] for field in FIELDS], name  # type: ignore[call-overload]
+            for name, operations in peers.items():
+                assert list(operations[0](0)) == [texts[field] for field in FIELDS], name  # type: ignore[call-overload]
+                assert list(operations[2](0)) == list(described), name  # type: ignore[call-overload]
 
         print(f"errorformatter {errorformatter.__version__} (library {errorformatter.library_version()}), "
               f"{iterations} calls a round, best of {ROUNDS} rounds, sides alternating")
         print(f"{'operation (us/op)':44} {'ours':>8} " + " ".join(f"{n:>15}" for n in peers)
               + "".join(f" {'ours/' + n:>21}" for n in peers))
-        for name, (operation, peer_index) in ours.items():
+        for name, (operation, peer_index, targeted) in ours.items():
             mine, theirs = side_by_side(operation, [peer[peer_index] for peer in peers.values()],
                                         iterations)
             print(f"{name:44} {mine * 1e6:8.2f} " + " ".join(f"{t * 1e6:15.2f}" for t in theirs)
-                  + "".join(f" {mine / t:20.2f}x" for t in theirs))
+                  + "".join(f" {mine / t:20.2f}x" for t in theirs) + ("" if targeted else "  (no target)"))
     print(f"target (issue 11): format + 3 strings <= {TARGET:.2f}x fluent.runtime's format_value")
     catalog.close()
     uncached.close()

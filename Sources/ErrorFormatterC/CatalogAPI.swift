@@ -14,6 +14,7 @@ final class CatalogBox {
     let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
     let resultMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 8 << 20)
     let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
+    let packedMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
 
     init(_ catalog: Catalog) {
         self.catalog = catalog

@@ -36,11 +36,12 @@ enum CallerKey {
         }
     }
 
-    /// Appends `bytes` and a NUL at `length`, if they fit.
+    /// Appends `bytes` and a NUL at `length`, if they fit in `capacity` bytes.
     @inline(__always)
-    private static func append(_ bytes: UnsafeRawBufferPointer, to base: UnsafeMutableRawPointer, at length: inout Int)
-        -> Bool
-    {
+    private static func append(
+        _ bytes: UnsafeRawBufferPointer, to base: UnsafeMutableRawPointer, at length: inout Int,
+        capacity: Int = CallerKey.capacity
+    ) -> Bool {
         guard bytes.count < capacity - length else { return false }
         if let source = bytes.baseAddress, bytes.count > 0 { memcpy(base + length, source, bytes.count) }
         (base + length + bytes.count).storeBytes(of: 0, as: UInt8.self)
@@ -53,6 +54,51 @@ enum CallerKey {
     static func bytes(_ string: UnsafePointer<CChar>?) -> UnsafeRawBufferPointer {
         guard let string else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: string, count: strlen(string))
+    }
+
+    /// `body` applied to the key of an error passed as parts (`ef_format_packed`): [code (8
+    /// bytes)] [which texts are present (1 byte)] `table` [NUL] `domain` as the head, then the
+    /// preferences as in ``with(head:locales:count:tail:_:)``. `nil` when it does not fit.
+    @inline(__always)
+    static func withError<Result>(
+        code: Int64, texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        withUnsafeTemporaryAllocation(byteCount: capacity / 2, alignment: 8) { head -> Result? in
+            guard let base = head.baseAddress else { return nil }
+            base.storeBytes(of: code, as: Int64.self)
+            (base + 8).storeBytes(of: texts, as: UInt8.self)
+            // 9 bytes written, then the table and its NUL; the domain's NUL is not part of the key.
+            var length = 9
+            guard append(bytes(table), to: base, at: &length, capacity: capacity / 2) else { return nil }
+            let domainBytes = bytes(domain)
+            guard domainBytes.count <= capacity / 2 - length, let source = domainBytes.baseAddress else { return nil }
+            memcpy(base + length, source, domainBytes.count)
+            length += domainBytes.count
+            return with(head: UnsafeRawBufferPointer(start: base, count: length), locales: locales, count: count,
+                        tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
+        }
+    }
+
+    /// Which of an error's texts are present (non-NULL and not empty), as the memo keys record
+    /// it: bit 0 the description, 1 the failure reason, 2 the recovery suggestion. A result that
+    /// shows none of them depends on nothing else about them.
+    @inline(__always)
+    static func presentTexts(
+        description: UnsafePointer<CChar>?, failureReason: UnsafePointer<CChar>?,
+        recoverySuggestion: UnsafePointer<CChar>?
+    ) -> UInt8 {
+        func present(_ text: UnsafePointer<CChar>?) -> Bool { text.map { $0.pointee != 0 } ?? false }
+        return (present(description) ? 1 : 0) | (present(failureReason) ? 2 : 0) | (present(recoverySuggestion) ? 4 : 0)
+    }
+
+    /// Whether a text the caller passed is NULL or valid UTF-8: what the slow path would accept.
+    /// A memoized answer does not read the text, but must reject what the slow path rejects.
+    @inline(__always)
+    static func isAcceptable(_ text: UnsafePointer<CChar>?) -> Bool {
+        guard let text else { return true }
+        return UTF8Validation.isStrictlyValid(
+            UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
     /// The caller's preferences as strings, for the slow path after they were validated.
@@ -68,7 +114,9 @@ enum CallerKey {
 /// - `ef_format`: (error without arguments, preferences) → the shared result, kept only when
 ///   no field shows a text the caller passed;
 /// - `ef_catalog_lookup` without arguments: (table, preferences, key) → the shared lookup, kept
-///   only when it found a value (a miss owes the caller error details anyway).
+///   only when it found a value (a miss owes the caller error details anyway);
+/// - `ef_format_packed` without arguments: (code, which texts are present, table, domain,
+///   preferences) → the packed output, kept only when no field shows a text the caller passed.
 extension CatalogBox {
     @inline(__always)
     func memoizedText(
@@ -107,14 +155,36 @@ extension CatalogBox {
         _ result: ResultBox, of formatted: FormattedError, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) -> OpaquePointer? {
-        let callerRules = [Rule.description.identifier, Rule.failureReason.identifier,
-                           Rule.recoverySuggestion.identifier]
-        guard !formatted.provenance.contains(where: { callerRules.contains($0.rule) }) else { return nil }
+        guard !formatted.showsCallerText else { return nil }
         return info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
                 resultMemo.insert($0, hash: resultMemo.hash($0), value: result, cost: result.byteCount)
                     .flatMap(Handle.shared)
             }
+        }
+    }
+
+    @inline(__always)
+    func memoizedPacked(
+        code: Int64, texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+    ) -> UnsafeRawBufferPointer? {
+        CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
+            packedMemo.find($0, hash: packedMemo.hash($0)).map {
+                Unmanaged<PackedOutput>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.bytes }
+            }
+        }
+    }
+
+    /// Keeps a copy of `packed`, the output of an error formatted without arguments whose
+    /// result shows no text the caller passed (the caller checks both).
+    func memoize(
+        packed: UnsafeRawBufferPointer, code: Int64, texts: UInt8, table: UnsafePointer<CChar>?,
+        domain: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+    ) {
+        guard let output = PackedOutput(copying: packed) else { return }
+        _ = CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
+            packedMemo.insert($0, hash: packedMemo.hash($0), value: output, cost: packed.count)
         }
     }
 
@@ -136,6 +206,30 @@ extension CatalogBox {
         return CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
             lookupMemo.insert($0, hash: lookupMemo.hash($0), value: lookup, cost: lookup.capacity * 8)
                 .flatMap(Handle.shared)
+        }
+    }
+}
+
+/// A packed output (`ef_format_packed`) the catalog keeps: bytes it owns, immutable once made.
+final class PackedOutput {
+    let bytes: UnsafeRawBufferPointer
+
+    init?(copying source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, source.count > 0, let copy = malloc(source.count) else { return nil }
+        memcpy(copy, base, source.count)
+        bytes = UnsafeRawBufferPointer(start: copy, count: source.count)
+    }
+
+    deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
+}
+
+extension FormattedError {
+    /// Whether any field shows a text the caller passed (description, failure reason, recovery
+    /// suggestion): such a result is the caller's own and is never shared.
+    var showsCallerText: Bool {
+        provenance.contains { provenance in
+            provenance.rule == Rule.description.identifier || provenance.rule == Rule.failureReason.identifier
+                || provenance.rule == Rule.recoverySuggestion.identifier
         }
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CErrorFormatter
 import ErrorFormatter
 
@@ -85,11 +88,35 @@ public func ef_format_packed(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    let texts = CallerKey.presentTexts(
+        description: description, failureReason: failure_reason, recoverySuggestion: recovery_suggestion)
+    let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
+    // The hot path: an error without arguments formatted before with the same (code, texts
+    // present, table, domain, preferences), whose result showed none of the caller's texts, is
+    // copied from the catalog's memo. The texts themselves are only checked, as the slow path
+    // would check them; every other input is part of the key, which only validated calls made.
+    if let out_length, buffer != nil || capacity == 0, let domain, !hasArguments,
+       let packed = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+           box.memoizedPacked(code: code, texts: texts, table: table, domain: domain, locales: locales, count: locale_count)
+       }) ?? nil,
+       CallerKey.isAcceptable(description), CallerKey.isAcceptable(failure_reason),
+       CallerKey.isAcceptable(recovery_suggestion)
+    {
+        // A size_t above Int.max arrives negative: the caller has room for anything.
+        if capacity < 0 || packed.count <= capacity, let buffer, let source = packed.baseAddress {
+            memcpy(buffer, source, packed.count)
+        }
+        out_length.pointee = packed.count
+        err?.pointee = nil
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         var (length, writer) = try packedOutput(out_length, buffer, capacity)
-        guard catalog != nil else { throw Failure.invalidArgument("catalog must not be NULL") }
+        guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
         // The same checks, in the same order, as ef_error_info_new and its setters.
-        let domain = try CInput.string(domain, name: "domain")
+        let domainName = try CInput.string(domain, name: "domain")
         let requestedTable = try CInput.optionalKey(table, name: "table")
         let tableName: String
         do throws(CatalogError) {
@@ -98,18 +125,21 @@ public func ef_format_packed(
             throw Failure(error)
         }
         let info = ErrorInfo(
-            domain: domain, code: code,
+            domain: domainName, code: code,
             description: try CInput.optionalString(description, name: "description"),
             failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
             recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
             table: tableName,
             arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
-        guard let formatted = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
-            ErrorMessageFormatter(catalog: box.catalog).format(info, preferences: preferences)
-        }) else { throw Failure.invalidArgument("catalog must not be NULL") }
+        let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(info, preferences: preferences)
         pack(formatted, into: &writer)
         length.pointee = writer.length
+        if let domain, let buffer, writer.fits, !hasArguments, !formatted.showsCallerText {
+            catalogBox.memoize(
+                packed: UnsafeRawBufferPointer(start: buffer, count: writer.length), code: code, texts: texts,
+                table: table, domain: domain, locales: locales, count: locale_count)
+        }
     }
 }
 

@@ -288,8 +288,99 @@ static void check_bad_arguments(const struct test_context *context) {
     ef_catalog_free(catalog);
 }
 
+/* ef_format_packed into `buffer`; returns the length (0 on failure, which is checked). */
+static size_t packed_format(const ef_catalog *catalog, char *buffer, size_t capacity, const char *domain,
+                            int64_t code, const char *description, const char *table,
+                            const ef_error_info *arguments, const char *const *locales, size_t count) {
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed(&length, buffer, capacity, catalog, domain, code, description, NULL,
+                                  NULL, table, arguments, locales, count, NULL), EF_OK);
+    return length;
+}
+
+/* The message of packed output: its third item. */
+static const char *packed_message(const char *buffer) {
+    const char *title = buffer + strlen(buffer) + 1;
+    return title + strlen(title) + 1;
+}
+
+/* The catalog keeps the output of an error without arguments whose result shows none of the
+ * caller's texts, and copies it on the next same call: it must be exactly what the first call
+ * wrote, whatever the caller's texts say, and reject what the first call would reject. */
+static void check_memoized_output(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    static const char *const fr_ca[] = {"fr-CA"};
+    char first[4096], again[4096];
+    static const int64_t codes[] = {0, 1, 2, 8, 9, 999};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        size_t length = packed_format(catalog, first, sizeof first, "kCLErrorDomain", codes[i], NULL,
+                                      NULL, NULL, fr_ca, 1);
+        /* The same call, twice more (answered from the memo), and with the table spelled "". */
+        CHECK_INT(packed_format(catalog, again, sizeof again, "kCLErrorDomain", codes[i], NULL, NULL,
+                                NULL, fr_ca, 1), length);
+        CHECK(memcmp(first, again, length) == 0);
+        memset(again, 0, sizeof again);
+        CHECK_INT(packed_format(catalog, again, sizeof again, "kCLErrorDomain", codes[i], NULL, "",
+                                NULL, fr_ca, 1), length);
+        CHECK(memcmp(first, again, length) == 0);
+    }
+
+    /* Code 0 has its message in the table: a description is present but not shown, so any
+     * description gives the output no description gives. */
+    size_t length = packed_format(catalog, first, sizeof first, "kCLErrorDomain", 0, NULL, NULL, NULL,
+                                  fr_ca, 1);
+    static const char *const descriptions[] = {"Offline.", "Something else.", "Offline."};
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_INT(packed_format(catalog, again, sizeof again, "kCLErrorDomain", 0, descriptions[i],
+                                NULL, NULL, fr_ca, 1), length);
+        CHECK(memcmp(first, again, length) == 0);
+    }
+    /* ...but the memo never accepts what the slow path rejects. */
+    static const char bad_utf8[] = {'O', (char)0xFF, '\0'};
+    ef_error_details *err = NULL;
+    size_t rejected = 99;
+    CHECK_STATUS(ef_format_packed(&rejected, again, sizeof again, catalog, "kCLErrorDomain", 0, bad_utf8,
+                                  NULL, NULL, NULL, NULL, fr_ca, 1, &err), EF_E_INVALID_UTF8);
+    CHECK_DETAILS(err, EF_E_INVALID_UTF8);
+    CHECK_INT(rejected, 0);
+
+    /* An unknown domain shows the description as its message: never shared, each call its own. */
+    for (size_t i = 0; i < 3; i++) {
+        packed_format(catalog, again, sizeof again, "NSURLErrorDomain", -1009, descriptions[i], NULL,
+                      NULL, fr_ca, 1);
+        CHECK_STR(packed_message(again), descriptions[i]);
+    }
+
+    /* Too small on an answer from the memo: the size, and not a byte written past the capacity. */
+    char small[40];
+    memset(small, 'x', sizeof small);
+    size_t needed = 0;
+    CHECK_STATUS(ef_format_packed(&needed, small, 20, catalog, "kCLErrorDomain", 0, NULL, NULL, NULL,
+                                  NULL, NULL, fr_ca, 1, NULL), EF_OK);
+    CHECK_INT(needed, length);
+    for (size_t i = 20; i < sizeof small; i++) CHECK(small[i] == 'x');
+    ef_catalog_free(catalog);
+
+    /* Arguments: never shared, each call renders its own. */
+    catalog = make_catalog();
+    static const char *const en[] = {"en"};
+    static const char *const names[] = {"a.jpg", "b.jpg", "a.jpg"};
+    for (size_t i = 0; i < 3; i++) {
+        ef_error_info *arguments = NULL;
+        CHECK_STATUS(ef_error_info_new(&arguments, "", 0, NULL), EF_OK);
+        CHECK_STATUS(ef_error_info_add_string(arguments, names[i], NULL), EF_OK);
+        packed_format(catalog, again, sizeof again, "Upload", 1, NULL, NULL, arguments, en, 1);
+        char expected[64];
+        snprintf(expected, sizeof expected, "%s was not sent.", names[i]);
+        CHECK_STR(packed_message(again), expected);
+        ef_error_info_free(arguments);
+    }
+    ef_catalog_free(catalog);
+}
+
 void test_packed(const struct test_context *context) {
     check_example(context);
+    check_memoized_output(context);
     check_rejections();
     check_bad_arguments(context);
 }

@@ -1,5 +1,6 @@
-/* test_threads.c -- 8 threads share one catalog (header, "Thread safety" (1)) and read one
- * result at once (ef_result_strings: "safe, also concurrently on the same result"). */
+/* test_threads.c -- 8 threads share one catalog (header, "Thread safety" (1)), formatting with
+ * ef_format and ef_format_packed, and read one result at once (ef_result_strings: "safe, also
+ * concurrently on the same result"). */
 #include <pthread.h>
 #include <string.h>
 
@@ -47,6 +48,16 @@ static void *work(void *argument) {
         }
         ef_result_free(result);
         ef_error_info_free(info);
+        /* The packed call too: its memo of outputs is read and filled by all threads at once. */
+        char packed[1024];
+        size_t length = 0;
+        if (ef_format_packed(&length, packed, sizeof packed, worker->catalog, "kCLErrorDomain",
+                             c->code, NULL, NULL, NULL, NULL, NULL, locales, 1, NULL) != EF_OK ||
+            length == 0 || length > sizeof packed) {
+            worker->failures++;
+        } else if (strcmp(packed + strlen(packed) + 1, c->title) != 0) {
+            worker->mismatches++;
+        }
         /* All threads read the shared result at once: the same pointers as its getters. */
         const char *all[64];
         size_t count = ef_result_strings(worker->shared, all, 64);

@@ -19,23 +19,41 @@ import Testing
         }
     }
 
+    /// What the random texts are made of: ASCII runs, valid sequences, broken ones, CF's 0xA9.
+    static let pieces: [[UInt8]] = [
+        Array("plain ascii text, long enough to fill a few words".utf8), Array("ab".utf8), [0x20],
+        Array("é".utf8), Array("я".utf8), Array("中".utf8), Array("😀".utf8), [0xA9],
+        [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        [0xFF], [0x80],
+    ]
+
     /// Random texts of ASCII runs (long and short) mixed with valid and broken sequences, at
     /// every alignment, so that word boundaries fall everywhere.
     @Test func agreesWithTheByteByByteDefinition() {
         var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [
-            Array("plain ascii text, long enough to fill a few words".utf8), Array("ab".utf8), [0x20],
-            Array("é".utf8), Array("я".utf8), Array("中".utf8), Array("😀".utf8), [0xA9],
-            [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-            [0xFF], [0x80],
-        ]
         for _ in 0..<3000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                bytes += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
             }
             let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
             #expect(found == Self.reference(bytes), "\(bytes)")
         }
+    }
+
+    /// `isStrictlyValid` accepts exactly what the standard library's validating initializer
+    /// accepts (the C layer relies on it where it checks a caller's text without decoding it);
+    /// CF's tolerated stray byte is not strictly valid.
+    @Test func strictValidityAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
+            }
+            let strict = bytes.withUnsafeBufferPointer { UTF8Validation.isStrictlyValid($0) }
+            #expect(strict == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+        #expect(![UInt8]([0x61, 0xA9]).withUnsafeBufferPointer { UTF8Validation.isStrictlyValid($0) })
     }
 }

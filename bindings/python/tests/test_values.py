@@ -133,3 +133,32 @@ def test_a_result_larger_than_the_buffer() -> None:
     assert catalog.format("Big", 2, locales=["en"]).title == "Error"
     found = catalog.lookup("errors.Big.1.title")
     assert found.value == long_text
+
+
+def test_a_larger_buffer_is_kept_for_the_next_calls() -> None:
+    """A result between 4 KB and 64 KB grows the thread's buffer, which the next calls reuse."""
+    from errorformatter import _packed
+    long_text = "é" * 5000  # 10,000 bytes
+    catalog = Catalog.from_tables([("en", "Localizable.strings",
+                                    f'"errors.Big.1.title" = "{long_text}";\n'.encode())])
+    assert catalog.format("Big", 1, locales=["en"]).title == long_text
+    pool = _packed.scratch_pool()
+    assert len(pool) == 1 and pool[0].capacity >= 10_000
+    assert catalog.format("Big", 1, locales=["en"], description="d").title == long_text
+    assert len(pool) == 1
+
+
+def test_a_call_while_the_threads_buffer_is_in_use() -> None:
+    """A format that starts while another on the same thread holds the thread's buffer (a
+    finalizer run by garbage collection in the middle of a call) gets a buffer of its own, and
+    neither output is overwritten."""
+    from errorformatter import _packed
+    catalog = Catalog.from_tables([("en", "Localizable.strings", b'"errors.D.1.title" = "One";\n'
+                                                                 b'"errors.D.2.title" = "Two";\n')])
+    pool = _packed.scratch_pool()
+    held = pool.pop()  # what a call in progress holds
+    try:
+        assert catalog.format("D", 2, locales=["en"], description="x").title == "Two"
+    finally:
+        pool.append(held)
+    assert catalog.format("D", 1, locales=["en"], description="x").title == "One"

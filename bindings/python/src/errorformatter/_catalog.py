@@ -72,7 +72,9 @@ def _encode(value: str, what: str) -> bytes:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be str, not {type(value).__name__}")
     try:
-        return value.encode("utf-8")
+        # str.encode, not value.encode: a subclass's override could return something else,
+        # and what this returns goes to a C call as a char *.
+        return str.encode(value, "utf-8")
     except UnicodeEncodeError as exc:
         raise make_error(_ffi.EF_E_INVALID_UTF8, f"{what} is not valid Unicode: {exc.reason}") from exc
 
@@ -115,9 +117,8 @@ class Catalog:
 
     def __init__(self, handle: "_ffi.CatalogP") -> None:
         """Wraps a catalog handle; use :meth:`open` or :meth:`from_tables` instead."""
+        #: None once closed (the library's catalog is freed when the last call in flight ends).
         self._handle: Optional[_ffi.CatalogP] = handle
-        # The handle as an address, for the packed calls (see _ffi.untyped); 0 once closed.
-        self._address = _ffi.address(handle)
         self._memo = ResultMemo()
         self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
         # ef_catalog_free must not run while another thread is inside a call on the catalog, so
@@ -278,71 +279,95 @@ class Catalog:
                 ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
-        # The hot path of the binding: one C call (ef_format_packed, pointers passed as
-        # addresses), and in Python only what that call needs, inline. Each check here is one
-        # the general helpers (_encode, _locale_array) also make, with the same errors.
-        if not isinstance(code, int):
+        # The hot path of the binding: one C call (ef_format_packed, arguments passed as ready
+        # ctypes objects), and in Python only what that call needs, inline (a Python function
+        # call costs about as much as the library's work on a memoized error). Each check here
+        # is one the general helpers (_encode, _locale_array) also make, with the same errors:
+        # when a fast check fails, the helper runs to raise the right exception.
+        if code.__class__ is not int and not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
+        # The preferences as a tuple: the key of the memo and of the C arrays' cache. Only a
+        # list or tuple is taken apart (a str would become its characters).
+        preferences: Optional[tuple[str, ...]] = None
+        if locales.__class__ is list or locales.__class__ is tuple:
+            preferences = tuple(locales)
+        elif locales is None:
+            preferences = ()
         # An error without caller text is answered from the memo when it was formatted before
-        # (see _memo). The key holds the arguments as given: it is made only from a list or
-        # tuple of preferences (a str would become its characters), and only a call that
-        # passed every check below ever stores a result under it.
+        # (see _memo), and only a call that passed every check below ever stores a result.
         memo_key: Optional[tuple[str, int, tuple[str, ...], Optional[str]]] = None
         if (description is None and failure_reason is None and recovery_suggestion is None
-                and arguments is _NO_ARGUMENTS and domain.__class__ is str
-                and (table is None or table.__class__ is str)):
-            if locales is None:
-                memo_key = (domain, code, (), table)
-            elif locales.__class__ is list or locales.__class__ is tuple:
-                memo_key = (domain, code, tuple(locales), table)
-            if memo_key is not None:
-                kept = self._memo.get(memo_key)
-                if kept is not None:
-                    if not self._address:
-                        raise ValueError("operation on a closed catalog")
-                    return kept
+                and arguments is _NO_ARGUMENTS and preferences is not None
+                and domain.__class__ is str and (table is None or table.__class__ is str)):
+            memo_key = (domain, code, preferences, table)
+            try:
+                kept = self._memo.entries.get(memo_key)
+            except TypeError:  # an unhashable preference: the checks below reject it
+                kept = memo_key = None
+            if kept is not None:
+                if self._handle is None:
+                    raise ValueError("operation on a closed catalog")
+                return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
-        locale_address, locale_count, locale_array = _locale_array(locales)
         try:
-            encoded_domain = domain.encode()
-        except (AttributeError, UnicodeEncodeError):
-            encoded_domain = _encode(domain, "domain")  # raises the right exception
+            locale_array, locale_count = _LOCALE_ARRAYS[preferences]  # type: ignore[index]
+        except (KeyError, TypeError):
+            locale_array, locale_count = _locale_array(locales)
+        try:
+            # str.encode, not .encode(): what a subclass's override returns would go to C.
+            encoded_domain = str.encode(domain)
+            encoded_description = None if description is None else str.encode(description)
+            encoded_failure_reason = None if failure_reason is None else str.encode(failure_reason)
+            encoded_recovery_suggestion = (None if recovery_suggestion is None
+                                           else str.encode(recovery_suggestion))
+            encoded_table = None if table is None else str.encode(table)
+        except (TypeError, UnicodeEncodeError):
+            # Not str, or a lone surrogate: the helper raises the exception that says which.
+            _encode(domain, "domain")
+            _encode_optional(description, "description")
+            _encode_optional(failure_reason, "failure_reason")
+            _encode_optional(recovery_suggestion, "recovery_suggestion")
+            _encode_optional(table, "table")
+            raise
         info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
+        # _packed.call, inlined: this is the one call every format makes.
+        try:
+            pool: list[_Scratch] = _packed_local.pool
+        except AttributeError:
+            pool = _scratch_pool()
+        scratch = pool.pop() if pool else _Scratch(_INITIAL_CAPACITY)
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            address = self._address
-            if not address:
+            handle = self._handle
+            if handle is None:
                 raise ValueError("operation on a closed catalog")
-            # _packed.call, inlined: this is the one call every format makes.
-            call_arguments = (
-                address, encoded_domain, code,
-                None if description is None else _encode(description, "description"),
-                None if failure_reason is None else _encode(failure_reason, "failure_reason"),
-                None if recovery_suggestion is None
-                else _encode(recovery_suggestion, "recovery_suggestion"),
-                None if table is None else _encode(table, "table"),
-                None if info is None else _ffi.address(info),
-                locale_address, locale_count)
-            scratch = _scratch_buffer()
-            status = _format_packed(scratch.length_pointer, scratch.address, scratch.capacity,
-                                    *call_arguments, scratch.details_pointer)
+            code_argument = scratch.code
+            code_argument.value = code
+            status = _format_packed(scratch.length_pointer, scratch.view, scratch.capacity_argument,
+                                    handle, encoded_domain, code_argument, encoded_description,
+                                    encoded_failure_reason, encoded_recovery_suggestion,
+                                    encoded_table, info, locale_array, locale_count,
+                                    scratch.details_pointer)
             length = scratch.length.value
             if status or not 0 < length <= scratch.capacity:
-                items = _packed.finish(status, scratch, _format_packed, call_arguments)[1]
+                text = _packed.finish(status, scratch, _format_packed, (
+                    handle, encoded_domain, code_argument, encoded_description,
+                    encoded_failure_reason, encoded_recovery_suggestion, encoded_table, info,
+                    locale_array, locale_count))[1]
             else:
-                items = scratch.data[:length - 1].decode().split("\0")
+                text = scratch.data[:length - 1].decode()
         finally:
             in_flight.pop()
-            if not self._address:
+            pool.append(scratch)
+            if self._handle is None:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
-            del locale_array  # held through the call: only its address went to the library
-        result = _from_packed(items)
+        result = _from_packed(text)
         if memo_key is not None:
-            self._memo.put(memo_key, result, length)
+            self._memo.put(memo_key, result, len(text))
         return result
 
     def lookup(
@@ -364,31 +389,28 @@ class Catalog:
         """
         encoded_key = _encode(key, "key")
         encoded_table = _encode_optional(table, "table")
-        locale_address, locale_count, locale_array = _locale_array(locales)
+        locale_array, locale_count = _locale_array(locales)
         info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            address = self._address
-            if not address:
+            handle = self._handle
+            if handle is None:
                 raise ValueError("operation on a closed catalog")
             # A key with no usable value is an answer (value None), not an exception.
-            _, items = _packed.call(_lookup_packed, address, encoded_table, encoded_key,
-                                    locale_address, locale_count,
-                                    None if info is None else _ffi.address(info),
-                                    accept=_ffi.EF_E_KEY_NOT_FOUND)
+            _, text = _packed.call(_lookup_packed, handle, encoded_table, encoded_key,
+                                   locale_array, locale_count, info,
+                                   accept=_ffi.EF_E_KEY_NOT_FOUND)
         finally:
             in_flight.pop()
-            if not self._address:
+            if self._handle is None:
                 self._free_if_idle()
             if info is not None:
                 _lib.ef_error_info_free(info)
-            del locale_array  # held through the call: only its address went to the library
-        return LookupResult._from_packed(items)
+        return LookupResult._from_packed(text.split("\0"))
 
     def close(self) -> None:
         """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
-        self._address = 0
         self._handle = None
         self._memo.clear()
         self._free_if_idle()
@@ -462,20 +484,20 @@ def _arguments_info(arguments: Sequence[object]) -> Optional["_ffi.ErrorInfoP"]:
     return info
 
 
-# Preference lists as the C arrays the library takes (kept alive here; their addresses are what
-# the calls pass), by the tuple of their entries: an
-# application asks with the same few lists over and over, and making the array costs as much as
-# a third of a format. Bounded in entries and, because an entry may be any length, by only
-# keeping short lists; when full it is emptied and refilled (the lists in use come back at once).
-_LOCALE_ARRAYS: dict[tuple[str, ...], tuple[int, int, Any]] = {}
+# Preference lists as the C arrays the library takes, with their counts as c_size_t (the
+# arguments a packed call passes), by the tuple of their entries: an application asks with the
+# same few lists over and over, and making the array costs as much as a third of a format.
+# Bounded in entries and, because an entry may be any length, by only keeping short lists; when
+# full it is emptied and refilled (the lists in use come back at once). A call holds the array
+# it was given until it returns, whatever another thread does to the cache meanwhile.
+_LOCALE_ARRAYS: dict[tuple[str, ...], tuple[Any, ctypes.c_size_t]] = {}
 _LOCALE_ARRAYS_MAX_ENTRIES = 64
 _LOCALE_ARRAY_MAX_CHARACTERS = 256
 
 
-def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int, Any]:
-    """The address of a C array of ``locales`` (UTF-8), its length, and the array itself, which
-    the caller holds until its call returns: another thread may empty the cache meanwhile, and
-    only the address travels to the call. ``(0, 0, None)`` for None or empty."""
+def _locale_array(locales: Optional[Sequence[str]]) -> tuple[Any, ctypes.c_size_t]:
+    """A C array of ``locales`` (UTF-8) and its length, as the packed calls take them;
+    ``(None, 0)`` for None or empty."""
     if not locales:
         if isinstance(locales, (str, bytes)):
             raise TypeError("locales must be a sequence of locale IDs, not a single string")
@@ -490,8 +512,7 @@ def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int, Any]:
     except TypeError:
         pass  # an unhashable entry: _encode below says what is wrong with it
     encoded = [_encode(locale, "locale") for locale in key]
-    array = (ctypes.c_char_p * len(encoded))(*encoded)
-    made = (ctypes.addressof(array), len(encoded), array)
+    made = ((ctypes.c_char_p * len(encoded))(*encoded), ctypes.c_size_t(len(encoded)))
     if sum(len(locale) for locale in key) <= _LOCALE_ARRAY_MAX_CHARACTERS:
         if len(_LOCALE_ARRAYS) >= _LOCALE_ARRAYS_MAX_ENTRIES:
             _LOCALE_ARRAYS.clear()
@@ -499,13 +520,16 @@ def _locale_array(locales: Optional[Sequence[str]]) -> tuple[int, int, Any]:
     return made
 
 
-_NO_LOCALES: tuple[int, int, Any] = (0, 0, None)
+_NO_LOCALES: tuple[Any, ctypes.c_size_t] = (None, ctypes.c_size_t(0))
 
 
 _format_packed = _packed.format_packed
 _lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
-_scratch_buffer = _packed.scratch_buffer
+_scratch_pool = _packed.scratch_pool
+_packed_local = _packed.local
+_Scratch = _packed.Scratch
+_INITIAL_CAPACITY = _packed.INITIAL_CAPACITY
 
 
 def normalize_locale(locale: str) -> str:

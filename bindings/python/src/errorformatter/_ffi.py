@@ -9,8 +9,10 @@ parses the header and compares). Rules kept here (see the project's C-ABI conven
   is expected raises ``ctypes.ArgumentError`` instead of crashing;
 * borrowed and static strings are ``c_char_p`` (ctypes copies them into ``bytes`` at once); the
   one owned string (``ef_locale_normalize``) comes back through a ``c_void_p`` so that it can be
-  handed back to ``ef_string_free``; the packed functions' ``char *buffer`` is a ``c_void_p`` too,
-  passed as the address of memory the binding owns (see ``_packed``).
+  handed back to ``ef_string_free``; the packed functions' ``char *buffer`` is a ``c_void_p`` too;
+* the packed functions, which every format and lookup calls, are also declared a second time
+  without argument types (``unconverted``), for speed; only ``_packed`` and the catalog's hot
+  path call those, with ready ctypes objects.
 """
 
 from __future__ import annotations
@@ -303,24 +305,21 @@ check_abi(lib, LIBRARY_PATH)
 _declare(lib, LIBRARY_PATH, list(SIGNATURES))
 
 
-def untyped(name: str) -> Any:
-    """A second declaration of ``name`` whose pointer parameters are all ``c_void_p``, called
-    with addresses (Python ints) the binding took from its own objects.
+def unconverted(name: str) -> Any:
+    """A second declaration of ``name``, with no argument types, for the packed calls that every
+    format and lookup makes.
 
-    For the calls that every format makes (the packed ones): ctypes checks a typed pointer
-    argument's class on every call, which costs about 0.6 us of the 1.5 us a 14-parameter
-    call takes (measured against a C function that does nothing). Only the binding's own code
-    calls these, always with addresses of live objects of the right kind; everything else uses
-    the typed declarations above.
+    ctypes converts each argument of a function with ``argtypes`` through its type's
+    ``from_param``, which makes an object per argument: about 70 ns each, 1 us of a 14-parameter
+    call (measured against a C function that does nothing). Without ``argtypes``, ``bytes`` and
+    ``None`` go straight through as ``char *`` and NULL, and ctypes objects (pointers, arrays,
+    ``c_size_t``, ``c_int64``) as what they hold. Only the binding calls these, always with
+    arguments of exactly the declared C types: never a Python int, which would travel as a C
+    ``int``. Everything else uses the typed declarations above.
     """
-    restype, argtypes = SIGNATURES[name]
-    loose = [c_void_p if isinstance(kind, type) and issubclass(kind, (ctypes._Pointer, c_void_p))
-             else kind for kind in argtypes]
-    # CFUNCTYPE functions release the GIL during the call, as CDLL's do.
-    return ctypes.CFUNCTYPE(restype, *loose)((name, lib))
-
-
-def address(pointer: Any) -> int:
-    """The address a ctypes pointer holds (0 for NULL), for the ``untyped`` declarations."""
-    value: Optional[int] = ctypes.cast(pointer, c_void_p).value
-    return value or 0
+    restype, _ = SIGNATURES[name]
+    # lib[name] is a new function object (lib.name is cached): the typed one keeps its argtypes.
+    # CDLL functions release the GIL during the call.
+    function = lib[name]
+    function.restype = restype
+    return function

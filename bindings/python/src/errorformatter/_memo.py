@@ -25,10 +25,12 @@ _ENTRY_OVERHEAD = 512
 
 
 class ResultMemo:
-    __slots__ = ("_entries", "_used", "_lock", "budget")
+    __slots__ = ("entries", "_used", "_lock", "budget")
 
     def __init__(self, budget: int = MEMO_BUDGET) -> None:
-        self._entries: dict[Hashable, FormattedError] = {}
+        #: What is kept, by key. Readers may look a key up here directly (the catalog's hot path
+        #: does, saving a call); only put() and clear() change it, and always in place.
+        self.entries: dict[Hashable, FormattedError] = {}
         self._used = 0
         # Taken only to add (after a C call, which costs far more); reading takes no lock.
         self._lock = threading.Lock()
@@ -38,7 +40,7 @@ class ResultMemo:
     def get(self, key: Hashable) -> Optional[FormattedError]:
         """The result kept for ``key``, or None. ``key`` may hold unhashable parts (then None)."""
         try:
-            return self._entries.get(key)
+            return self.entries.get(key)
         except TypeError:
             return None
 
@@ -53,18 +55,18 @@ class ResultMemo:
         if size > self.budget:
             return
         with self._lock:
-            if key in self._entries:
+            if key in self.entries:
                 return  # another thread kept the same result first
             if self._used + size > self.budget:
-                self._entries.clear()
+                self.entries.clear()
                 self._used = 0
-            self._entries[key] = result
+            self.entries[key] = result
             self._used += size
 
     def clear(self) -> None:
         with self._lock:
-            self._entries.clear()
+            self.entries.clear()
             self._used = 0
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self.entries)

@@ -2,8 +2,9 @@
 and convert to the dictionaries of ``errfmt format --json`` and ``errfmt lookup --json``.
 
 A :class:`FormattedError` is made from the packed output of ``ef_format_packed`` (one C call per
-result) and keeps those strings as they came; the lookup stack and the provenance are only made
-into tuples when first read. That cache is invisible: equality, hashing and pickling see values.
+result) and keeps that text as it came, its items separated by NULs; only the title, message and
+button are cut out of it at once, the lookup stack and the provenance when first read. That cache
+is invisible: equality, hashing and pickling see values.
 """
 
 from __future__ import annotations
@@ -85,16 +86,16 @@ class FormattedError:
     ``copy.deepcopy`` return it as is.
     """
 
-    # The three texts are slots of their own (read at C speed, as attributes); the packed items
-    # hold them too, and everything else.
-    __slots__ = ("title", "message", "button", "_items", "_stack", "_provenance")
+    # The three texts are slots of their own (read at C speed, as attributes); the packed text
+    # holds them too, and everything else.
+    __slots__ = ("title", "message", "button", "_packed", "_stack", "_provenance")
     #: The localized title.
     title: str
     #: The localized message (may be empty).
     message: str
     #: The localized button label.
     button: str
-    _items: list[str]
+    _packed: str
     _stack: tuple[str, ...]
     _provenance: Mapping[str, Provenance]
 
@@ -109,26 +110,28 @@ class FormattedError:
     ) -> None:
         """Makes a result from its parts (as :meth:`Catalog.format` returns them)."""
         items = _pack(title, message, button, stack, provenance, untranslated)
-        _set_items(self, items)
+        _set_packed(self, "\0".join(items))
         _set_title(self, items[_TITLE])
         _set_message(self, items[_MESSAGE])
         _set_button(self, items[_BUTTON])
 
     @classmethod
-    def _from_packed(cls, items: list[str]) -> "FormattedError":
-        """The result whose packed output (ef_format_packed) split into ``items``."""
-        # _stack and _provenance stay unset until first read: setting them costs per result.
+    def _from_packed(cls, text: str) -> "FormattedError":
+        """The result whose packed output (ef_format_packed, without its last NUL) is ``text``."""
+        # Only the three texts are cut out now (the output always has 16 items or more);
+        # _stack and _provenance stay unset until first read: making them costs per result.
+        _, title, message, button, _ = text.split("\0", 4)
         made = _new(cls)
-        _set_items(made, items)
-        _set_title(made, items[_TITLE])
-        _set_message(made, items[_MESSAGE])
-        _set_button(made, items[_BUTTON])
+        _set_packed(made, text)
+        _set_title(made, title)
+        _set_message(made, message)
+        _set_button(made, button)
         return made
 
     @property
     def untranslated(self) -> bool:
         """True when the preferences asked for no translation (``C`` or ``POSIX``)."""
-        return self._items[_HEADER][0] == "1"
+        return self._packed[0] == "1"
 
     @property
     def stack(self) -> tuple[str, ...]:
@@ -136,8 +139,9 @@ class FormattedError:
         try:
             return self._stack
         except AttributeError:
-            count = _header(self._items)[1]
-            stack = tuple(self._items[_STACK:_STACK + count])
+            items = self._packed.split("\0")
+            count = _header(items)[1]
+            stack = tuple(items[_STACK:_STACK + count])
             _set_stack(self, stack)
             return stack
 
@@ -147,7 +151,7 @@ class FormattedError:
         try:
             return self._provenance
         except AttributeError:
-            provenance = types.MappingProxyType(_unpack_provenance(self._items))
+            provenance = types.MappingProxyType(_unpack_provenance(self._packed.split("\0")))
             _set_provenance(self, provenance)
             return provenance
 
@@ -164,20 +168,20 @@ class FormattedError:
             "provenance": {field: self.provenance[field].to_dict() for field in FIELDS},
         }
 
-    # The packed items are canonical (the same contents always pack the same way), so they are
-    # what equality and hashing compare.
+    # The packed text is canonical (the same contents always pack the same way), so it is what
+    # equality and hashing compare.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FormattedError):
             return NotImplemented
-        return self._items == other._items
+        return self._packed == other._packed
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, FormattedError):
             return NotImplemented
-        return self._items != other._items
+        return self._packed != other._packed
 
     def __hash__(self) -> int:
-        return hash(tuple(self._items))
+        return hash(self._packed)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by value through the public constructor, not by the packed layout, so that a
@@ -204,7 +208,7 @@ class FormattedError:
 
 _new = object.__new__
 # The slots' own setters: they bypass the __setattr__ that makes instances immutable.
-_set_items = FormattedError.__dict__["_items"].__set__
+_set_packed = FormattedError.__dict__["_packed"].__set__
 _set_title = FormattedError.__dict__["title"].__set__
 _set_message = FormattedError.__dict__["message"].__set__
 _set_button = FormattedError.__dict__["button"].__set__
