@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func keyedHashDependsOnEveryByteAndTheSecrets() {
-        func hash(_ bytes: [UInt8], _ secrets: TableKeyHashing.Secrets = TableKeyHashing.secrets) -> UInt64 {
-            bytes.withUnsafeBytes { TableKeyHashing.hash($0, secrets: secrets) }
+        func hash(_ bytes: [UInt8], _ secrets: KeyedHash.Secrets = KeyedHash.secrets) -> UInt64 {
+            bytes.withUnsafeBytes { KeyedHash.hash($0, secrets: secrets) }
         }
         var seen = Set<UInt64>()
         for length in 0...40 {
@@ -61,7 +61,7 @@ import Testing
         }
         #expect(seen.count == 41 + (0...40).reduce(0, +))
         var generator = SystemRandomNumberGenerator()
-        let other = TableKeyHashing.Secrets(using: &generator)
+        let other = KeyedHash.Secrets(using: &generator)
         #expect(hash(Array("errors.title".utf8)) != hash(Array("errors.title".utf8), other))
     }
 }

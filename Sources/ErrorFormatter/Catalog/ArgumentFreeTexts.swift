@@ -11,7 +11,7 @@ import Glibc
 /// walk down the layers skips it exactly as ``TableLayers/resolve(_:arguments:)`` rejects it.
 ///
 /// One allocation holds the index, every key and every text: an open-addressing table of 8-byte
-/// slots (the keyed wyhash of ``TableKeyHashing``, as the tables' own index), then per entry
+/// slots (the keyed wyhash of ``KeyedHash``, as the tables' own index), then per entry
 /// where its key starts and how long it is, then the bytes, each key followed by its text and
 /// a NUL. Reading it (``View``) touches no Swift object, so no reference count: threads
 /// sharing a catalog share these cache lines read-only.
@@ -91,7 +91,7 @@ final class ArgumentFreeTexts: @unchecked Sendable {
             let textLength = CStringCopy.copy(pair.text, to: storage + offset + keyLength)
             (storage + offset + keyLength + textLength).storeBytes(of: 0, as: UInt8.self)
             let hash = Self.hash(of: UnsafeRawBufferPointer(start: storage + offset, count: keyLength),
-                                 secrets: TableKeyHashing.secrets)
+                                 secrets: KeyedHash.secrets)
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
@@ -107,8 +107,8 @@ final class ArgumentFreeTexts: @unchecked Sendable {
 
     /// The hash ``View/text(forKey:hash:)`` expects for `key` (computed once for every layer).
     @inline(__always)
-    static func hash(of key: UnsafeRawBufferPointer, secrets: TableKeyHashing.Secrets) -> UInt64 {
-        TableKeyHashing.hash(key, secrets: secrets)
+    static func hash(of key: UnsafeRawBufferPointer, secrets: KeyedHash.Secrets) -> UInt64 {
+        KeyedHash.hash(key, secrets: secrets)
     }
 }
 

@@ -66,12 +66,12 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     }
 
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
-    private let secrets = TableKeyHashing.secrets
+    private let secrets = KeyedHash.secrets
 
     /// The hash `find` and `insert` take, of the key's bytes (keyed, random per process).
     @inline(__always)
     package func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        TableKeyHashing.hash(key, secrets: secrets)
+        KeyedHash.hash(key, secrets: secrets)
     }
 
     /// The pointer stored under `key`: an object's address (unretained: it lives as long as

@@ -7,7 +7,7 @@
 ///
 /// Why not `[TableKey: Int]`: a Swift dictionary stores a second reference to every key plus
 /// the index (24 bytes a bucket) and hashes with SipHash; parsing a table is mostly insertions,
-/// and this index is a third of the size and hashes with the keyed `TableKeyHashing`.
+/// and this index is a third of the size and hashes with the keyed `KeyedHash`.
 ///
 /// The table is at most three quarters full, so every probe loop meets an empty slot. It holds
 /// one slot per key of `keys`, so it keeps no count of its own: the index is stored inline in
@@ -99,9 +99,9 @@ struct PropertyListKeyIndex: Sendable {
     /// The keyed hash of the key's UTF-8 bytes.
     @inline(__always)
     private static func hash(of key: TableKey) -> UInt64 {
-        let secrets = TableKeyHashing.secrets
+        let secrets = KeyedHash.secrets
         return key.string.utf8.withContiguousStorageIfAvailable {
-            TableKeyHashing.hash(UnsafeRawBufferPointer($0), secrets: secrets)
-        } ?? Array(key.string.utf8).withUnsafeBytes { TableKeyHashing.hash($0, secrets: secrets) }
+            KeyedHash.hash(UnsafeRawBufferPointer($0), secrets: secrets)
+        } ?? Array(key.string.utf8).withUnsafeBytes { KeyedHash.hash($0, secrets: secrets) }
     }
 }

@@ -1,5 +1,6 @@
-/// The keyed hash of table keys for `PropertyListKeyIndex`: wyhash (final version 4) with
-/// secrets drawn from the system's random source once per process.
+/// The keyed hash of byte strings that the library indexes by: table keys (`PropertyListKeyIndex`)
+/// and the C layer's memos of callers' arguments (`ConcurrentByteCache`). wyhash (final
+/// version 4) with secrets drawn from the system's random source once per process.
 ///
 /// Why not `Hasher`: SipHash-1-3 plus `Hasher`'s buffering cost about as much as the rest of a
 /// dictionary insertion, and parsing a table is mostly insertions. wyhash reads 16 bytes per
@@ -12,7 +13,7 @@
 /// happens to equal a secret collapses a product to 0), which is acceptable for an in-memory
 /// index: it only has to keep collisions unpredictable, and nobody sees the hash values.
 /// An unkeyed hash (FNV, plain wyhash with its public default secrets) would not be.
-enum TableKeyHashing {
+enum KeyedHash {
     /// The per-process secrets (wyhash's `secret[0]`, `secret[1]` and its seed, already
     /// mixed as wyhash does on entry; the secrets are odd so that no multiplier is even).
     struct Secrets: Sendable {
@@ -24,7 +25,7 @@ enum TableKeyHashing {
             first = generator.next() | 1
             second = generator.next() | 1
             let seed: UInt64 = generator.next()
-            self.seed = seed ^ TableKeyHashing.mix(seed ^ first, second)
+            self.seed = seed ^ KeyedHash.mix(seed ^ first, second)
         }
     }
 
