@@ -28,7 +28,9 @@ struct DevelopmentLocalization {
                                + "no translation can be checked against it")
         }
         if needing.contains(Catalog.baseLocalization) { return DevelopmentLocalization(localization: Catalog.baseLocalization) }
-        if let english = match("en", in: needing) { return DevelopmentLocalization(localization: english) }
+        if let english = match(Catalog.defaultDevelopmentLocale, in: needing) {
+            return DevelopmentLocalization(localization: english)
+        }
         // One localization alone has no translation to check, so nothing is skipped silently.
         if needing.count < 2 { return DevelopmentLocalization(localization: needing.first) }
         return failure(catalog, needing,

@@ -29,7 +29,7 @@ struct LintContext {
         if let localization = development.localization {
             textLocalizations.insert(localization)
             if localization == Catalog.baseLocalization,
-               let own = DevelopmentLocalization.match(options.developmentLocale ?? "en",
+               let own = DevelopmentLocalization.match(options.developmentLocale ?? Catalog.defaultDevelopmentLocale,
                                                        in: usableLocalizations.filter { $0 != Catalog.baseLocalization }) {
                 textLocalizations.insert(own)
                 for (name, table) in catalog.tables[own] ?? [:] where table.sourceLanguage == nil { tables[name] = table }
@@ -93,7 +93,7 @@ struct LintContext {
     func pluralLocale(of table: LintTable) -> String? {
         var name = table.localization
         if name.isEmpty || name == Catalog.baseLocalization {
-            name = options.developmentLocale ?? table.sourceLanguage ?? "en"
+            name = options.developmentLocale ?? table.sourceLanguage ?? Catalog.defaultDevelopmentLocale
         }
         guard case .locale(let id)? = try? Locales.normalize(name), !id.isEmpty else { return nil }
         return id
