@@ -609,7 +609,11 @@ void ef_result_free(ef_result *result);
  *         EF_E_INVALID_ARGUMENT (NULL `out_length`, `catalog` or `domain`; NULL `buffer` with a
  *         non-zero capacity; a table name containing '/'); EF_E_INVALID_UTF8.
  * @par Thread-safety: safe, also concurrently on the same catalog and the same `arguments`
- *      (which is only read); each thread needs its own buffer.
+ *      (which is only read); each thread needs its own buffer. A call without arguments whose
+ *      result shows none of the caller's texts is remembered by the catalog (within a fixed
+ *      memory budget): the same call again (the same bytes; any description, failure reason or
+ *      recovery suggestion that is not shown, only checked to be valid UTF-8) copies the output
+ *      without a lock or a shared write.
  * @since 1.1
  */
 ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
