@@ -18,7 +18,12 @@ Rounds alternate between the two sides (ours, theirs, ours, ...) so that a distu
 shared machine hits both; each side's best round is kept. Prints microseconds per operation
 and the ratio ours / peer (below 1 is faster) against the target.
 
-usage: format_bench.py CATALOG_DIR [ITERATIONS]   (CATALOG_DIR: make_bench_catalog.py OUT/catalog)
+usage: format_bench.py CATALOG_DIR [ITERATIONS [ONLY]]   (CATALOG_DIR: make_bench_catalog.py OUT/catalog)
+
+ONLY (``ours:N`` for our row N, ``fluent.runtime:N`` for the peer operation row N is compared
+with, rows counted from 0) runs that one operation ITERATIONS times after 200 warm-up calls and
+prints nothing: for ``valgrind --tool=callgrind``, whose instruction counts do not depend on the
+machine's load (run it with two ITERATIONS and take the difference, PYTHONHASHSEED=0).
 """
 
 from __future__ import annotations
@@ -162,7 +167,7 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]],
 
 def main(arguments: list[str]) -> int:
     if len(arguments) < 2:
-        print(f"usage: {arguments[0]} CATALOG_DIR [ITERATIONS]", file=sys.stderr)
+        print(f"usage: {arguments[0]} CATALOG_DIR [ITERATIONS [ONLY]]", file=sys.stderr)
         return 2
     iterations = int(arguments[2]) if len(arguments) > 2 else 20000
     catalog = errorformatter.Catalog.open(arguments[1], development_locale="en")
@@ -222,6 +227,9 @@ def main(arguments: list[str]) -> int:
                 assert list(operations[0](0)) == [texts[field] for field in FIELDS], name  # type: ignore[call-overload]
                 assert list(operations[2](0)) == list(described), name  # type: ignore[call-overload]
 
+        if len(arguments) > 3:
+            return run_only(arguments[3], list(ours.values()), peers, iterations)
+
         print(f"errorformatter {errorformatter.__version__} (library {errorformatter.library_version()}), "
               f"{iterations} calls a round, best of {ROUNDS} rounds, sides alternating")
         print(f"{'operation (us/op)':44} {'ours':>8} " + " ".join(f"{n:>15}" for n in peers)
@@ -235,6 +243,24 @@ def main(arguments: list[str]) -> int:
     catalog.close()
     uncached.close()
     plural.close()
+    return 0
+
+
+def run_only(which: str, ours: list[tuple[Operation, int, bool]],
+             peers: dict[str, tuple[Operation, ...]], iterations: int) -> int:
+    """Runs one operation (``ours:N`` or ``<peer>:N``) ``iterations`` times, printing nothing."""
+    side, _, row = which.partition(":")
+    if not row.isdigit() or int(row) >= len(ours) or (side != "ours" and side not in peers):
+        print(f"format_bench.py: ONLY is ours:N or <peer>:N with N < {len(ours)} "
+              f"(peers: {', '.join(peers) or 'none installed'}), not {which!r}", file=sys.stderr)
+        return 2
+    operation, peer_index, _ = ours[int(row)]
+    if side != "ours":
+        operation = peers[side][peer_index]
+    for index in range(200):
+        operation(index)
+    for index in range(iterations):
+        operation(index)
     return 0
 
 
