@@ -2,7 +2,8 @@
 """Writes the format benchmark's catalog twice, once per library: Apple-style tables for
 ErrorFormatter and gettext .po files of the same texts.
 
-200 errors of one domain, each with a title and a message, plus the button and generic keys.
+200 errors of one domain, each with a title and a message, plus the button and generic keys, and
+one error of another domain whose title and message take an argument (%@).
 English has everything, French everything, Canadian French one error in ten: with fr-CA
 preferred, most strings are fallback hits (fr-CA -> fr), as with LANGUAGE=fr_CA:fr for gettext.
 
@@ -28,6 +29,13 @@ def texts(locale: str) -> dict:
             title, message = f"Erreur {code} (Québec)", f"Un problème est survenu ({code}). Réessayez plus tard."
         entries[f"errors.Bench.{code}.title"] = title
         entries[f"errors.Bench.{code}.message"] = message
+    # One error whose title and message take an argument (the Python benchmark's argument row).
+    if locale == "en":
+        entries["errors.Upload.1.title"] = "Couldn't upload %@"
+        entries["errors.Upload.1.message"] = "%@ was not sent."
+    elif locale == "fr":
+        entries["errors.Upload.1.title"] = "Impossible d’envoyer %@"
+        entries["errors.Upload.1.message"] = "%@ n’a pas été envoyé."
     if locale == "fr_CA":
         del entries["controls.ok"], entries["errors.title"], entries["errors.message"]
     return entries

@@ -57,6 +57,9 @@ Operation = Callable[[int], object]
 DESCRIPTION = "The operation could not be completed."
 #: A domain the catalog has no keys for: the message is the caller's description.
 UNKNOWN_DOMAIN = "Elsewhere"
+#: The error whose title and message take an argument, and the argument.
+UPLOAD = ("Upload", 1)
+FILE_NAME = "photo.jpg"
 
 
 def side_by_side(ours: Operation, theirs: list[Operation], iterations: int) -> tuple[float, list[float]]:
@@ -89,10 +92,10 @@ def fluent_text(text: str) -> str:
 
 
 def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
-                described: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
-    """Fluent's operations, in the order of ours: one error, rotating errors, the rotating
-    errors' three strings again (for the rows of ours that carry caller text), a title, a
-    message that is the caller's description and a button, and the plural string."""
+                described: tuple[str, str, str], uploaded: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
+    """Fluent's operations, in the order fluent_peer's callers index them: one error, rotating
+    errors, a title with a message that is the caller's description and a button, the plural
+    string, and a title and message that take an argument with a button."""
     try:
         from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader  # type: ignore[import-not-found]
     except ImportError:
@@ -104,7 +107,10 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
         for code, texts in errors for field in FIELDS)
         + f"generic-title = {fluent_text(described[0])}\n"
         + "described = { $description }\n"
-        + f"generic-button = {fluent_text(described[2])}\n", encoding="utf-8")
+        + f"generic-button = {fluent_text(described[2])}\n"
+        + f"upload-title = {fluent_text(uploaded[0]).replace(FILE_NAME, '{ $name }')}\n"
+        + f"upload-message = {fluent_text(uploaded[1]).replace(FILE_NAME, '{ $name }')}\n",
+        encoding="utf-8")
     # The fr-CA resource exists (as the catalog's fr-CA table does) but has none of these.
     (directory / "fr-CA" / "errors.ftl").write_text("unrelated = Autre chose\n", encoding="utf-8")
     loader = FluentResourceLoader(str(directory / "{locale}"))
@@ -130,11 +136,15 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
     def format_plural(index: int) -> object:
         return english.format_pattern(files, {"count": index % 100})[0]
 
-    return format_one, format_rotating, format_described, format_plural
+    def format_uploaded(_: int) -> object:
+        return (format_value("upload-title", {"name": FILE_NAME}),
+                format_value("upload-message", {"name": FILE_NAME}), format_value("generic-button"))
+
+    return format_one, format_rotating, format_described, format_plural, format_uploaded
 
 
-def pyicu_peer(errors: list[tuple[int, dict[str, str]]],
-               described: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
+def pyicu_peer(errors: list[tuple[int, dict[str, str]]], described: tuple[str, str, str],
+               uploaded: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
     try:
         import icu  # type: ignore[import-not-found]
     except ImportError:
@@ -148,6 +158,9 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]],
                          icu.MessageFormat("{0}", french),
                          icu.MessageFormat(described[2].replace("'", "''"), french)]
     description = [icu.Formattable(DESCRIPTION)]
+    uploaded_formats = [icu.MessageFormat(text.replace("'", "''").replace(FILE_NAME, "{0}"), french)
+                        for text in uploaded]
+    name = [icu.Formattable(FILE_NAME)]
 
     def format_one(_: int) -> object:
         return tuple(str(each.format([])) for each in formats[0])
@@ -162,7 +175,10 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]],
     def format_plural(index: int) -> object:
         return str(files.format([icu.Formattable(index % 100)]))
 
-    return format_one, format_rotating, format_described, format_plural
+    def format_uploaded(_: int) -> object:
+        return tuple(str(each.format(name)) for each in uploaded_formats)
+
+    return format_one, format_rotating, format_described, format_plural, format_uploaded
 
 
 def main(arguments: list[str]) -> int:
@@ -193,10 +209,16 @@ def main(arguments: list[str]) -> int:
     if shown.provenance["message"].rule != "description":
         print("format_bench.py: the description is not the message of an unknown domain", file=sys.stderr)
         return 1
+    uploaded_error = catalog.format(*UPLOAD, locales=locales, arguments=[FILE_NAME])
+    uploaded = (uploaded_error.title, uploaded_error.message, uploaded_error.button)
+    if FILE_NAME not in uploaded[0] or FILE_NAME not in uploaded[1]:
+        print("format_bench.py: the catalog has no error whose title and message take an argument",
+              file=sys.stderr)
+        return 1
     rotating = len(codes)
     # Which peer operation each of ours is compared with (fluent_peer's order) and whether the
     # row is the issue's target: 0 one error, 1 rotating, 2 title + described message + button,
-    # 3 plural.
+    # 3 plural, 4 title and message with an argument + button.
     ours: dict[str, tuple[Operation, int, bool]] = {
         f"format + 3 strings, fr-CA > fr, code {codes[0]}":
             (lambda _: read(format_(DOMAIN, codes[0], locales=locales)), 0, True),
@@ -209,13 +231,15 @@ def main(arguments: list[str]) -> int:
                                         description=DESCRIPTION)), 1, True),
         "message = the description (full formatting)":
             (lambda _: read(format_(UNKNOWN_DOMAIN, 1, locales=locales, description=DESCRIPTION)), 2, False),
+        "title and message with an argument (%@)":
+            (lambda _: read(format_(*UPLOAD, locales=locales, arguments=[FILE_NAME])), 4, False),
         "plural lookup (en, %d of 0..99)":
             (lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value, 3, False),
     }
     with tempfile.TemporaryDirectory(prefix="format-bench-ftl-") as directory:
         peers: dict[str, tuple[Operation, ...]] = {}
-        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors, described)),
-                           ("PyICU", pyicu_peer(errors, described))):
+        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors, described, uploaded)),
+                           ("PyICU", pyicu_peer(errors, described, uploaded))):
             if made is None:
                 print(f"format_bench.py: {name} is not installed; skipped (pip install "
                       f"{'fluent.runtime' if name == 'fluent.runtime' else 'PyICU'} to compare)")
@@ -226,6 +250,7 @@ def main(arguments: list[str]) -> int:
             for name, operations in peers.items():
                 assert list(operations[0](0)) == [texts[field] for field in FIELDS], name  # type: ignore[call-overload]
                 assert list(operations[2](0)) == list(described), name  # type: ignore[call-overload]
+                assert list(operations[4](0)) == list(uploaded), name  # type: ignore[call-overload]
 
         if len(arguments) > 3:
             return run_only(arguments[3], list(ours.values()), peers, iterations)

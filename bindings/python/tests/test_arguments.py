@@ -87,3 +87,38 @@ def test_a_single_string_is_not_an_argument_list(upload_catalog: Catalog) -> Non
 def test_lone_surrogates_in_arguments_are_clean_errors(upload_catalog: Catalog) -> None:
     with pytest.raises(errorformatter.InvalidUTF8Error):
         upload_catalog.format(domain="Upload", code=1, arguments=["\udcff"])
+
+
+def test_more_arguments_than_the_library_takes(upload_catalog: Catalog) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["x"] * 1001)
+    assert "1000" in str(raised.value) or "1,000" in str(raised.value)
+    # The thread's argument list is emptied before the next call fills it.
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a.jpg", 1, 0.5])
+    assert shown.title == "Couldn't upload a.jpg"
+
+
+def test_a_rejected_argument_list_leaves_nothing_behind(upload_catalog: Catalog) -> None:
+    with pytest.raises(TypeError):
+        upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a.jpg", object()])
+    assert upload_catalog.lookup("big", locales=["en"], arguments=[7]).value == "7"
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["b.jpg", 2, 1.0])
+    assert shown.message == "b.jpg (2 bytes, 1.0 s) was not sent."
+
+
+def test_subclasses_and_the_64_bit_edges(upload_catalog: Catalog) -> None:
+    import enum
+
+    class Size(enum.IntEnum):
+        SMALL = 3
+
+    class Name(str):
+        pass
+
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=[Name("n.jpg"), Size.SMALL, 2.0])
+    assert shown.message == "n.jpg (3 bytes, 2.0 s) was not sent."
+    assert upload_catalog.lookup("big", locales=["en"], arguments=[2**63]).value == "9223372036854775808"
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["x", -(2**63), 0.0])
+    assert "-9223372036854775808 bytes" in shown.message
+    with pytest.raises(InvalidArgumentError):
+        upload_catalog.format(domain="Upload", code=1, arguments=["x", -(2**63) - 1, 0.0])

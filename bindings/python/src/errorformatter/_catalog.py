@@ -330,7 +330,6 @@ class Catalog:
             _encode_optional(recovery_suggestion, "recovery_suggestion")
             _encode_optional(table, "table")
             raise
-        info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
         # _packed.call, inlined: this is the one call every format makes.
         try:
             pool: list[_Scratch] = _packed_local.pool
@@ -340,6 +339,7 @@ class Catalog:
         in_flight = self._in_flight
         in_flight.append(None)
         try:
+            info = None if arguments is _NO_ARGUMENTS else _fill_arguments(scratch, arguments)
             handle = self._handle
             if handle is None:
                 raise ValueError("operation on a closed catalog")
@@ -363,8 +363,6 @@ class Catalog:
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-            if info is not None:
-                _lib.ef_error_info_free(info)
         result = _from_packed(text)
         if memo_key is not None:
             self._memo.put(memo_key, result, len(text))
@@ -390,23 +388,24 @@ class Catalog:
         encoded_key = _encode(key, "key")
         encoded_table = _encode_optional(table, "table")
         locale_array, locale_count = _locale_array(locales)
-        info = None if arguments is _NO_ARGUMENTS else _arguments_info(arguments)
+        pool = _scratch_pool()
+        scratch = pool.pop() if pool else _Scratch(_INITIAL_CAPACITY)
         in_flight = self._in_flight
         in_flight.append(None)
         try:
+            info = None if arguments is _NO_ARGUMENTS else _fill_arguments(scratch, arguments)
             handle = self._handle
             if handle is None:
                 raise ValueError("operation on a closed catalog")
             # A key with no usable value is an answer (value None), not an exception.
-            _, text = _packed.call(_lookup_packed, handle, encoded_table, encoded_key,
+            _, text = _packed.call(scratch, _lookup_packed, handle, encoded_table, encoded_key,
                                    locale_array, locale_count, info,
                                    accept=_ffi.EF_E_KEY_NOT_FOUND)
         finally:
             in_flight.pop()
+            pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-            if info is not None:
-                _lib.ef_error_info_free(info)
         return LookupResult._from_packed(text.split("\0"))
 
     def close(self) -> None:
@@ -438,50 +437,6 @@ class Catalog:
         # last of them; the finalizer frees at most once, however many threads get here.
         if not self._in_flight:
             self._finalizer()
-
-
-_INT64_MAX_PLUS_ONE = 1 << 63
-_UINT64_MAX = (1 << 64) - 1
-
-
-def _add_arguments(info: "_ffi.ErrorInfoP", arguments: Sequence[object]) -> None:
-    """Appends typed arguments to an ``ef_error_info``, typed from the Python values."""
-    if isinstance(arguments, (str, bytes)):
-        raise TypeError("arguments must be a sequence of values, not a single string")
-    for position, argument in enumerate(arguments, start=1):
-        if isinstance(argument, bool):
-            raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
-        if isinstance(argument, str):
-            _call(_lib.ef_error_info_add_string, info, _encode(argument, f"argument {position}"))
-        elif isinstance(argument, int):
-            if _INT64_MIN <= argument <= _INT64_MAX:
-                _call(_lib.ef_error_info_add_int64, info, argument)
-            elif _INT64_MAX_PLUS_ONE <= argument <= _UINT64_MAX:
-                _call(_lib.ef_error_info_add_uint64, info, argument)
-            else:
-                raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
-                                 f"argument {position} ({argument}) does not fit in 64 bits")
-        elif isinstance(argument, float):
-            _call(_lib.ef_error_info_add_double, info, argument)
-        else:
-            raise TypeError(f"argument {position}: expected str, int or float, "
-                            f"not {type(argument).__name__}")
-
-
-def _arguments_info(arguments: Sequence[object]) -> Optional["_ffi.ErrorInfoP"]:
-    """An ``ef_error_info`` holding ``arguments`` (the caller frees it), or None for none."""
-    if isinstance(arguments, (str, bytes)):
-        raise TypeError("arguments must be a sequence of values, not a single string")
-    if not arguments:
-        return None
-    info = _ffi.ErrorInfoP()
-    _call(_lib.ef_error_info_new, ctypes.byref(info), b"", 0)
-    try:
-        _add_arguments(info, arguments)
-    except BaseException:
-        _lib.ef_error_info_free(info)
-        raise
-    return info
 
 
 # Preference lists as the C arrays the library takes, with their counts as c_size_t (the
@@ -527,6 +482,7 @@ _format_packed = _packed.format_packed
 _lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
 _scratch_pool = _packed.scratch_pool
+_fill_arguments = _packed.fill_arguments
 _packed_local = _packed.local
 _Scratch = _packed.Scratch
 _INITIAL_CAPACITY = _packed.INITIAL_CAPACITY

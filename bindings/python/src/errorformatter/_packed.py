@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from ctypes import c_int64, c_size_t
-from typing import Any, Callable
+import weakref
+from ctypes import c_double, c_int64, c_size_t, c_uint64
+from typing import Any, Callable, Optional, Sequence
 
 from . import _ffi
 from ._errors import error_from_details, make_error
@@ -35,7 +36,8 @@ class Scratch:
     """A buffer for packed output and the ctypes objects a packed call passes with it."""
 
     __slots__ = ("capacity", "data", "view", "capacity_argument", "length", "length_pointer",
-                 "details", "details_pointer", "code")
+                 "details", "details_pointer", "code", "arguments", "integer", "unsigned", "real",
+                 "__weakref__")
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
@@ -50,10 +52,19 @@ class Scratch:
         self.details_pointer = ctypes.pointer(self.details)
         #: The error code of ef_format_packed, set before each call (a c_int64 passes 64 bits).
         self.code = c_int64()
+        #: An ef_error_info that carries a call's arguments, made on first use, emptied and
+        #: refilled for each call that has arguments, freed with this object.
+        self.arguments: Optional[_ffi.ErrorInfoP] = None
+        # An argument's value as the ef_error_info_add_* calls take it, set before each.
+        self.integer = c_int64()
+        self.unsigned = c_uint64()
+        self.real = c_double()
 
     def take_over(self, other: "Scratch") -> None:
-        """Becomes ``other`` (its buffer and objects), which is not used any more."""
-        for name in Scratch.__slots__:
+        """Takes ``other``'s buffer and the objects that go with it (``other`` is not used
+        again); keeps its own arguments and their values, which the call in progress passed."""
+        for name in ("capacity", "data", "view", "capacity_argument", "length", "length_pointer",
+                     "details", "details_pointer"):
             setattr(self, name, getattr(other, name))
 
 
@@ -74,23 +85,90 @@ def scratch_pool() -> list[Scratch]:
 
 format_packed = _ffi.unconverted("ef_format_packed")
 lookup_packed = _ffi.unconverted("ef_catalog_lookup_packed")
+_clear_arguments = _ffi.unconverted("ef_error_info_clear_arguments")
+_add_string = _ffi.unconverted("ef_error_info_add_string")
+_add_int64 = _ffi.unconverted("ef_error_info_add_int64")
+_add_uint64 = _ffi.unconverted("ef_error_info_add_uint64")
+_add_double = _ffi.unconverted("ef_error_info_add_double")
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+_UINT64_MAX = 2**64 - 1
 
 
-def call(function: Callable[..., int], *arguments: Any, accept: int = _ffi.EF_OK) -> tuple[int, str]:
-    """Calls a packed function with ``arguments`` between its buffer parameters and ``err``, and
+def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_ffi.ErrorInfoP]:
+    """The ef_error_info to pass for ``arguments``: ``scratch``'s own, emptied and filled with
+    them, typed from the Python values (``str`` as a string, ``int`` as a signed or, above
+    2**63-1, unsigned 64-bit integer, ``float`` as a double), or None when there are none.
+
+    Raises TypeError for a value of another type (``bool`` included: it is ambiguous) or for a
+    single string passed as the sequence, InvalidUTF8Error for a string with a lone surrogate,
+    InvalidArgumentError for an integer beyond 64 bits or more arguments than the library takes.
+    """
+    if isinstance(arguments, (str, bytes)):
+        raise TypeError("arguments must be a sequence of values, not a single string")
+    if not arguments:
+        return None
+    info = scratch.arguments
+    if info is None:
+        info = _ffi.ErrorInfoP()
+        details = _ffi.ErrorDetailsP()
+        status = _lib.ef_error_info_new(ctypes.byref(info), b"", 0, ctypes.byref(details))
+        if status:
+            try:
+                raise error_from_details(status, details)
+            finally:
+                _lib.ef_error_details_free(details)
+        scratch.arguments = info
+        weakref.finalize(scratch, _lib.ef_error_info_free, info)
+    err = scratch.details_pointer
+    status = _clear_arguments(info, err)
+    for position, argument in enumerate(arguments, start=1):
+        if status:
+            break
+        kind = argument.__class__
+        if kind is bool:
+            raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
+        if kind is str or isinstance(argument, str):
+            try:
+                encoded = str.encode(argument)  # type: ignore[arg-type]
+            except UnicodeEncodeError as exc:
+                raise make_error(_ffi.EF_E_INVALID_UTF8,
+                                 f"argument {position} is not valid Unicode: {exc.reason}") from exc
+            status = _add_string(info, encoded, err)
+        elif kind is int or isinstance(argument, int):
+            value = int(argument)  # type: ignore[call-overload]
+            if _INT64_MIN <= value <= _INT64_MAX:
+                scratch.integer.value = value
+                status = _add_int64(info, scratch.integer, err)
+            elif _INT64_MAX < value <= _UINT64_MAX:
+                scratch.unsigned.value = value
+                status = _add_uint64(info, scratch.unsigned, err)
+            else:
+                raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
+                                 f"argument {position} ({value}) does not fit in 64 bits")
+        elif kind is float or isinstance(argument, float):
+            scratch.real.value = float(argument)  # type: ignore[arg-type]
+            status = _add_double(info, scratch.real, err)
+        else:
+            raise TypeError(f"argument {position}: expected str, int or float, "
+                            f"not {type(argument).__name__}")
+    if status:
+        _raise(status, scratch)
+    return info
+
+
+def call(scratch: Scratch, function: Callable[..., int], *arguments: Any,
+         accept: int = _ffi.EF_OK) -> tuple[int, str]:
+    """Calls a packed function with ``scratch``'s buffer, then ``arguments``, then ``err``, and
     returns its status and its output (the items separated by NULs). Raises on any status but
-    EF_OK and ``accept``."""
-    pool = scratch_pool()
-    scratch = pool.pop() if pool else Scratch(INITIAL_CAPACITY)
-    try:
-        status = function(scratch.length_pointer, scratch.view, scratch.capacity_argument, *arguments,
-                          scratch.details_pointer)
-        length = scratch.length.value
-        if status or not 0 < length <= scratch.capacity:
-            return finish(status, scratch, function, arguments, accept)
-        return status, scratch.data[:length - 1].decode()
-    finally:
-        pool.append(scratch)
+    EF_OK and ``accept``. The caller took ``scratch`` from its thread's pool and gives it back."""
+    status = function(scratch.length_pointer, scratch.view, scratch.capacity_argument, *arguments,
+                      scratch.details_pointer)
+    length = scratch.length.value
+    if status or not 0 < length <= scratch.capacity:
+        return finish(status, scratch, function, arguments, accept)
+    return status, scratch.data[:length - 1].decode()
 
 
 def finish(status: int, scratch: Scratch, function: Callable[..., int], arguments: tuple[Any, ...],
