@@ -1,6 +1,8 @@
 // libFuzzer target for the C ABI: sequences of calls with hostile arguments (make fuzz-api,
 // mk/hostile.mk). The input is a program: each step is an opcode byte, a length byte and that
-// many bytes of argument (two bytes, little-endian, after opcode 0: a whole table). Steps build catalogs from fuzzed tables, format, look up, negotiate,
+// many bytes of argument (two bytes, little-endian, after opcode 0: a byte that picks the
+// locale and file name, then a whole table). Steps build catalogs from fuzzed tables, format,
+// look up, negotiate,
 // read results and diagnostics at any index, and free, with NULLs, invalid UTF-8, control
 // characters and path-like locales among the arguments. It checks what the header promises
 // every caller: a status from the published list, out-parameters set exactly on success,
@@ -87,15 +89,20 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         case 0:  // a table
             let locale = hostileLocales[pick % hostileLocales.count]
             let file = fileNames[(pick / 16) % fileNames.count]
+            let table = argument.dropFirst()  // the pick byte chose the locale and file name
             let status = withOptionalCString(locale) { locale in
                 file.withCString { file in
-                    argument.withUnsafeBytes { bytes in
+                    table.withUnsafeBytes { bytes in
                         ef_catalog_builder_add_table(builder, locale, file, bytes.baseAddress, bytes.count, &err)
                     }
                 }
             }
             checkStatus(status, err)
         case 1:  // finish
+            // Results are freed before their catalog (header, ef_format): a shared result
+            // belongs to the catalog that made it.
+            ef_result_free(result)
+            result = nil
             ef_catalog_free(catalog)
             catalog = nil
             let status = withOptionalCString(hostileLocales[pick % hostileLocales.count]) {
