@@ -74,8 +74,11 @@
  *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
  *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
  *     preference list it is skipped).
- * A catalog directory entry that is skipped always gets a diagnostic: links leading outside
- * ("outside-catalog"), link loops ("link-loop"), FIFOs and devices ("unsupported-file-type"),
+ * Catalog content is what is named like it: <loc>.lproj directories and table files (.strings,
+ * .stringsdict, .json, .xcstrings); nothing else is opened. Such an entry that is skipped always
+ * gets a diagnostic (and so does any name that is not UTF-8): links leading outside
+ * ("outside-catalog"), link loops ("link-loop"), FIFOs, devices and a directory named like a
+ * file or a file named like a directory ("unsupported-file-type"),
  * names that are not UTF-8 ("invalid-file-name"), unreadable files and unreadable .lproj
  * directories alike ("unreadable-file": an error diagnostic, EF_E_IO when strict).
  *

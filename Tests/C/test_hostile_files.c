@@ -152,6 +152,15 @@ static void check_skipped_entries_have_diagnostics(const struct test_context *co
      * it gets a diagnostic without failing the strict open below. */
     snprintf(path, sizeof path, "%s/en.lproj/Line\nBreak.strings", root);
     CHECK(symlink("Line\nBreak.strings", path) == 0);
+    /* Named like catalog content but of the other kind: a directory named like a table, a file
+     * named like a localization. Not named like catalog content: a FIFO (never opened, so no
+     * diagnostic and no wait). Before, a root entry was opened whatever its name, and these
+     * two were skipped without a word. */
+    snprintf(path, sizeof path, "%s/Errors.strings", root);
+    CHECK(mkdir(path, 0755) == 0);
+    CHECK(write_file(root, "de.lproj", "not a directory") == 0);
+    snprintf(path, sizeof path, "%s/notes", root);
+    CHECK(mkfifo(path, 0644) == 0);
     /* A file larger than EF_MAX_TABLE_FILE_BYTES (sparse: no disk used). */
     snprintf(path, sizeof path, "%s/en.lproj/Huge.strings", root);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -166,6 +175,9 @@ static void check_skipped_entries_have_diagnostics(const struct test_context *co
     CHECK_INT(count_diagnostics(catalog, "link-loop", "en.lproj/Loop.strings"), 1);
     CHECK_INT(count_diagnostics(catalog, "invalid-file-name", "en.lproj/Bad\\xFF.strings"), 1);
     CHECK_INT(count_diagnostics(catalog, "file-too-large", "en.lproj/Huge.strings"), 1);
+    CHECK_INT(count_diagnostics(catalog, "unsupported-file-type", "Errors.strings"), 1);
+    CHECK_INT(count_diagnostics(catalog, "unsupported-file-type", "de.lproj"), 1);
+    CHECK_INT(count_diagnostics(catalog, NULL, "notes"), 0);
     /* Every message and file name is one line. */
     for (size_t i = 0; i < ef_catalog_diagnostic_count(catalog); i++) {
         CHECK(strchr(ef_catalog_diagnostic_message(catalog, i), '\n') == NULL);
