@@ -43,13 +43,16 @@ private func checkStatus(_ status: ef_status, _ err: OpaquePointer?) {
     precondition((status == EF_OK) == (err == nil), "details set exactly on failure")
     if let err {
         precondition(ef_error_details_status(err) == status, "details disagree with the status")
-        if let message = ef_error_details_message(err) {
-            precondition(strchr(message, 0x0A) == nil && strchr(message, 0x0D) == nil, "a message of two lines")
-        } else {
-            preconditionFailure("a NULL message")
-        }
+        precondition(ef_error_details_message(err) != nil, "a NULL message")
+        checkOneLine(ef_error_details_message(err))
         ef_error_details_free(err)
     }
+}
+
+/// Messages (details, diagnostics, rejections) are one line (header, "Messages").
+private func checkOneLine(_ message: UnsafePointer<CChar>?) {
+    guard let message else { return }
+    precondition(strchr(message, 0x0A) == nil && strchr(message, 0x0D) == nil, "a message of two lines")
 }
 
 /// Calls `body` with `bytes` as a NUL-terminated C string (cut at an inner NUL, as C would).
@@ -112,8 +115,7 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             precondition((status == EF_OK) == (catalog != nil), "a catalog exactly on success")
             if let catalog {
                 for index in 0..<(ef_catalog_diagnostic_count(catalog) + 2) {
-                    let message = ef_catalog_diagnostic_message(catalog, index)
-                    if let message { precondition(strchr(message, 0x0A) == nil, "a diagnostic of two lines") }
+                    checkOneLine(ef_catalog_diagnostic_message(catalog, index))
                     _ = ef_catalog_diagnostic_file(catalog, index)
                     _ = ef_catalog_diagnostic_code(catalog, index)
                 }
@@ -138,6 +140,7 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
                     ef_catalog_lookup(&lookup, catalog, nil, key, pointers.baseAddress, pointers.count, info, &err)
                 }
                 _ = ef_lookup_value(lookup)
+                for index in 0..<ef_lookup_rejection_count(lookup) { checkOneLine(ef_lookup_rejection(lookup, index)) }
                 _ = ef_lookup_rejection(lookup, Int(pick))
                 ef_lookup_free(lookup)
                 return status
@@ -147,6 +150,9 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             ef_error_info_free(info)
         case 4:  // result getters at hostile indices
             for field in [Int32(-1), 0, 1, 2, 3, Int32(pick)] {
+                for index in 0..<ef_result_rejection_count(result, field) {
+                    checkOneLine(ef_result_rejection(result, field, index))
+                }
                 _ = ef_result_rule(result, field)
                 _ = ef_result_key(result, field)
                 _ = ef_result_locale(result, field)

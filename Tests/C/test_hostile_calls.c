@@ -26,7 +26,8 @@ static void check_no_call_hangs_on_icu_aliases(void) {
     alarm(0);
 }
 
-/* The finding: a newline in a caller's locale or path was copied into the details message. */
+/* The finding: a newline in a caller's locale or path was copied into the details message (and,
+ * found by the audit after it, a key's or domain's into rejection messages). */
 static void check_messages_are_one_line(const struct test_context *context) {
     ef_catalog *catalog = NULL;
     ef_error_details *err = NULL;
@@ -43,6 +44,33 @@ static void check_messages_are_one_line(const struct test_context *context) {
     CHECK(strchr(ef_error_details_message(err), '\x1b') == NULL);
     CHECK(strchr(ef_error_details_file(err), '\n') == NULL);
     ef_error_details_free(err);
+
+    /* Rejection messages name the key, which comes from the caller (a domain is part of it).
+     * Before: "errors.D\nX.1.title in en/Localizable: ..." was two lines. */
+    static const char table[] = "\"a\\nb\" = \"%@ and %@\";\n\"errors.D\\nX.1.title\" = \"%2$@\";";
+    ef_catalog_builder *builder = NULL;
+    ef_catalog *catalog_of_keys = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_LENIENT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", table, strlen(table), NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_finish(&catalog_of_keys, builder, NULL, NULL), EF_OK);
+    ef_catalog_builder_free(builder);
+    static const char *const english[] = {"en"};
+    ef_lookup *lookup = NULL;
+    CHECK_STATUS(ef_catalog_lookup(&lookup, catalog_of_keys, NULL, "a\nb", english, 1, NULL, NULL), EF_E_KEY_NOT_FOUND);
+    CHECK_INT(ef_lookup_rejection_count(lookup), 1);
+    CHECK(ef_lookup_rejection(lookup, 0) != NULL && strchr(ef_lookup_rejection(lookup, 0), '\n') == NULL);
+    CHECK(ef_lookup_rejection(lookup, 0) != NULL && strstr(ef_lookup_rejection(lookup, 0), "a\\nb in en") != NULL);
+    ef_lookup_free(lookup);
+    ef_error_info *info = NULL;
+    CHECK_STATUS(ef_error_info_new(&info, "D\nX", 1, NULL), EF_OK);
+    ef_result *result = NULL;
+    CHECK_STATUS(ef_format(&result, catalog_of_keys, info, english, 1, NULL), EF_OK);
+    CHECK_INT(ef_result_rejection_count(result, EF_FIELD_TITLE), 1);
+    const char *rejection = ef_result_rejection(result, EF_FIELD_TITLE, 0);
+    CHECK(rejection != NULL && strchr(rejection, '\n') == NULL);
+    ef_result_free(result);
+    ef_error_info_free(info);
+    ef_catalog_free(catalog_of_keys);
 
     ef_locale_chain *chain = NULL;
     CHECK(ef_locale_chain_new(&chain, "fr\r\nX", &err) != EF_OK);
