@@ -122,8 +122,40 @@ static void check_environment_is_not_repaired(void) {
     ef_locale_list_free(list);
 }
 
-/* The finding: "abc\U0000def" became "abc" with no word, even in strict mode. */
+/* A table whose value holds U+0000 gives one nul-in-value warning (lenient) and fails strict. */
+static void check_nul_reported(const char *locale, const char *file_name, const char *table) {
+    ef_catalog_builder *builder = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_LENIENT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, locale, file_name, table, strlen(table), NULL), EF_OK);
+    ef_catalog *catalog = NULL;
+    CHECK_STATUS(ef_catalog_builder_finish(&catalog, builder, NULL, NULL), EF_OK);
+    size_t reported = 0;
+    for (size_t i = 0; i < ef_catalog_diagnostic_count(catalog); i++)
+        reported += strcmp(ef_catalog_diagnostic_code(catalog, i), "nul-in-value") == 0;
+    if (reported != 1)
+        fprintf(stderr, "  %s: %zu nul-in-value diagnostics\n", file_name, reported);
+    CHECK_INT(reported, 1);
+    ef_catalog_free(catalog);
+    ef_catalog_builder_free(builder);
+
+    ef_error_details *err = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_STRICT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, locale, file_name, table, strlen(table), &err), EF_E_PARSE);
+    CHECK_DETAILS(err, EF_E_PARSE);
+    ef_catalog_builder_free(builder);
+}
+
+/* The finding: "abc\U0000def" became "abc" with no word, even in strict mode. Found by the audit
+ * after its fix: a String Catalog's languages and a .stringsdict's variants were not checked. */
 static void check_nul_in_values(void) {
+    check_nul_reported(NULL, "Localizable.xcstrings",
+                       "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"k\": {\"localizations\": "
+                       "{\"fr\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"a\\u0000b\"}}}}}}");
+    check_nul_reported("fr", "Localizable.stringsdict",
+                       "{ k = { NSStringLocalizedFormatKey = \"%#@n@\"; n = { NSStringFormatSpecTypeKey = "
+                       "NSStringPluralRuleType; NSStringFormatValueTypeKey = d; other = \"a\\U0000b %d\"; }; }; }");
+    check_nul_reported("fr", "Localizable.json", "{\"k\": \"a\\u0000b\"}");
+
     static const char table[] = "\"k\" = \"abc\\U0000def\";";
     ef_catalog_builder *builder = NULL;
     CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_LENIENT, NULL), EF_OK);
