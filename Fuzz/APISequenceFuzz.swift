@@ -1,6 +1,8 @@
 // libFuzzer target for the C ABI: sequences of calls with hostile arguments (make fuzz-api,
 // mk/hostile.mk). The input is a program: each step is an opcode byte, a length byte and that
-// many bytes of argument (two bytes, little-endian, after opcode 0: a whole table). Steps build catalogs from fuzzed tables, format, look up, negotiate,
+// many bytes of argument (two bytes, little-endian, after opcode 0: a byte that picks the
+// locale and file name, then a whole table). Steps build catalogs from fuzzed tables, format,
+// look up, negotiate,
 // read results and diagnostics at any index, and free, with NULLs, invalid UTF-8, control
 // characters and path-like locales among the arguments. It checks what the header promises
 // every caller: a status from the published list, out-parameters set exactly on success,
@@ -41,13 +43,16 @@ private func checkStatus(_ status: ef_status, _ err: OpaquePointer?) {
     precondition((status == EF_OK) == (err == nil), "details set exactly on failure")
     if let err {
         precondition(ef_error_details_status(err) == status, "details disagree with the status")
-        if let message = ef_error_details_message(err) {
-            precondition(strchr(message, 0x0A) == nil && strchr(message, 0x0D) == nil, "a message of two lines")
-        } else {
-            preconditionFailure("a NULL message")
-        }
+        precondition(ef_error_details_message(err) != nil, "a NULL message")
+        checkOneLine(ef_error_details_message(err))
         ef_error_details_free(err)
     }
+}
+
+/// Messages (details, diagnostics, rejections) are one line (header, "Messages").
+private func checkOneLine(_ message: UnsafePointer<CChar>?) {
+    guard let message else { return }
+    precondition(strchr(message, 0x0A) == nil && strchr(message, 0x0D) == nil, "a message of two lines")
 }
 
 /// Calls `body` with `bytes` as a NUL-terminated C string (cut at an inner NUL, as C would).
@@ -87,15 +92,20 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         case 0:  // a table
             let locale = hostileLocales[pick % hostileLocales.count]
             let file = fileNames[(pick / 16) % fileNames.count]
+            let table = argument.dropFirst()  // the pick byte chose the locale and file name
             let status = withOptionalCString(locale) { locale in
                 file.withCString { file in
-                    argument.withUnsafeBytes { bytes in
+                    table.withUnsafeBytes { bytes in
                         ef_catalog_builder_add_table(builder, locale, file, bytes.baseAddress, bytes.count, &err)
                     }
                 }
             }
             checkStatus(status, err)
         case 1:  // finish
+            // Results are freed before their catalog (header, ef_format): a shared result
+            // belongs to the catalog that made it.
+            ef_result_free(result)
+            result = nil
             ef_catalog_free(catalog)
             catalog = nil
             let status = withOptionalCString(hostileLocales[pick % hostileLocales.count]) {
@@ -105,8 +115,7 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             precondition((status == EF_OK) == (catalog != nil), "a catalog exactly on success")
             if let catalog {
                 for index in 0..<(ef_catalog_diagnostic_count(catalog) + 2) {
-                    let message = ef_catalog_diagnostic_message(catalog, index)
-                    if let message { precondition(strchr(message, 0x0A) == nil, "a diagnostic of two lines") }
+                    checkOneLine(ef_catalog_diagnostic_message(catalog, index))
                     _ = ef_catalog_diagnostic_file(catalog, index)
                     _ = ef_catalog_diagnostic_code(catalog, index)
                 }
@@ -131,6 +140,7 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
                     ef_catalog_lookup(&lookup, catalog, nil, key, pointers.baseAddress, pointers.count, info, &err)
                 }
                 _ = ef_lookup_value(lookup)
+                for index in 0..<ef_lookup_rejection_count(lookup) { checkOneLine(ef_lookup_rejection(lookup, index)) }
                 _ = ef_lookup_rejection(lookup, Int(pick))
                 ef_lookup_free(lookup)
                 return status
@@ -140,6 +150,9 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             ef_error_info_free(info)
         case 4:  // result getters at hostile indices
             for field in [Int32(-1), 0, 1, 2, 3, Int32(pick)] {
+                for index in 0..<ef_result_rejection_count(result, field) {
+                    checkOneLine(ef_result_rejection(result, field, index))
+                }
                 _ = ef_result_rule(result, field)
                 _ = ef_result_key(result, field)
                 _ = ef_result_locale(result, field)

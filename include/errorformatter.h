@@ -61,19 +61,24 @@
  *
  * Limits. Every input is bounded, and a limit is never a silent cut:
  *   - a table file larger than EF_MAX_TABLE_FILE_BYTES is skipped with a "file-too-large" error
- *     diagnostic (lenient) or fails ef_catalog_open with EF_E_IO (strict);
+ *     diagnostic (lenient) or fails ef_catalog_open with EF_E_IO (strict); a table that large
+ *     passed to ef_catalog_builder_add_table() fails with EF_E_INVALID_ARGUMENT;
  *   - past EF_MAX_LOCALIZATIONS localizations, EF_MAX_TABLE_FILES table files or
  *     EF_MAX_DIRECTORY_ENTRIES entries in one directory, the rest is skipped with a
  *     "too-many-entries" error diagnostic;
  *   - a preference list (ef_format, ef_catalog_lookup) of more than EF_MAX_PREFERENCES entries or
- *     EF_MAX_PREFERENCE_BYTES bytes in all, and a key, table name or error domain longer than
- *     EF_MAX_KEY_BYTES, fail with EF_E_INVALID_ARGUMENT;
+ *     EF_MAX_PREFERENCE_BYTES bytes in all, or with a NULL entry, and a key, table name (a
+ *     builder's file name too) or error domain longer than EF_MAX_KEY_BYTES, fail with
+ *     EF_E_INVALID_ARGUMENT;
  *   - an Accept-Language header is read up to EF_MAX_ACCEPT_LANGUAGE_BYTES bytes (cut after the
  *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
  *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
  *     preference list it is skipped).
- * A catalog directory entry that is skipped always gets a diagnostic: links leading outside
- * ("outside-catalog"), link loops ("link-loop"), FIFOs and devices ("unsupported-file-type"),
+ * Catalog content is what is named like it: <loc>.lproj directories and table files (.strings,
+ * .stringsdict, .json, .xcstrings); nothing else is opened. Such an entry that is skipped always
+ * gets a diagnostic (and so does any name that is not UTF-8): links leading outside
+ * ("outside-catalog"), link loops ("link-loop"), FIFOs, devices and a directory named like a
+ * file or a file named like a directory ("unsupported-file-type"),
  * names that are not UTF-8 ("invalid-file-name"), unreadable files and unreadable .lproj
  * directories alike ("unreadable-file": an error diagnostic, EF_E_IO when strict).
  *
@@ -342,8 +347,9 @@ ef_status ef_catalog_builder_new(ef_catalog_builder **out, uint32_t flags, ef_er
  *                       `locale` must be NULL or ""). Must not be NULL.
  * @param[in] bytes      The file's bytes (any encoding CoreFoundation accepts). May be NULL only
  *                       if `length` is 0.
- * @param[in] length     Number of bytes.
- * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (`locale` or `file_name`);
+ * @param[in] length     Number of bytes, at most EF_MAX_TABLE_FILE_BYTES.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (also a `file_name` longer than EF_MAX_KEY_BYTES, a
+ *         `length` over EF_MAX_TABLE_FILE_BYTES); EF_E_INVALID_UTF8 (`locale` or `file_name`);
  *         EF_E_INVALID_LOCALE; EF_E_PARSE (strict builder, broken table). In lenient mode a
  *         broken table returns EF_OK and is recorded as an error diagnostic.
  * @since 1.0
@@ -475,7 +481,8 @@ typedef struct ef_result ef_result;
  * @param[in]  info          The error. Must not be NULL.
  * @param[in]  locales       Preferred locales, most preferred first (BCP 47, ICU or POSIX
  *                           spelling). May be NULL only if `locale_count` is 0, which means the
- *                           development locale. Malformed entries are skipped.
+ *                           development locale. Malformed entries are skipped; a NULL entry
+ *                           fails with EF_E_INVALID_ARGUMENT.
  * @param[in]  locale_count  Number of entries in `locales`.
  * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`).
  * @par Thread-safety: safe, also concurrently on the same catalog.

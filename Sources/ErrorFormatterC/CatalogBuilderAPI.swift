@@ -30,8 +30,12 @@ public func ef_catalog_builder_add_table(
             throw Failure.invalidArgument("builder must not be NULL")
         }
         let localization = try CInput.optionalString(locale, name: "locale")
-        let fileName = try CInput.string(file_name, name: "file_name")
-        guard length >= 0 else { throw Failure.invalidArgument("length is too large") }
+        // The file name says the table name, bounded like every table name (EF_MAX_KEY_BYTES);
+        // the bytes are bounded like a table file read from a directory (EF_MAX_TABLE_FILE_BYTES).
+        let fileName = try CInput.key(file_name, name: "file_name")
+        guard length >= 0, length <= Limits.maximumTableFileBytes else {
+            throw Failure.invalidArgument("length is larger than \(Limits.maximumTableFileBytes) bytes")
+        }
         let contents: [UInt8]
         if length == 0 {
             contents = []

@@ -186,3 +186,14 @@ ef_result *format_error(const ef_catalog *catalog, const char *domain, int64_t c
     ef_error_info_free(info);
     return result;
 }
+
+long resident_kib(void) {
+    FILE *statm = fopen("/proc/self/statm", "r");
+    long pages_total = 0, pages_resident = -1;
+    if (statm == NULL)
+        return -1;
+    if (fscanf(statm, "%ld %ld", &pages_total, &pages_resident) != 2)
+        pages_resident = -1;
+    fclose(statm);
+    return pages_resident < 0 ? -1 : pages_resident * (sysconf(_SC_PAGESIZE) / 1024);
+}

@@ -59,6 +59,8 @@ int write_file(const char *directory, const char *relative, const char *text);
 /* Makes <scratch>/<name>, writing its path into `buffer`, and returns `buffer`. */
 const char *make_directory(const struct test_context *context, const char *name, char *buffer,
                            size_t size);
+/* The process's resident memory (/proc/self/statm) in KiB; -1 if it cannot be read. */
+long resident_kib(void);
 /* Opens the example catalog leniently; NULL (and a failed check) if that fails. */
 ef_catalog *open_example(const struct test_context *context);
 /* Formats domain/code for one locale list; NULL (and a failed check) on failure. */

@@ -27,6 +27,53 @@ static void append(struct text *text, const char *piece) {
     text->length += length;
 }
 
+/* Bytes that may hold NUL (a binary property list). */
+static void append_bytes(struct text *text, const unsigned char *bytes, size_t length) {
+    if (text->length + length + 1 > text->capacity) {
+        text->capacity = (text->length + length + 1) * 2;
+        text->bytes = realloc(text->bytes, text->capacity);
+        if (text->bytes == NULL)
+            abort();
+    }
+    memcpy(text->bytes + text->length, bytes, length);
+    text->length += length;
+    text->bytes[text->length] = '\0';
+}
+
+static void append_big16(struct text *text, size_t value) {
+    unsigned char bytes[2] = {(unsigned char)(value >> 8), (unsigned char)(value & 0xFF)};
+    append_bytes(text, bytes, 2);
+}
+
+/* {"a": {"a": ... "x"}} as bplist00, `levels` dictionaries deep: object 0 is "a", 1...levels the
+ * dictionaries (each {"a": next}), then "x"; two-byte references and offsets. */
+static void append_deep_binary_plist(struct text *text, int levels) {
+    size_t offsets[600];
+    int count = 0;
+    append(text, "bplist00");
+    offsets[count++] = text->length;
+    append_bytes(text, (const unsigned char *)"\x51" "a", 2);
+    for (int level = 1; level <= levels; level++) {
+        offsets[count++] = text->length;
+        append_bytes(text, (const unsigned char *)"\xD1", 1);
+        append_big16(text, 0);
+        append_big16(text, (size_t)level + 1);
+    }
+    offsets[count++] = text->length;
+    append_bytes(text, (const unsigned char *)"\x51" "x", 2);
+    size_t table = text->length;
+    for (int i = 0; i < count; i++)
+        append_big16(text, offsets[i]);
+    static const unsigned char sizes[8] = {0, 0, 0, 0, 0, 0, 2, 2}, zeros[6] = {0};
+    static const unsigned char top[8] = {0, 0, 0, 0, 0, 0, 0, 1};
+    append_bytes(text, sizes, 8);
+    append_bytes(text, zeros, 6);
+    append_big16(text, (size_t)count);
+    append_bytes(text, top, 8);
+    append_bytes(text, zeros, 6);
+    append_big16(text, table);
+}
+
 static void repeat(struct text *text, const char *piece, int count) {
     for (int i = 0; i < count; i++)
         append(text, piece);
@@ -37,9 +84,11 @@ struct hostile_input {
     const char *file_name; /* table file name, says the format */
     const char *locale;    /* NULL for a String Catalog */
     struct text text;
+    char directory[4096];  /* a catalog directory holding only this input, written beforehand */
+    char file[4400];       /* the input's file in it */
 };
 
-#define INPUTS 10
+#define INPUTS 12
 static struct hostile_input inputs[INPUTS];
 static int input_count;
 
@@ -64,6 +113,11 @@ static void build_inputs(void) {
         repeat(text, "</array>", xml_depths[i] - 1);
         append(text, "<key>title</key><string>deep</string></dict></plist>");
     }
+    static const int binary_depths[2] = {512, 514};
+    for (int i = 0; i < 2; i++)
+        append_deep_binary_plist(add_input(i == 0 ? "binary plist at 512 levels" : "binary plist at 514 levels",
+                                           "Localizable.strings", "en"),
+                                 binary_depths[i]);
     static const int old_depths[2] = {512, 513};
     for (int i = 0; i < 2; i++) {
         struct text *text = add_input(i == 0 ? "old-style plist at 512 levels" : "old-style plist at 513 levels",
@@ -113,13 +167,45 @@ static void build_inputs(void) {
     append(strings, "\"title\" = \"profond\";");
 }
 
+/* Each input as a catalog directory of its own, <scratch>/stack-<i>/<locale>.lproj/<file>, for
+ * ef_catalog_open and ef_lint_paths (the directory reader and lint's source maps read it). */
+static void write_input_directories(const struct test_context *context) {
+    for (int i = 0; i < input_count; i++) {
+        struct hostile_input *input = &inputs[i];
+        char name[32], relative[256];
+        snprintf(name, sizeof name, "stack-%d", i);
+        make_directory(context, name, input->directory, sizeof input->directory);
+        if (input->locale != NULL)
+            snprintf(relative, sizeof relative, "%s.lproj/%s", input->locale, input->file_name);
+        else
+            snprintf(relative, sizeof relative, "%s", input->file_name);
+        CHECK(write_file(input->directory, relative, "") == 0);
+        snprintf(input->file, sizeof input->file, "%s/%s", input->directory, relative);
+        FILE *file = fopen(input->file, "wb");
+        CHECK(file != NULL && fwrite(input->text.bytes, 1, input->text.length, file) == input->text.length);
+        if (file != NULL)
+            fclose(file);
+    }
+}
+
+/* An Accept-Language header of many ranges and more than EF_MAX_ACCEPT_LANGUAGE_BYTES. */
+static struct text long_accept_language;
+
+static void build_long_accept_language(void) {
+    memset(&long_accept_language, 0, sizeof long_accept_language);
+    append(&long_accept_language, "");
+    for (int i = 0; i < 2000; i++)
+        append(&long_accept_language, i % 3 == 0 ? "zh-Hant-TW;q=0.5," : (i % 3 == 1 ? "fr-CA," : "x-private-tag;q=0.1,"));
+}
+
 struct stack_run {
     const struct test_context *context;
-    int finished, loaded, rendered;
+    int finished, loaded, rendered, opened, linted;
 };
 
-/* Everything a caller does with the inputs: build (lenient and strict), look up, format, open
- * the example catalog, negotiate locales. Runs on the small thread. */
+/* Everything a caller does with the inputs: build (lenient and strict), look up, lint, open from
+ * a directory, open the example catalog, negotiate locales (a long Accept-Language header, the
+ * environment). Runs on the small thread. */
 static void *run_inputs(void *argument) {
     struct stack_run *run = argument;
     for (int strict = 0; strict < 2; strict++) {
@@ -147,11 +233,32 @@ static void *run_inputs(void *argument) {
                     ef_lookup_free(lookup);
                     ef_error_info_free(arguments);
                 }
+                ef_lint_report *report = NULL;
+                if (ef_lint_catalog(&report, catalog, NULL) == EF_OK)
+                    run->linted++;
+                ef_lint_report_free(report);
                 ef_catalog_free(catalog);
             }
             ef_catalog_builder_free(builder);
+
+            /* The same bytes read from a directory, and linted from their file. */
+            ef_catalog *opened = NULL;
+            if (ef_catalog_open(&opened, input->directory, NULL, strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT,
+                                NULL) == EF_OK)
+                run->opened++;
+            ef_catalog_free(opened);
+            const char *paths[] = {input->file};
+            ef_lint_report *report = NULL;
+            if (ef_lint_paths(&report, paths, 1, NULL, NULL) == EF_OK)
+                run->linted++;
+            ef_lint_report_free(report);
         }
     }
+    ef_locale_list *list = NULL;
+    ef_locale_list_from_accept_language(&list, long_accept_language.bytes, NULL);
+    ef_locale_list_free(list);
+    ef_locale_list_from_environment(&list, NULL);
+    ef_locale_list_free(list);
     ef_catalog *example = NULL;
     if (ef_catalog_open(&example, run->context->example_catalog, NULL, EF_CATALOG_LENIENT, NULL) == EF_OK) {
         static const char *const locales[] = {"zh-Hant-TW", "fr-CA", "es-419", "az-IR", "ht"};
@@ -173,7 +280,9 @@ static void *run_inputs(void *argument) {
 
 void test_hostile_stack(const struct test_context *context) {
     build_inputs();
-    struct stack_run run = {context, 0, 0, 0};
+    write_input_directories(context);
+    build_long_accept_language();
+    struct stack_run run = {context, 0, 0, 0, 0, 0};
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     CHECK(pthread_attr_setstacksize(&attributes, EF_MINIMUM_STACK_BYTES) == 0);
@@ -186,6 +295,9 @@ void test_hostile_stack(const struct test_context *context) {
      * too-deep ones fail. Both ways the deep values were read. */
     CHECK(run.loaded >= input_count + 1);
     CHECK(run.rendered > 0);
+    CHECK(run.opened >= input_count + 1);
+    CHECK(run.linted >= 2 * input_count);
     for (int i = 0; i < input_count; i++)
         free(inputs[i].text.bytes);
+    free(long_accept_language.bytes);
 }

@@ -69,17 +69,36 @@ private struct DirectoryReader {
         let names = try list(descriptor, displayedAs: ".")
         close(descriptor)
         for name in names {
+            // Only what is named like catalog content is opened, as inside a .lproj: anything
+            // else (images, nibs, .DS_Store, a private file) is not read, so it can neither be
+            // skipped nor fail a strict open.
+            let isLocalization = name.hasSuffix(Catalog.localizationDirectorySuffix)
+            guard isLocalization || TableFile.classify(fileName: name) != nil else { continue }
             guard let entry = try openInsideRoot(name, displayedAs: name) else { continue }
             switch entry {
             case .directory(let descriptor):
                 defer { close(descriptor) }
-                guard name.hasSuffix(Catalog.localizationDirectorySuffix) else { continue }
+                guard isLocalization else {
+                    reportMisnamed(name, "is a directory, not a table file")
+                    continue
+                }
                 try readLocalization(directoryName: name, descriptor: descriptor)
             case .file(let descriptor, let size):
                 defer { close(descriptor) }
+                guard !isLocalization else {
+                    reportMisnamed(name, "is a file, not a localization directory")
+                    continue
+                }
                 try readTopLevelFile(descriptor: descriptor, size: size, fileName: name)
             }
         }
+    }
+
+    /// An entry named like catalog content that is of the other kind: skipped, and said so.
+    private mutating func reportMisnamed(_ display: String, _ what: String) {
+        builder.addDiagnostic(Diagnostic(
+            severity: .warning, code: "unsupported-file-type", message: "'\(display)' \(what); it is skipped",
+            file: display))
     }
 
     /// A top-level file: an unlocalized `.strings`/`.stringsdict` table, a String Catalog (every
@@ -123,9 +142,7 @@ private struct DirectoryReader {
             switch entry {
             case .directory(let descriptor):
                 close(descriptor)
-                builder.addDiagnostic(Diagnostic(
-                    severity: .warning, code: "unsupported-file-type",
-                    message: "'\(display)' is a directory, not a table file; it is skipped", file: display))
+                reportMisnamed(display, "is a directory, not a table file")
             case .file(let descriptor, let size):
                 defer { close(descriptor) }
                 try readTable(descriptor: descriptor, size: size, fileName: name, localization: localization,

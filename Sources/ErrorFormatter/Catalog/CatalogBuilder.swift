@@ -60,11 +60,17 @@ public struct CatalogBuilder: Sendable {
 
     /// A value holding U+0000 (`"abc\U0000def"`) cannot cross the C ABI whole: C strings end at
     /// it, so C callers would see "abc" with no word of the rest. It is reported: an error in
-    /// strict mode, a `nul-in-value` warning otherwise (the value is kept; C sees it cut).
+    /// strict mode, a `nul-in-value` warning otherwise (the value is kept; C sees it cut). Plain
+    /// texts and variable formats (a `.stringsdict` entry's format and variants, a String
+    /// Catalog's variations) alike.
     private mutating func reportNULs(localization: String, table: String, file: String) throws(CatalogError) {
-        guard let entries = tables[localization]?[table]?.entries else { return }
-        for (key, value) in entries {
-            guard let text = value.stringValue, text.utf8.contains(0) else { continue }
+        guard let contents = tables[localization]?[table] else { return }
+        var keys: [TableKey] = []
+        for (key, value) in contents.entries where value.stringValue.map(Self.holdsNUL) ?? false { keys.append(key) }
+        for key in contents.variables.keys.sorted() where contents.variables[key].map(Self.holdsNUL) ?? false {
+            keys.append(key)
+        }
+        for key in keys {
             let diagnostic = Diagnostic(
                 severity: isStrict ? .error : .warning, code: "nul-in-value",
                 message: "the value of \"\(key.string)\" contains U+0000; C callers see it end there", file: file)
@@ -72,6 +78,12 @@ public struct CatalogBuilder: Sendable {
             // A table is scanned again when another file merges into it: report each key once.
             if reportedNULs.insert([localization, table, key.string]).inserted { diagnostics.append(diagnostic) }
         }
+    }
+
+    private static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+
+    private static func holdsNUL(_ variable: VariableFormat) -> Bool {
+        holdsNUL(variable.format) || variable.variables.values.contains { $0.variants.values.contains(where: holdsNUL) }
     }
 
     private mutating func addStrings(bytes: [UInt8], localization: String, table: String, file: String)
@@ -132,6 +144,7 @@ public struct CatalogBuilder: Sendable {
                 continue
             }
             try merge(TableLoadResult(contents: contents), localization: language, table: table)
+            try reportNULs(localization: language, table: table, file: file)
         }
     }
 

@@ -16,7 +16,10 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line: the key and table come from the caller (an error domain is part of a key), so
+    /// control characters in them are escaped (`MessageEscaping`), as in every message.
     public var description: String {
-        "\(key) in \(localization.isEmpty ? "(unlocalized)" : localization)/\(table): \(message) [\(code)]"
+        MessageEscaping.escaped(
+            "\(key) in \(localization.isEmpty ? "(unlocalized)" : localization)/\(table): \(message) [\(code)]")
     }
 }

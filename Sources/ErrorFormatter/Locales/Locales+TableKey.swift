@@ -13,8 +13,14 @@ extension Locales {
 
     /// A table name's normalized spelling and key, cached: negotiation needs both for every
     /// available table on every call.
+    ///
+    /// Names come from callers and files (a builder's locale argument, a String Catalog's
+    /// language keys) and may be of any length. One longer than a locale ID can be is answered
+    /// without the cache, so that the cache holds at most `capacity` keys of at most
+    /// ``maximumInputLength`` bytes: bounded in bytes, not only in entries.
     static func tableName(_ name: String) -> TableName {
-        tableNameCache.value(for: name) { name in
+        guard name.utf8.count <= maximumInputLength else { return TableName(spelling: nil, key: nil) }
+        return tableNameCache.value(for: name) { name in
             let key = uncachedTableKey(for: name)
             guard key != nil, case .locale(let spelling)? = try? normalize(name) else {
                 return TableName(spelling: nil, key: nil)
@@ -23,6 +29,7 @@ extension Locales {
         }
     }
 
+    /// 4,096 names of at most 100 bytes, each with two IDs no longer: about 2 MB at most.
     private static let tableNameCache = BoundedCache<String, TableName>(capacity: 4096)
 
     private static func uncachedTableKey(for name: String) -> String? {

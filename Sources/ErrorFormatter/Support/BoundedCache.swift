@@ -3,6 +3,8 @@
 /// (chains, table keys) and costly enough to keep.
 ///
 /// Bounded: keys come from users and files, so an attacker could otherwise grow it without limit.
+/// It counts entries, so each user bounds the size of what it stores (its keys' length, its
+/// values'), and the cache is bounded in bytes: see each `BoundedCache(capacity:)` for its bound.
 /// When full it is simply emptied: entries are cheap to recompute and real programs use a handful
 /// of locale IDs, so a smarter eviction policy would buy nothing.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {

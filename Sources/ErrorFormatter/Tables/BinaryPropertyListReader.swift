@@ -71,7 +71,7 @@ struct BinaryPropertyListDecoder {
         guard !overflow, offsetTableStart + tableBytes <= trailer else {
             throw BinaryPropertyListError(reason: "offset table does not fit in the file")
         }
-        return try object(Int(top), depth: 0)
+        return try value(of: Int(top))
     }
 
     /// An unsigned big-endian integer of `size` bytes at `offset`.
@@ -115,50 +115,98 @@ struct BinaryPropertyListDecoder {
         }
     }
 
-    /// One object. Containers recurse through here; everything else is decoded out of line
-    /// so that each nesting level costs little stack (CF allows 512 levels).
-    private mutating func object(_ index: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
+    /// An array or dictionary being read. Containers are read with this explicit stack, not by
+    /// recursion: CF allows 512 levels, and two recursive frames per level did not fit in the
+    /// 128 KiB thread stack the header promises every input works on (EF_MINIMUM_STACK_BYTES).
+    private struct OpenContainer {
+        var index: Int
+        var isDictionary: Bool
+        var count: Int
+        /// Where its references start: `count` of them (an array), `count` keys then `count`
+        /// values (a dictionary).
+        var start: Int
+        /// Elements, or key-value pairs, read so far.
+        var read = 0
+        var elements: [PropertyListValue] = []
+        var entries = PropertyListDictionary()
+        /// A dictionary's key whose value is read next.
+        var key: String?
+    }
+
+    /// Object `top` and everything in it, depth first.
+    private mutating func value(of top: Int) throws(BinaryPropertyListError) -> PropertyListValue {
+        var open: [OpenContainer] = []
+        if let leaf = try begin(top, depth: 0, open: &open) { return leaf }
+        while let last = open.indices.last {
+            if let reference = try nextReference(of: open[last]) {
+                // A leaf is attached at once; a container is pushed and read first.
+                if let leaf = try begin(reference, depth: open.count, open: &open) {
+                    try attach(leaf, to: &open[last])
+                }
+                continue
+            }
+            let finished = open.removeLast()
+            inProgress.remove(finished.index)
+            let value: PropertyListValue = finished.isDictionary ? .dictionary(finished.entries) : .array(finished.elements)
+            guard let parent = open.indices.last else { return value }
+            try attach(value, to: &open[parent])
+        }
+        throw BinaryPropertyListError(reason: "no top-level object")  // not reached: the loop returns it
+    }
+
+    /// Object `index`: a leaf is returned; a container is pushed on `open` (nil is returned).
+    private mutating func begin(_ index: Int, depth: Int, open: inout [OpenContainer])
+        throws(BinaryPropertyListError) -> PropertyListValue?
+    {
         guard depth <= OldStylePropertyListParser.maximumDepth else { throw Self.tooDeep() }
         guard !inProgress.contains(index) else { throw BinaryPropertyListError(reason: "an object contains itself") }
         let offset = try objectOffset(index)
         let marker = bytes[offset]
+        let isDictionary: Bool
         switch marker >> 4 {
-        case 0xA: return try array(index, marker: marker, at: offset, depth: depth)
-        case 0xD: return try dictionary(index, marker: marker, at: offset, depth: depth)
+        case 0xA: isDictionary = false
+        case 0xD: isDictionary = true
         default: return try leaf(marker: marker, at: offset)
         }
-    }
-
-    private mutating func array(_ index: Int, marker: UInt8, at offset: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
         let (count, start) = try length(marker: marker, at: offset)
-        try checkExtent(start, count: count, size: referenceSize)
+        try checkExtent(start, count: count, size: isDictionary ? 2 * referenceSize : referenceSize)
         inProgress.insert(index)
-        defer { inProgress.remove(index) }
-        var elements: [PropertyListValue] = []
-        elements.reserveCapacity(count)
-        for item in 0..<count {
-            let reference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
-            elements.append(try object(Int(clamping: reference), depth: depth + 1))
+        var container = OpenContainer(index: index, isDictionary: isDictionary, count: count, start: start)
+        if isDictionary {
+            container.entries = PropertyListDictionary(minimumCapacity: count)
+        } else {
+            container.elements.reserveCapacity(count)
         }
-        return .array(elements)
+        open.append(container)
+        return nil
     }
 
-    private mutating func dictionary(_ index: Int, marker: UInt8, at offset: Int, depth: Int) throws(BinaryPropertyListError) -> PropertyListValue {
-        let (count, start) = try length(marker: marker, at: offset)
-        try checkExtent(start, count: count, size: 2 * referenceSize)
-        inProgress.insert(index)
-        defer { inProgress.remove(index) }
-        var dictionary = PropertyListDictionary(minimumCapacity: count)
-        for item in 0..<count {
-            let keyReference = try bigEndian(at: start + item * referenceSize, size: referenceSize)
-            let valueReference = try bigEndian(at: start + (count + item) * referenceSize, size: referenceSize)
-            guard case .string(let key) = try object(Int(clamping: keyReference), depth: depth + 1) else {
+    /// The reference read next in `container` (a dictionary's key, then its value), nil when
+    /// every item was read.
+    private func nextReference(of container: OpenContainer) throws(BinaryPropertyListError) -> Int? {
+        guard container.read < container.count else { return nil }
+        let slot = container.isDictionary && container.key != nil ? container.count + container.read : container.read
+        return Int(clamping: try bigEndian(at: container.start + slot * referenceSize, size: referenceSize))
+    }
+
+    private mutating func attach(_ value: PropertyListValue, to container: inout OpenContainer)
+        throws(BinaryPropertyListError)
+    {
+        guard container.isDictionary else {
+            container.elements.append(value)
+            container.read += 1
+            return
+        }
+        guard let key = container.key else {
+            guard case .string(let key) = value else {
                 throw BinaryPropertyListError(reason: "dictionary key is not a string")
             }
-            let value = try object(Int(clamping: valueReference), depth: depth + 1)
-            if dictionary.updateValue(value, forKey: TableKey(key)) != nil { reportDuplicate(key) }
+            container.key = key
+            return
         }
-        return .dictionary(dictionary)
+        if container.entries.updateValue(value, forKey: TableKey(key)) != nil { reportDuplicate(key) }
+        container.key = nil
+        container.read += 1
     }
 
     @inline(never)
