@@ -27,15 +27,21 @@ import Testing
         [0xFF], [0x80],
     ]
 
+    /// Up to twelve pieces, picked at random.
+    static func randomText(using generator: inout some RandomNumberGenerator) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for _ in 0..<Int.random(in: 0...12, using: &generator) {
+            bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+        }
+        return bytes
+    }
+
     /// Random texts of ASCII runs (long and short) mixed with valid and broken sequences, at
     /// every alignment, so that word boundaries fall everywhere.
     @Test func agreesWithTheByteByByteDefinition() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
-            var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                bytes += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
-            }
+            let bytes = Self.randomText(using: &generator)
             let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
             #expect(found == Self.reference(bytes), "\(bytes)")
         }
@@ -47,10 +53,7 @@ import Testing
     @Test func strictValidityAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
-            var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                bytes += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
-            }
+            let bytes = Self.randomText(using: &generator)
             let strict = bytes.withUnsafeBufferPointer { UTF8Validation.isStrictlyValid($0) }
             #expect(strict == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
