@@ -126,7 +126,32 @@ struct ConcurrentByteCacheTests {
                 if costly.insert(bytes, hash: costly.hash(bytes), value: Box(number), cost: 4_096) != nil { kept += 1 }
             }
         }
-        #expect(kept == budget / (4_096 + 32 + 8))
+        // Each entry: its 40-byte header, its 8-byte key and what its value costs.
+        #expect(kept == budget / (4_096 + 40 + 8))
+    }
+
+    /// The values a cache owns are released with it (it walks its entries, not its slots), and a
+    /// cache that was never filled holds nothing to release.
+    @Test func valuesAreReleasedWithTheCache() {
+        weak var first: Box?
+        weak var last: Box?
+        do {
+            let cache = ConcurrentByteCache(slotCount: 1 << 10, byteBudget: 1 << 20)
+            for number in 0..<100 {
+                let box = Box(number)
+                if number == 0 { first = box }
+                if number == 99 { last = box }
+                Self.key(number, length: 12).withUnsafeBytes { bytes in
+                    _ = cache.insert(bytes, hash: cache.hash(bytes), value: box, cost: 0)
+                }
+            }
+            #expect(first != nil && last != nil)
+            let empty = ConcurrentByteCache(slotCount: 1 << 10, byteBudget: 1 << 20)
+            Self.key(1, length: 12).withUnsafeBytes { bytes in
+                #expect(empty.find(bytes, hash: empty.hash(bytes)) == nil)
+            }
+        }
+        #expect(first == nil && last == nil)
     }
 
     @Test func readersOnOtherThreadsSeeWhatWasStored() async {

@@ -16,27 +16,37 @@ import Synchronization
 /// or one 1 MB key, cannot grow it past `byteBudget`.
 ///
 /// Readers load a slot with acquire ordering; a writer (under a mutex, inserts are rare) fills
-/// the entry and publishes its address with release ordering.
+/// the entry and publishes its address with release ordering. The slot array itself is made by
+/// the first insert and published the same way, so a cache that is never filled costs no slots
+/// (a catalog has four, one per hot call, and a program uses one or two of them); freeing walks
+/// the entries, not the slots.
 ///
 /// Not generic on purpose: the C layer calls it from another module, where a generic class's
 /// methods run unspecialized and look type metadata up on every call (a third of a hit's cost,
 /// measured, and a shared atomic in the runtime's metadata cache).
 package final class ConcurrentByteCache: @unchecked Sendable {
     // @unchecked: slots are atomics; an entry's memory is written before it is published and
-    // never again; `budget` is touched only under `insertLock`.
-    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    // never again; `state` is touched only under its lock.
+    /// The slot array's address, 0 until the first insert: a memo nobody fills (a program that
+    /// never calls the function it serves) costs no slots. Published with release ordering once,
+    /// never changed until the cache is destroyed.
+    private let slotsAddress = Atomic<UInt>(0)
     private let slotCount: Int
-    private let insertLock = Protected<Budget>(Budget())
+    private let state = Protected<State>(State())
     private let byteBudget: Int
 
-    private struct Budget {
+    private struct State {
         var bytes = 0
         var entries = 0
+        /// The last entry stored; each entry points at the one stored before it, so the cache
+        /// frees what it holds without scanning its slots.
+        var newest: UnsafeMutableRawPointer?
     }
 
     /// Entry layout: hash (8 bytes), key length (8), value (8: a retained `Value`, or a pointer
-    /// the cache does not own), whether the cache owns it (8), key bytes.
-    private static var headerSize: Int { 32 }
+    /// the cache does not own), whether the cache owns it (8), the entry stored before it (8),
+    /// key bytes.
+    private static var headerSize: Int { 40 }
 
     /// - Parameters:
     ///   - slotCount: a power of two; at most three quarters are filled.
@@ -46,23 +56,28 @@ package final class ConcurrentByteCache: @unchecked Sendable {
         while count < slotCount, count < 1 << 24 { count <<= 1 }
         self.slotCount = count
         self.byteBudget = byteBudget
-        slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
-        for index in 0..<count { (slots + index).initialize(to: Atomic<UInt>(0)) }
     }
 
     deinit {
-        for index in 0..<slotCount {
-            let address = slots[index].load(ordering: .relaxed)
-            if let entry = UnsafeMutableRawPointer(bitPattern: address) {
-                if entry.load(fromByteOffset: 24, as: Int.self) != 0,
-                   let value = entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self) {
-                    Unmanaged<AnyObject>.fromOpaque(value).release()
-                }
-                free(entry)
+        var entry = state.withLock { $0.newest }
+        while let current = entry {
+            if current.load(fromByteOffset: 24, as: Int.self) != 0,
+               let value = current.load(fromByteOffset: 16, as: UnsafeRawPointer?.self) {
+                Unmanaged<AnyObject>.fromOpaque(value).release()
             }
+            entry = current.load(fromByteOffset: 32, as: UnsafeMutableRawPointer?.self)
+            free(current)
         }
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
+        if let slots = slots {
+            slots.deinitialize(count: slotCount)
+            slots.deallocate()
+        }
+    }
+
+    /// The slot array, or `nil` before the first insert.
+    @inline(__always)
+    private var slots: UnsafeMutablePointer<Atomic<UInt>>? {
+        UnsafeMutablePointer(bitPattern: slotsAddress.load(ordering: .acquiring))
     }
 
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
@@ -78,6 +93,7 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     /// the cache), or what ``insert(_:hash:pointer:cost:)`` stored.
     @inline(__always)
     package func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> UnsafeRawPointer? {
+        guard let slots else { return nil }
         let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0..<slotCount {
@@ -124,7 +140,16 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     private func store(_ key: UnsafeRawBufferPointer, hash: UInt64, pointer: UnsafeRawPointer, owned: Bool, cost: Int)
         -> UnsafeRawPointer?
     {
-        insertLock.withLock { budget -> UnsafeRawPointer? in
+        state.withLock { state -> UnsafeRawPointer? in
+            let slots: UnsafeMutablePointer<Atomic<UInt>>
+            if let made = self.slots {
+                slots = made
+            } else {
+                // The first insert makes the slots, all empty, before any reader can see them.
+                slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: slotCount)
+                for index in 0..<slotCount { (slots + index).initialize(to: Atomic<UInt>(0)) }
+                slotsAddress.store(UInt(bitPattern: slots), ordering: .releasing)
+            }
             let mask = slotCount - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while let entry = UnsafeRawPointer(bitPattern: slots[slot].load(ordering: .acquiring)) {
@@ -134,16 +159,18 @@ package final class ConcurrentByteCache: @unchecked Sendable {
                 slot = (slot + 1) & mask
             }
             let size = Self.headerSize + key.count
-            guard size <= byteBudget, cost <= byteBudget - size, budget.bytes <= byteBudget - size - cost,
-                  (budget.entries + 1) * 4 <= slotCount * 3, let entry = malloc(size)
+            guard size <= byteBudget, cost <= byteBudget - size, state.bytes <= byteBudget - size - cost,
+                  (state.entries + 1) * 4 <= slotCount * 3, let entry = malloc(size)
             else { return nil }
             entry.storeBytes(of: hash, as: UInt64.self)
             entry.storeBytes(of: key.count, toByteOffset: 8, as: Int.self)
             entry.storeBytes(of: pointer, toByteOffset: 16, as: UnsafeRawPointer?.self)
             entry.storeBytes(of: owned ? 1 : 0, toByteOffset: 24, as: Int.self)
+            entry.storeBytes(of: state.newest, toByteOffset: 32, as: UnsafeMutableRawPointer?.self)
             if let base = key.baseAddress, key.count > 0 { memcpy(entry + Self.headerSize, base, key.count) }
-            budget.bytes += size + cost
-            budget.entries += 1
+            state.bytes += size + cost
+            state.entries += 1
+            state.newest = entry
             slots[slot].store(UInt(bitPattern: entry), ordering: .releasing)
             return pointer
         }
