@@ -6,8 +6,8 @@ is passed as a ctypes object of its C type, ``bytes`` or ``None``, never as a Py
 Every ctypes call costs about a microsecond, more than the library takes to format an error, so
 a result comes back in one call, as NUL-terminated strings written into a buffer the binding
 owns: no handle to free, no getter per string. The buffer and the objects that go with it
-(the out-parameters, the capacity, the error code) are made once and reused: each thread keeps
-a small pool of them. A call takes one from its thread's pool and gives it back when done, so
+(the out-parameters, the capacity, the error code, an ef_error_info for the arguments) are made
+once and reused: each thread keeps a small pool of them. A call takes one from its thread's pool and gives it back when done, so
 a call that starts while another on the same thread is between its C call and reading the
 output (a finalizer run by garbage collection, which any allocation can trigger) gets a buffer
 of its own instead of overwriting that output.
