@@ -71,7 +71,7 @@ $(FUZZ_HOSTILE_DIR)/locale-fuzz: Fuzz/LocaleInputFuzz.swift $(FUZZ_CORE_SOURCES)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name LocaleInputFuzz $^ $(ICU_LIBS) -o $@
 
 # Working corpora grown from the seeds (Fuzz/seeds/api, Fuzz/seeds/locale); ../shared/corpus's
-# tables join the API corpus when present.
+# tables join the API corpus, and its localization names the locale corpus, when present.
 $(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*) Fuzz/seeds/api_programs.py
 	mkdir -p $@
 	cp Fuzz/seeds/api/* $@/
@@ -80,9 +80,15 @@ $(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*) Fuzz/seeds/api_prog
 	    | xargs -0 $(PYTHON) Fuzz/seeds/api_programs.py $@; fi
 	touch $@
 
+# The shared corpus' localization names (files.tsv, column lproj) join the locale corpus: each
+# as an ID (selector byte 0), and all of them as one preference list (selector 3).
 $(FUZZ_HOSTILE_DIR)/locale-corpus: $(wildcard Fuzz/seeds/locale/*)
 	mkdir -p $@
 	cp Fuzz/seeds/locale/* $@/
+	if [ -f ../shared/corpus/files.tsv ]; then \
+	  tail -n +2 ../shared/corpus/files.tsv | cut -f4 | LC_ALL=C sort -u | grep -v '^$$' > $@.names; \
+	  n=0; while read -r name; do n=$$((n + 1)); printf '\000%s' "$$name" > $@/shared-id-$$n; done < $@.names; \
+	  { printf '\003'; cat $@.names; } > $@/shared-preferences; rm -f $@.names; fi
 	touch $@
 
 fuzz-api: $(FUZZ_HOSTILE_DIR)/api-fuzz $(FUZZ_HOSTILE_DIR)/api-corpus
