@@ -59,7 +59,7 @@
  * characters coming from the caller (a locale, a path) or from a file name are written as
  * escapes (\n, \t, \u{1B}, ...); a name that is not UTF-8 shows its bytes as \xNN.
  *
- * Limits. Every input is bounded, and a limit is never a silent cut:
+ * Limits. Every input the library reads or parses is bounded, and a limit is never a silent cut:
  *   - a table file larger than EF_MAX_TABLE_FILE_BYTES is skipped with a "file-too-large" error
  *     diagnostic (lenient) or fails ef_catalog_open with EF_E_IO (strict); a table that large
  *     passed to ef_catalog_builder_add_table() fails with EF_E_INVALID_ARGUMENT;
@@ -73,7 +73,11 @@
  *   - an Accept-Language header is read up to EF_MAX_ACCEPT_LANGUAGE_BYTES bytes (cut after the
  *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
  *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
- *     preference list it is skipped).
+ *     preference list it is skipped);
+ *   - a table string whose rendering would pass 1 MiB is rejected ("output-too-large", see
+ *     ef_result_rejection) and the field falls to its next rule.
+ * Texts the caller hands over to be shown as they are (a description, failure reason or recovery
+ * suggestion of ef_error_info) are not parsed and not limited: they are copied and shown whole.
  * Catalog content is what is named like it: <loc>.lproj directories and table files (.strings,
  * .stringsdict, .json, .xcstrings); nothing else is opened. Such an entry that is skipped always
  * gets a diagnostic (and so does any name that is not UTF-8): links leading outside

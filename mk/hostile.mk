@@ -23,11 +23,17 @@ VALGRIND_FLAGS := -q --error-exitcode=99 --num-callers=30
 
 # The C suite's forked groups run under valgrind too (it follows fork); a group with a memory
 # error exits 99 and is reported as not finished. The race runs 40 opens per thread here.
-# PYTHONMALLOC=malloc: pymalloc's arenas are not valgrind-clean by design.
+# PYTHONMALLOC=malloc: pymalloc's arenas are not valgrind-clean by design. Valgrind runs the
+# interpreter itself (sys.executable): `python3` may be a launcher script (pyenv's shims are
+# bash), and valgrind does not follow exec, so the suite would run unchecked and pass. The
+# interpreter's own reports are suppressed (Tests/Valgrind/cpython.supp says which and why).
+VALGRIND_PYTHON = $(shell $(PYTHON) -c 'import sys; print(sys.executable)')
+
 valgrind: lib $(BUILD)/tests/c/abi-tests
 	EF_TEST_RACE_OPENS=40 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/tests/c/abi-tests $(EXAMPLE)
 	ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) PYTHONPATH=$(abspath bindings/python/src) \
-	    PYTHONMALLOC=malloc $(VALGRIND) $(VALGRIND_FLAGS) $(PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
+	    PYTHONMALLOC=malloc $(VALGRIND) $(VALGRIND_FLAGS) --suppressions=Tests/Valgrind/cpython.supp \
+	    $(VALGRIND_PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
 	@echo "valgrind: the C and Python suites are clean"
 
 SOAK_DIR := $(BUILD)/soak
@@ -65,7 +71,7 @@ $(FUZZ_HOSTILE_DIR)/locale-fuzz: Fuzz/LocaleInputFuzz.swift $(FUZZ_CORE_SOURCES)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name LocaleInputFuzz $^ $(ICU_LIBS) -o $@
 
 # Working corpora grown from the seeds (Fuzz/seeds/api, Fuzz/seeds/locale); ../shared/corpus's
-# tables join the API corpus when present.
+# tables join the API corpus, and its localization names the locale corpus, when present.
 $(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*) Fuzz/seeds/api_programs.py
 	mkdir -p $@
 	cp Fuzz/seeds/api/* $@/
@@ -74,9 +80,15 @@ $(FUZZ_HOSTILE_DIR)/api-corpus: $(wildcard Fuzz/seeds/api/*) Fuzz/seeds/api_prog
 	    | xargs -0 $(PYTHON) Fuzz/seeds/api_programs.py $@; fi
 	touch $@
 
+# The shared corpus' localization names (files.tsv, column lproj) join the locale corpus: each
+# as an ID (selector byte 0), and all of them as one preference list (selector 3).
 $(FUZZ_HOSTILE_DIR)/locale-corpus: $(wildcard Fuzz/seeds/locale/*)
 	mkdir -p $@
 	cp Fuzz/seeds/locale/* $@/
+	if [ -f ../shared/corpus/files.tsv ]; then \
+	  tail -n +2 ../shared/corpus/files.tsv | cut -f4 | LC_ALL=C sort -u | grep -v '^$$' > $@.names; \
+	  n=0; while read -r name; do n=$$((n + 1)); printf '\000%s' "$$name" > $@/shared-id-$$n; done < $@.names; \
+	  { printf '\003'; cat $@.names; } > $@/shared-preferences; rm -f $@.names; fi
 	touch $@
 
 fuzz-api: $(FUZZ_HOSTILE_DIR)/api-fuzz $(FUZZ_HOSTILE_DIR)/api-corpus
