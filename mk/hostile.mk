@@ -38,9 +38,9 @@ valgrind: lib $(BUILD)/tests/c/abi-tests
 
 SOAK_DIR := $(BUILD)/soak
 
-$(SOAK_DIR)/soak: Tests/Soak/soak.c include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
+$(SOAK_DIR)/soak: Tests/Soak/soak.c Tests/C/harness.c Tests/C/harness.h include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(dir $@)
-	$(CC) $(BINDINGS_CFLAGS) -o $@ $< $(BINDINGS_LDFLAGS)
+	$(CC) $(BINDINGS_CFLAGS) -ITests/C -o $@ Tests/Soak/soak.c Tests/C/harness.c $(BINDINGS_LDFLAGS)
 
 soak: soak-c soak-python
 

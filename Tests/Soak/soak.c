@@ -16,17 +16,7 @@
 #include <unistd.h>
 
 #include "errorformatter.h"
-
-static long resident_kib(void) {
-    FILE *statm = fopen("/proc/self/statm", "r");
-    long pages_total = 0, pages_resident = 0;
-    if (statm == NULL)
-        return -1;
-    if (fscanf(statm, "%ld %ld", &pages_total, &pages_resident) != 2)
-        pages_resident = -1;
-    fclose(statm);
-    return pages_resident < 0 ? -1 : pages_resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
+#include "harness.h" /* resident_kib, shared with the C suite */
 
 int main(int argc, char **argv) {
     if (argc < 2) {
