@@ -14,7 +14,9 @@ import Glibc
 #endif
 
 private func violated(_ message: String) -> Never {
-    print("invariant violated: \(message)")
+    // On stderr, unbuffered: abort() does not flush stdout, and the message is the finding.
+    var line = "invariant violated: \(message)\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     abort()
 }
 

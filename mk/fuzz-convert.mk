@@ -5,7 +5,8 @@
 # Not part of `make test`: it checks round trips of every writer, and a finding is a writer bug
 # to fix with a test in Tests/ErrorFormatterTests/ConversionCorpusTests.swift or Tests/CLI.
 # Seeds: the .strings corpus of the strings fuzzer and the String Catalog seeds, each with the
-# format byte the harness expects in front.
+# format byte the harness expects in front, and its past findings (Fuzz/seeds/convert/, format byte
+# included), each also a unit test.
 
 ifndef BUILD
 $(error mk/fuzz-convert.mk needs the top Makefile's variables: run make from the project root)
@@ -31,5 +32,6 @@ fuzz-convert: $(FUZZ_CONVERT_BIN)
 	  { printf '\000'; cat "$$seed"; } > $(FUZZ_CONVERT_DIR)/corpus/strings-$$(basename "$$seed"); done
 	for seed in Fuzz/seeds/catalog/*.xcstrings; do \
 	  { printf '\002'; cat "$$seed"; } > $(FUZZ_CONVERT_DIR)/corpus/catalog-$$(basename "$$seed"); done
+	cp Fuzz/seeds/convert/* $(FUZZ_CONVERT_DIR)/corpus/
 	cd $(FUZZ_CONVERT_DIR) && ./convert-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -rss_limit_mb=2048 \
 	  -timeout=10 -artifact_prefix=$(abspath $(FUZZ_CONVERT_DIR))/ corpus

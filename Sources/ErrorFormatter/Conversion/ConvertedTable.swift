@@ -54,6 +54,13 @@ enum ConversionDiagnostic {
                        + "value of a .strings file), which \(target.fileExtension) cannot hold; it is left out")
     }
 
+    static func referencingTextLeftOut(_ key: TableKey, variable: String, target: TableFile.Format) -> Diagnostic {
+        Diagnostic(severity: .warning, code: "referencing-text-left-out",
+                   message: "\(MessageText.quoted(key.string)) is a text with the reference "
+                       + "\(MessageText.quoted("%#@" + variable + "@")) in it, which \(target.fileExtension) would read "
+                       + "as a variable the entry does not define; it is left out")
+    }
+
     static func languageLeftOut(_ name: String, written: String, format: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "language-left-out",
                    message: "\(format.fileExtension) holds one language: \(written) is written, "

@@ -10,7 +10,9 @@
 /// - any other format whose variables are all plurals with a value type and whose variants
 ///   hold no `%arg` and no further variables: the format as the `stringUnit`, each variable a
 ///   substitution with its `formatSpecifier` (no `argNum`: references keep their own positions).
-/// Width variants, other device shapes and non-string values cannot be held: each is a warning.
+/// Width variants, other device shapes and non-string values cannot be held: each is a warning,
+/// and so is a text with a `%#@name@` in it (plain text in `.strings`, but a String Catalog reads
+/// it as a reference to a substitution, and one the entry does not define).
 /// A key the source language lacks is read back with the key as its source text, which is
 /// reported too.
 enum StringCatalogTableWriter {
@@ -60,6 +62,8 @@ enum StringCatalogTableWriter {
     private enum Unheld: Error {
         case nonString
         case variable(VariableFormat, String)
+        /// A text with a variable reference in it, the name of the first.
+        case referencingText(String)
 
         func diagnostic(for key: TableKey, language: String) -> Diagnostic {
             var diagnostic: Diagnostic
@@ -67,6 +71,8 @@ enum StringCatalogTableWriter {
             case .nonString: diagnostic = ConversionDiagnostic.nonStringLeftOut(key, target: .stringCatalog)
             case .variable(let format, let why):
                 diagnostic = ConversionDiagnostic.variableLeftOut(key, format, target: .stringCatalog, why: why)
+            case .referencingText(let name):
+                diagnostic = ConversionDiagnostic.referencingTextLeftOut(key, variable: name, target: .stringCatalog)
             }
             diagnostic.message += " (language \(language))"
             return diagnostic
@@ -75,7 +81,9 @@ enum StringCatalogTableWriter {
 
     private static func localization(_ value: TableDocument.Value) -> Result<Node, Unheld> {
         switch value {
-        case .text(let text): return .success(unit(text))
+        case .text(let text):
+            if let name = FormatReferences.variableNames(in: text).first { return .failure(.referencingText(name)) }
+            return .success(unit(text))
         case .propertyList: return .failure(.nonString)
         case .variable(let format): return variations(format).mapError { .variable(format, $0.text) }
         }
