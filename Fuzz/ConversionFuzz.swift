@@ -20,16 +20,6 @@ private func violated(_ message: String) -> Never {
     abort()
 }
 
-/// Keys the writer reported, from its messages (`"key" is …`).
-private func reported(_ diagnostics: [Diagnostic], in language: TableDocument.Language) -> Set<TableKey> {
-    let messages = diagnostics.filter { $0.code != "language-left-out" }.map(\.message)
-    guard !messages.isEmpty else { return [] }
-    return Set(language.entries.map(\.key).filter { key in
-        let prefix = MessageText.quoted(key.string) + " is"
-        return messages.contains { $0.hasPrefix(prefix) }
-    })
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConversion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
@@ -46,7 +36,7 @@ public func fuzzConversion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         let languages = target == .stringCatalog ? document.languages : Array(document.languages.prefix(1))
         for language in languages {
-            let left = reported(written.diagnostics, in: language)
+            let left = ConversionDiagnostic.leftOutKeys(written.diagnostics, in: language)
             let other = again.language(named: language.name)
             var values: [TableKey: TableDocument.Value] = [:]
             for entry in other?.entries ?? [] { values[entry.key] = entry.value }

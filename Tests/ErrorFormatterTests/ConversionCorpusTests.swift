@@ -82,12 +82,7 @@ struct ConversionCorpusTests {
 
     /// The keys a writer reported as left out, from its messages (`"key" is …`).
     static func leftOutKeys(_ diagnostics: [Diagnostic], in language: TableDocument.Language) -> Set<TableKey> {
-        let messages = diagnostics.filter { $0.code != "language-left-out" }.map(\.message)
-        guard !messages.isEmpty else { return [] }
-        return Set(language.entries.map(\.key).filter { key in
-            let prefix = MessageText.quoted(key.string) + " is"
-            return messages.contains { $0.hasPrefix(prefix) }
-        })
+        ConversionDiagnostic.leftOutKeys(diagnostics, in: language)
     }
 
     @Test func stringsFilesSurviveEveryFormat() throws {

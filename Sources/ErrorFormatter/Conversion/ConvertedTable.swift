@@ -40,6 +40,20 @@ public enum TableConversion {
 
 /// The diagnostics of conversion, one code per kind of loss (listed in docs/table-formats.md).
 enum ConversionDiagnostic {
+    /// The keys of `language` that `diagnostics` report as left out: each such message starts
+    /// with the quoted key and `is`, as it reads once the diagnostic has escaped its control
+    /// characters. For the round-trip tests and the conversion fuzzer, which must tell a
+    /// reported loss from a silent one. (Keys are quoted cut at 60 characters, so two keys that
+    /// share their first 60 can both count as reported.)
+    static func leftOutKeys(_ diagnostics: [Diagnostic], in language: TableDocument.Language) -> Set<TableKey> {
+        let messages = diagnostics.filter { $0.code != "language-left-out" }.map(\.message)
+        guard !messages.isEmpty else { return [] }
+        return Set(language.entries.map(\.key).filter { key in
+            let prefix = MessageEscaping.escaped(MessageText.quoted(key.string) + " is")
+            return messages.contains { $0.hasPrefix(prefix) }
+        })
+    }
+
     static func variableLeftOut(_ key: TableKey, _ format: VariableFormat, target: TableFile.Format, why: String)
         -> Diagnostic
     {
