@@ -6,10 +6,6 @@
 /// ASCII runs are checked a word at a time (long ones 32 bytes at a time) because most tables
 /// are mostly ASCII.
 package enum UTF8Validation {
-    /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
-    /// `bytes` is entirely valid.
-    ///
-    /// - Complexity: O(n).
     /// Whether `bytes` is strictly valid UTF-8, CF's tolerated stray byte counting as invalid:
     /// what `String(validatingCString:)` accepts, without making a string. The C layer checks a
     /// caller's text this way where it only needs to know, not to read it (a memoized answer).
@@ -18,6 +14,10 @@ package enum UTF8Validation {
         return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte) == nil && !sawStrayByte
     }
 
+    /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
+    /// `bytes` is entirely valid.
+    ///
+    /// - Complexity: O(n).
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var sawStrayByte = false
         return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte)

@@ -22,8 +22,8 @@ StrPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 #: ef_error_info an argument list needs.
 _NO_ARGUMENTS: Sequence[object] = ()
 
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
+_INT64_MIN = _ffi.INT64_MIN
+_INT64_MAX = _ffi.INT64_MAX
 
 
 class Severity(enum.IntEnum):

@@ -105,6 +105,11 @@ EF_E_INVALID_LOCALE = 6
 EF_E_INTERNAL = 7
 EF_E_KEY_NOT_FOUND = 8
 
+# The ranges of the C integer types the calls take (int64_t codes and arguments, uint64_t).
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+UINT64_MAX = 2**64 - 1
+
 EF_CATALOG_LENIENT = 0
 EF_CATALOG_STRICT = 1
 

@@ -7,10 +7,10 @@ Every ctypes call costs about a microsecond, more than the library takes to form
 a result comes back in one call, as NUL-terminated strings written into a buffer the binding
 owns: no handle to free, no getter per string. The buffer and the objects that go with it
 (the out-parameters, the capacity, the error code, an ef_error_info for the arguments) are made
-once and reused: each thread keeps a small pool of them. A call takes one from its thread's pool and gives it back when done, so
-a call that starts while another on the same thread is between its C call and reading the
-output (a finalizer run by garbage collection, which any allocation can trigger) gets a buffer
-of its own instead of overwriting that output.
+once and reused: each thread keeps a small pool of them. A call takes one from its thread's
+pool and gives it back when done, so a call that starts while another on the same thread is
+between its C call and reading the output (a finalizer run by garbage collection, which any
+allocation can trigger) gets a buffer of its own instead of overwriting that output.
 """
 
 from __future__ import annotations
@@ -91,9 +91,9 @@ _add_int64 = _ffi.unconverted("ef_error_info_add_int64")
 _add_uint64 = _ffi.unconverted("ef_error_info_add_uint64")
 _add_double = _ffi.unconverted("ef_error_info_add_double")
 
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
-_UINT64_MAX = 2**64 - 1
+_INT64_MIN = _ffi.INT64_MIN
+_INT64_MAX = _ffi.INT64_MAX
+_UINT64_MAX = _ffi.UINT64_MAX
 
 
 def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_ffi.ErrorInfoP]:

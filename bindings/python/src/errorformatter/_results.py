@@ -139,11 +139,8 @@ class FormattedError:
         try:
             return self._stack
         except AttributeError:
-            items = self._packed.split("\0")
-            count = _header(items)[1]
-            stack = tuple(items[_STACK:_STACK + count])
-            _set_stack(self, stack)
-            return stack
+            self._unpack()
+            return self._stack
 
     @property
     def provenance(self) -> Mapping[str, Provenance]:
@@ -151,9 +148,15 @@ class FormattedError:
         try:
             return self._provenance
         except AttributeError:
-            provenance = types.MappingProxyType(_unpack_provenance(self._packed.split("\0")))
-            _set_provenance(self, provenance)
-            return provenance
+            self._unpack()
+            return self._provenance
+
+    def _unpack(self) -> None:
+        """Makes the stack and the provenance from the packed text, one split for both
+        (``to_dict`` reads both)."""
+        items = self._packed.split("\0")
+        _set_stack(self, tuple(items[_STACK:_STACK + _header(items)[1]]))
+        _set_provenance(self, types.MappingProxyType(_unpack_provenance(items)))
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``errfmt format --json`` prints for the same error: title, message, button,
