@@ -13,6 +13,9 @@
  *     ALU loop (six independent chains in registers, as many instructions per cycle as real
  *     code) and a probe loop that reads memory the way a memoized format does, without the
  *     library. Each one's speed-up over one thread, and the ratio of the format's to each.
+ *     And the format loop in two processes, each with its own catalog and errors made after the
+ *     fork, so that nothing at all is shared: what the same code scales to on this machine
+ *     when sharing cannot cost anything, beside what it scales to sharing one catalog.
  * Prints ns per operation and the ratio ErrorFormatter / gettext (below 1 is faster).
  *
  * usage: format_bench CATALOG_DIR LOCALEDIR [ITERATIONS [ONLY]]
@@ -25,9 +28,13 @@
 #include <locale.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench_timing.h"
 
@@ -38,6 +45,7 @@ static ef_catalog *catalog;
 static ef_error_info *infos[2][ERRORS];
 static char titles[ERRORS][48], messages[ERRORS][48];
 static const char *locales[] = {"fr-CA"};
+static const char *catalog_dir;
 static long iterations;
 
 static void gettext_format(long count) {
@@ -181,14 +189,18 @@ static void run_loop(long count, int thread) {
     }
 }
 
-static void *thread_body(void *argument) {
-    int thread = (int)(size_t)argument;
-    /* Thread t runs on CPU t (when there is one): a thread moved between cores mid-run costs
-     * a cold cache, and moves differ from run to run. */
+/* Thread (or process) t runs on CPU t, when there is one: a thread moved between cores mid-run
+ * costs a cold cache, and moves differ from run to run. */
+static void pin_to_cpu(int cpu) {
     cpu_set_t cpus;
     CPU_ZERO(&cpus);
-    CPU_SET(thread, &cpus);
-    pthread_setaffinity_np(pthread_self(), sizeof cpus, &cpus);
+    CPU_SET(cpu, &cpus);
+    sched_setaffinity(0, sizeof cpus, &cpus);
+}
+
+static void *thread_body(void *argument) {
+    int thread = (int)(size_t)argument;
+    pin_to_cpu(thread);
     run_loop(THREAD_ITERATIONS / 100, thread);
     pthread_barrier_wait(&start_line);
     run_loop(THREAD_ITERATIONS, thread);
@@ -207,6 +219,71 @@ static double run_threads(int threads, enum thread_loop kind) {
     double elapsed = seconds() - start;
     pthread_barrier_destroy(&start_line);
     return elapsed;
+}
+
+/* Error `code` of thread `thread`'s set: each thread formats its own info objects, as two
+ * threads of a program would. */
+static int make_infos(int thread) {
+    for (int code = 0; code < ERRORS; code++)
+        if (ef_error_info_new(&infos[thread][code], DOMAIN, code, NULL) != EF_OK) return 0;
+    return 1;
+}
+
+/* The format loop in `processes` processes, process p on CPU p. Each opens the catalog and
+ * makes its errors after the fork, so no page of the catalog's tables, memos or results is
+ * shared (the library's code and the files' bytes are, as between any two programs). The same
+ * warm-up and start line as the threads; the time is from the start to the last one's end.
+ * Returns a negative time if a process failed. */
+struct start_line_shared {
+    pthread_barrier_t start;
+    double started[2], ended[2];
+};
+static double run_processes(int processes) {
+    struct start_line_shared *line =
+        mmap(NULL, sizeof *line, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (line == MAP_FAILED) return -1;
+    pthread_barrierattr_t attributes;
+    pthread_barrierattr_init(&attributes);
+    pthread_barrierattr_setpshared(&attributes, PTHREAD_PROCESS_SHARED);
+    pthread_barrier_init(&line->start, &attributes, (unsigned)processes);
+    pthread_barrierattr_destroy(&attributes);
+    int failed = 0, started = 0;
+    pid_t children[2];
+    for (int p = 0; p < processes; p++) {
+        pid_t child = fork();
+        if (child < 0) {
+            /* The ones started wait at the start line for this one: they are stopped. */
+            for (int q = 0; q < started; q++) kill(children[q], SIGKILL);
+            failed = 1;
+            break;
+        }
+        if (child > 0) children[started++] = child;
+        if (child == 0) {
+            pin_to_cpu(p);
+            /* The parent's catalog and errors stay mapped but are never read here. */
+            int ready = ef_catalog_open(&catalog, catalog_dir, "en", EF_CATALOG_LENIENT, NULL) == EF_OK &&
+                        make_infos(p);
+            thread_loop = FORMAT;
+            if (ready) run_loop(THREAD_ITERATIONS / 100, p);
+            pthread_barrier_wait(&line->start);
+            line->started[p] = seconds();
+            if (ready) run_loop(THREAD_ITERATIONS, p);
+            line->ended[p] = seconds();
+            _exit(ready ? 0 : 1);
+        }
+    }
+    for (int p = 0; p < started; p++) {
+        int status = 0;
+        if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) failed = 1;
+    }
+    double start = line->started[0], end = line->ended[0];
+    for (int p = 1; p < processes; p++) {
+        if (line->started[p] < start) start = line->started[p];
+        if (line->ended[p] > end) end = line->ended[p];
+    }
+    pthread_barrier_destroy(&line->start);
+    munmap(line, sizeof *line);
+    return failed ? -1 : end - start;
 }
 
 typedef void (*loop)(long);
@@ -228,6 +305,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     iterations = argc > 3 ? atol(argv[3]) : 200000;
+    catalog_dir = argv[1];
 
     /* gettext: C.UTF-8 keeps LANGUAGE active on Debian's glibc, so no locale must be installed. */
     setenv("LANGUAGE", "fr_CA:fr", 1);
@@ -246,7 +324,10 @@ int main(int argc, char **argv) {
     for (int code = 0; code < ERRORS; code++) {
         snprintf(titles[code], sizeof titles[code], "errors." DOMAIN ".%d.title", code);
         snprintf(messages[code], sizeof messages[code], "errors." DOMAIN ".%d.message", code);
-        for (int t = 0; t < 2; t++) ef_error_info_new(&infos[t][code], DOMAIN, code, NULL);
+    }
+    if (!make_infos(0) || !make_infos(1)) {
+        fprintf(stderr, "format_bench: could not make the errors\n");
+        return 1;
     }
     /* Both sides must show the same strings, or the comparison means nothing. */
     for (int code = 0; code < ERRORS; code++) {
@@ -288,15 +369,24 @@ int main(int argc, char **argv) {
      * than the other rows: a two-thread round is disturbed whenever anything else wants a core,
      * and only the least disturbed round of each kind says what the code does. */
     double one[4] = {1e9, 1e9, 1e9, 1e9}, two[4] = {1e9, 1e9, 1e9, 1e9};
+    double one_process = 1e9, two_processes = 1e9;
     for (int round = 0; round < SCALING_ROUNDS; round++) {
         for (int kind = SPIN; kind <= FORMAT; kind++) {
             double t;
             if ((t = run_threads(1, (enum thread_loop)kind)) < one[kind]) one[kind] = t;
             if ((t = run_threads(2, (enum thread_loop)kind)) < two[kind]) two[kind] = t;
         }
+        double t1 = run_processes(1), t2 = run_processes(2);
+        if (t1 < 0 || t2 < 0) {
+            fprintf(stderr, "format_bench: a process of the two-process row failed\n");
+            return 1;
+        }
+        if (t1 < one_process) one_process = t1;
+        if (t2 < two_processes) two_processes = t2;
     }
     double scaling[4];
     for (int kind = SPIN; kind <= FORMAT; kind++) scaling[kind] = 2 * one[kind] / two[kind];
+    double process_scaling = 2 * one_process / two_processes;
 
     printf("%-52s %10s %10s %8s %7s\n", "operation (best of 7 rounds, 200 errors rotating)", "gettext", "ef",
            "ef/gt", "target");
@@ -312,6 +402,8 @@ int main(int argc, char **argv) {
            scaling[ALU], scaling[FORMAT], scaling[FORMAT] / scaling[ALU], ">=0.90");
     printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (probe / format)",
            scaling[PROBE], scaling[FORMAT], scaling[FORMAT] / scaling[PROBE], ">=0.90");
+    printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "format, two processes sharing nothing / two threads",
+           process_scaling, scaling[FORMAT], scaling[FORMAT] / process_scaling, "-");
 
     for (int code = 0; code < ERRORS; code++)
         for (int t = 0; t < 2; t++) ef_error_info_free(infos[t][code]);
