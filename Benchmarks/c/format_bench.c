@@ -172,9 +172,11 @@ static void probe_add(int code, const char *title, const char *message, const ch
 
 /* Each thread warms up (its first calls set up per-thread state), then all start together at a
  * barrier: the time measured is from the release to the last thread's end, so thread creation
- * and warm-up are left out on every side. Runs are long (THREAD_ITERATIONS calls per thread,
- * about 50 ms) because the shorter rounds of the other rows made the ratio swing by 0.1. */
-#define THREAD_ITERATIONS (5 * iterations)
+ * and warm-up are left out on every side. Rounds are long (THREAD_ITERATIONS calls per thread,
+ * about 200 ms of the format loop): on this shared machine a vCPU's speed changes from moment to
+ * moment (one thread alone took 42-62 ms for the same 50 ms round), and rounds of 50 ms left the
+ * ratio swinging by 0.15 from run to run; four times longer averages the host's state out. */
+#define THREAD_ITERATIONS (20 * iterations)
 #define SCALING_ROUNDS 15
 enum thread_loop { SPIN, ALU, PROBE, FORMAT };
 static enum thread_loop thread_loop;
