@@ -1,18 +1,18 @@
 /// A table written in one format: its bytes (UTF-8), and one diagnostic for each thing of the
 /// document the format cannot hold (left out, never approximated).
-public struct ConvertedTable: Sendable {
-    public var bytes: [UInt8]
+package struct ConvertedTable: Sendable {
+    package var bytes: [UInt8]
     /// Warnings, each naming the key or language left out; empty when the conversion is lossless.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(bytes: [UInt8], diagnostics: [Diagnostic]) {
+    package init(bytes: [UInt8], diagnostics: [Diagnostic]) {
         self.bytes = bytes
         self.diagnostics = diagnostics
     }
 }
 
 /// Writing a ``TableDocument`` in any table format.
-public enum TableConversion {
+package enum TableConversion {
     /// The document written as `format`.
     ///
     /// - Parameters:
@@ -20,7 +20,7 @@ public enum TableConversion {
     ///     language to write (default: the source language); every other language is reported
     ///     as left out. A String Catalog holds every language and ignores it.
     /// - Returns: the bytes, or `nil` when `language` names no language of the document.
-    public static func write(_ document: TableDocument, as format: TableFile.Format, language: String? = nil)
+    package static func write(_ document: TableDocument, as format: TableFile.Format, language: String? = nil)
         -> ConvertedTable?
     {
         if format == .stringCatalog { return StringCatalogTableWriter.write(document) }

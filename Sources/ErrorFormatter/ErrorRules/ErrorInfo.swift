@@ -45,7 +45,7 @@ public struct ErrorInfo: Sendable, Hashable {
     /// that keep the arguments apart from the rest of the error.
     ///
     /// - Throws: `.invalidArgument` when `count` is ``maximumArgumentCount`` or more.
-    public static func checkRoomForArgument(after count: Int) throws(CatalogError) {
+    package static func checkRoomForArgument(after count: Int) throws(CatalogError) {
         guard count < maximumArgumentCount else {
             throw CatalogError(kind: .invalidArgument,
                                message: "an error takes at most \(maximumArgumentCount) arguments")

@@ -2,32 +2,32 @@
 ///
 /// The catalog keeps no positions (lookups must not pay for them); lint reads each file again
 /// with the parsers' source maps so that every finding about an entry points at its line.
-public struct LintEntry: Sendable {
+package struct LintEntry: Sendable {
     /// A 1-based line and column (in Unicode scalars); 0 and 0 when the format has no lines
     /// (binary property lists).
-    public struct Position: Sendable, Hashable {
-        public var line: Int
-        public var column: Int
+    package struct Position: Sendable, Hashable {
+        package var line: Int
+        package var column: Int
 
-        public init(line: Int, column: Int) {
+        package init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
 
-        public static let unknown = Position(line: 0, column: 0)
+        package static let unknown = Position(line: 0, column: 0)
     }
 
-    public var key: TableKey
-    public var value: LocalizedValue
+    package var key: TableKey
+    package var value: LocalizedValue
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// Where the key is written.
-    public var position: Position
+    package var position: Position
     /// Where each variable (`"files"`) and variant (`"files/one"`) of a variable format is
     /// written, when the format says (`.stringsdict`, String Catalogs, JSON tables).
-    public var variantPositions: [String: Position]
+    package var variantPositions: [String: Position]
 
-    public init(key: TableKey, value: LocalizedValue, file: String, position: Position,
+    package init(key: TableKey, value: LocalizedValue, file: String, position: Position,
                 variantPositions: [String: Position] = [:]) {
         self.key = key
         self.value = value

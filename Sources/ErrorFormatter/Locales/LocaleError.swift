@@ -21,7 +21,7 @@ public struct LocaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason
 
     /// Creates an error for `input`.
-    public init(input: String, reason: Reason) {
+    package init(input: String, reason: Reason) {
         self.input = input
         self.reason = reason
     }
