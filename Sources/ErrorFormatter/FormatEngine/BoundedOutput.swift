@@ -6,10 +6,10 @@ struct BoundedOutput {
 
     mutating func append(_ piece: String) throws(FormatFailure) {
         let added = piece.utf8.count
-        guard added <= FormatLimits.maximumOutputLength &- length else {
+        guard added <= Limits.maximumOutputLength &- length else {
             throw FormatFailure(
                 code: "output-too-large",
-                message: "result would exceed \(FormatLimits.maximumOutputLength) bytes")
+                message: "result would exceed \(Limits.maximumOutputLength) bytes")
         }
         length &+= added
         text += piece

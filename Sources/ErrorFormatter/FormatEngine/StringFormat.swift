@@ -33,7 +33,7 @@ package enum StringFormat {
     package static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one
         // literal and rendering that would give, without the segment array and the copy.
-        if format.utf8.count <= FormatLimits.maximumFormatLength, !PercentSearch.contains(format) { return format }
+        if format.utf8.count <= Limits.maximumFormatLength, !PercentSearch.contains(format) { return format }
         return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments)
     }
 
@@ -135,7 +135,7 @@ package enum StringFormat {
     static func checkConsistentKinds(_ specifiers: [FormatSpecifier]) throws(FormatFailure) {
         guard specifiers.count > 1 else { return }
         // Positions are at most 64, so a fixed table replaces a dictionary.
-        var kinds = [FormatSpecifier.ArgumentKind?](repeating: nil, count: FormatLimits.maximumPosition + 1)
+        var kinds = [FormatSpecifier.ArgumentKind?](repeating: nil, count: Limits.maximumPosition + 1)
         for specifier in specifiers {
             guard specifier.position >= 0, specifier.position < kinds.count else { continue }
             if let known = kinds[specifier.position] {

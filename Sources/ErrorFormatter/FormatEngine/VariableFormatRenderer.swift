@@ -98,16 +98,16 @@ package enum VariableFormatRenderer {
                     try append(text, from: copiedUpTo, to: reference.bytes.lowerBound)
                     copiedUpTo = reference.bytes.upperBound
                     substitutions += 1
-                    guard substitutions <= FormatLimits.maximumSubstitutions else {
+                    guard substitutions <= Limits.maximumSubstitutions else {
                         throw FormatFailure(
                             code: "too-many-substitutions",
-                            message: "format substitutes more than \(FormatLimits.maximumSubstitutions) variables",
+                            message: "format substitutes more than \(Limits.maximumSubstitutions) variables",
                             offset: reference.offset)
                     }
-                    guard depth < FormatLimits.maximumVariableDepth else {
+                    guard depth < Limits.maximumVariableDepth else {
                         throw FormatFailure(
                             code: "variable-depth-exceeded",
-                            message: "variables nest deeper than \(FormatLimits.maximumVariableDepth) levels "
+                            message: "variables nest deeper than \(Limits.maximumVariableDepth) levels "
                                 + "(a variable that references itself?)",
                             offset: reference.offset)
                     }
@@ -130,10 +130,10 @@ package enum VariableFormatRenderer {
         private mutating func append(_ text: String, from start: Int, to end: Int) throws(FormatFailure) {
             let bytes = text.utf8
             guard start < end, start >= 0, end <= bytes.count else { return }
-            guard end - start <= FormatLimits.maximumFormatLength - output.count else {
+            guard end - start <= Limits.maximumFormatLength - output.count else {
                 throw FormatFailure(
                     code: "format-too-long",
-                    message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
+                    message: "format with variables substituted exceeds \(Limits.maximumFormatLength) bytes")
             }
             let lower = bytes.index(bytes.startIndex, offsetBy: start)
             output.append(contentsOf: bytes[lower..<bytes.index(lower, offsetBy: end - start)])
