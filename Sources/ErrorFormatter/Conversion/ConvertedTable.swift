@@ -49,7 +49,7 @@ enum ConversionDiagnostic {
         let messages = diagnostics.filter { $0.code != "language-left-out" }.map(\.message)
         guard !messages.isEmpty else { return [] }
         return Set(language.entries.map(\.key).filter { key in
-            let prefix = MessageEscaping.escaped(MessageText.quoted(key.string) + " is")
+            let prefix = MessageEscaping.escaped(MessageEscaping.quoted(key.string) + " is")
             return messages.contains { $0.hasPrefix(prefix) }
         })
     }
@@ -58,26 +58,26 @@ enum ConversionDiagnostic {
         -> Diagnostic
     {
         Diagnostic(severity: .warning, code: "variable-format-left-out",
-                   message: "\(MessageText.quoted(key.string)) is \(VariableShape.kind(of: format)), which "
+                   message: "\(MessageEscaping.quoted(key.string)) is \(VariableShape.kind(of: format)), which "
                        + "\(target.fileExtension) cannot hold (\(why)); it is left out")
     }
 
     static func nonStringLeftOut(_ key: TableKey, target: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "non-string-value-left-out",
-                   message: "\(MessageText.quoted(key.string)) is not a string (an array, dictionary or data "
+                   message: "\(MessageEscaping.quoted(key.string)) is not a string (an array, dictionary or data "
                        + "value of a .strings file), which \(target.fileExtension) cannot hold; it is left out")
     }
 
     static func referencingTextLeftOut(_ key: TableKey, variable: String, target: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "referencing-text-left-out",
-                   message: "\(MessageText.quoted(key.string)) is a text with the reference "
-                       + "\(MessageText.quoted("%#@" + variable + "@")) in it, which \(target.fileExtension) would read "
+                   message: "\(MessageEscaping.quoted(key.string)) is a text with the reference "
+                       + "\(MessageEscaping.quoted("%#@" + variable + "@")) in it, which \(target.fileExtension) would read "
                        + "as a variable the entry does not define; it is left out")
     }
 
     static func languageLeftOut(_ name: String, written: String, format: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "language-left-out",
                    message: "\(format.fileExtension) holds one language: \(written) is written, "
-                       + "\(MessageText.quoted(name)) is left out (each language needs a file of its own)")
+                       + "\(MessageEscaping.quoted(name)) is left out (each language needs a file of its own)")
     }
 }

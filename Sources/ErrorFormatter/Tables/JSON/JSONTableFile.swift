@@ -44,10 +44,8 @@ package enum JSONTableFile {
             case .object(let categories):
                 var variants: [String: String] = [:]
                 for category in categories {
-                    guard VariableFormat.Variable.pluralCategories.contains(category.key) else {
-                        report(.warning, "unknown-plural-category",
-                               "\"\(category.key)\" in \"\(entry.key)\" is not a plural category (zero one two few many other); it is ignored",
-                               at: category.value)
+                    if let unknown = VariableFormat.Variable.unknownPluralCategory(category.key, of: "\"\(entry.key)\"") {
+                        report(.warning, unknown.code, unknown.message, at: category.value)
                         continue
                     }
                     guard let text = category.value.stringValue else {

@@ -187,10 +187,9 @@ package enum StringsDictFile {
                            at: path + [variantKey])
                     return nil
                 }
-                if ruleType == .plural, !VariableFormat.Variable.pluralCategories.contains(variantKey.string) {
-                    report(.warning, "unknown-plural-category",
-                           "\"\(variantKey)\" is not a plural category (zero one two few many other); the variant is ignored",
-                           at: path + [variantKey])
+                if ruleType == .plural, let unknown = VariableFormat.Variable.unknownPluralCategory(
+                    variantKey.string, of: "variable \"\(name)\" in \"\(entry)\"") {
+                    report(.warning, unknown.code, unknown.message, at: path + [variantKey])
                     continue
                 }
                 variants[variantKey.string] = text
