@@ -88,7 +88,7 @@ public struct Catalog: Sendable {
     }
 
     /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.
-    package func table(_ name: String, localization: String) -> StringTable? {
+    func table(_ name: String, localization: String) -> StringTable? {
         tables[localization]?[name]?.table
     }
 
@@ -106,7 +106,7 @@ public struct Catalog: Sendable {
     }
 
     /// The first value of `key` in `table` down `stack`, or `nil` if no localization has it.
-    package func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
+    func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
         layers(of: table, in: stack).lookup(key)
     }
 

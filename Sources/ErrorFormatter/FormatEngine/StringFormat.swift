@@ -4,14 +4,14 @@
 /// a translation is untrusted input. Every specifier is checked against the arguments before
 /// anything is rendered, so a string that asks for an argument that was not passed, or for one
 /// of another type, fails as a whole (see docs/formatting.md for the rules and codes).
-package enum StringFormat {
+enum StringFormat {
     /// The argument specifiers of `format` in order of appearance (`%%` excluded), for lint and
     /// validation; it also refuses formats that could never render (unknown conversions, `%n`,
     /// one argument used with incompatible types, limits exceeded).
     ///
     /// - Throws: ``FormatFailure`` with the code of the first problem.
     /// - Complexity: O(n) in the length of `format`.
-    package static func specifiers(in format: String) throws(FormatFailure) -> [FormatSpecifier] {
+    static func specifiers(in format: String) throws(FormatFailure) -> [FormatSpecifier] {
         let segments = try FormatParser.parse(format, allowsVariables: false)
         let specifiers = segments.compactMap { segment -> FormatSpecifier? in
             if case .specifier(let specifier) = segment { return specifier }
@@ -30,7 +30,7 @@ package enum StringFormat {
     ///   (`missing-argument`, `wrong-argument-type`, `conflicting-types`), or the result would
     ///   exceed ``FormatLimits/maximumOutputLength``.
     /// - Complexity: O(n + m) in the lengths of the format and the result.
-    package static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+    static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one
         // literal and rendering that would give, without the segment array and the copy.
         if format.utf8.count <= Limits.maximumFormatLength, !PercentSearch.contains(format) { return format }

@@ -10,7 +10,7 @@
 /// variant without a specifier shifts later sequential specifiers back by one, exactly as text
 /// substitution does on Apple's platforms (openradar 39390733); use positions (`%2$@`) in
 /// formats with several variables.
-package enum VariableFormatRenderer {
+enum VariableFormatRenderer {
     /// `value` rendered with `arguments`, choosing plural variants by the rules of `language`.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ package enum VariableFormatRenderer {
     ///   `plural-argument-not-a-number`, `invalid-value-type`, `variable-depth-exceeded`,
     ///   `too-many-substitutions` (docs/formatting.md).
     /// - Complexity: linear in the length of the expanded format plus the result.
-    package static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
+    static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
         throws(FormatFailure) -> String
     {
         try render(PreparedVariableFormat(value), arguments: arguments, language: language)

@@ -37,7 +37,7 @@ package enum TableFile {
     }
 
     /// The outcome of loading one `.strings` file.
-    package enum Outcome: Sendable {
+    enum Outcome: Sendable {
         /// The table, with the parser's diagnostics attached to `file`.
         case table(StringTable)
         /// The file cannot be used; the diagnostic (an error with position) says why.
@@ -45,7 +45,7 @@ package enum TableFile {
     }
 
     /// Parses `bytes` as the `.strings` table `name`, attributing every diagnostic to `file`.
-    package static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
+    static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
         if bytes.isEmpty {
             let warning = Diagnostic(
                 severity: .warning, code: "empty-file",
@@ -72,7 +72,7 @@ package enum TableFile {
     }
 
     /// Loads a `.stringsdict` or flat JSON table, attributing every diagnostic to `file`.
-    package static func loadContents(bytes: [UInt8], format: Format, file: String) -> TableLoadResult {
+    static func loadContents(bytes: [UInt8], format: Format, file: String) -> TableLoadResult {
         var result: TableLoadResult
         switch format {
         case .stringsDict: result = StringsDictFile.load(bytes: bytes)

@@ -9,9 +9,9 @@
 /// A plural object becomes a `VariableFormat` with format `%#@value@` and one plural variable
 /// `value` whose value type is the first printf specifier of `other` (`nil` when it has none).
 /// The schema is `docs/json-table.schema.json`; diagnostic codes are in `docs/table-formats.md`.
-package enum JSONTableFile {
+enum JSONTableFile {
     /// The file-name extension of JSON tables.
-    package static let fileExtension = ".json"
+    static let fileExtension = ".json"
 
     /// Parses the bytes of a JSON table.
     ///
@@ -19,7 +19,7 @@ package enum JSONTableFile {
     /// - Returns: The texts and plural formats, or a failure when the file is not valid JSON or
     ///   not an object; malformed entries are left out with an error diagnostic at their value.
     /// - Complexity: O(n) in the size of the file.
-    package static func load(bytes: [UInt8]) -> TableLoadResult {
+    static func load(bytes: [UInt8]) -> TableLoadResult {
         let parsed = JSONParser.parse(bytes)
         guard let root = parsed.value else {
             let failure = parsed.error ?? Diagnostic(severity: .error, code: "invalid-json", message: "the file is not valid JSON")

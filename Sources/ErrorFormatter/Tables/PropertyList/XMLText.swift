@@ -1,9 +1,9 @@
 /// Text written into an XML property list (the `.stringsdict` writer's output).
-package enum XMLText {
+enum XMLText {
     /// XML character data: `&`, `<` and `>` as entities; carriage returns and the other control
     /// characters XML does not keep as they are (parsers turn a raw CR into LF) as character
     /// references, which CoreFoundation's parser decodes back to the same scalar.
-    package static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

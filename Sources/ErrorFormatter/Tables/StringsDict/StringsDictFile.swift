@@ -9,9 +9,9 @@
 /// CoreFoundation merges it over the `.strings` table like any other value.
 ///
 /// Diagnostic codes are listed in `docs/table-formats.md`.
-package enum StringsDictFile {
+enum StringsDictFile {
     /// The file-name extension of these tables.
-    package static let fileExtension = ".stringsdict"
+    static let fileExtension = ".stringsdict"
 
     /// The key of an entry's format.
     static let formatKey = "NSStringLocalizedFormatKey"
@@ -27,7 +27,7 @@ package enum StringsDictFile {
     ///   not a property list dictionary; diagnostics carry line and column for XML files and 0
     ///   for binary ones; `file` is left unset.
     /// - Complexity: O(n) in the size of the file.
-    package static func load(bytes: [UInt8]) -> TableLoadResult {
+    static func load(bytes: [UInt8]) -> TableLoadResult {
         if bytes.isEmpty {
             let warning = Diagnostic(
                 severity: .warning, code: "empty-file",
