@@ -11,8 +11,10 @@
 #                           environment and the system's ICU hidden
 #   make demo-node          the cross-binding demo (Examples/node/demo.js)
 #
-# The addon is built with gcc against Node's headers (/usr/include/node), no node-gyp and no
-# network. Included by the top Makefile after its variables; uses mk/bindings.mk's DEMO_*.
+# The addon is built with the C compiler against Node's headers (NODE_INCLUDE), no node-gyp and
+# no network. Without node and its headers (and npm, for the package) the targets say so and
+# succeed, as the suites that need ../shared do without it. Included by the top Makefile after
+# its variables; uses mk/bindings.mk's DEMO_*.
 
 ifndef LIBNAME
 $(error mk/node.mk needs the top Makefile's variables: run make from the project root)
@@ -28,6 +30,11 @@ TESTS += test-node test-node-package
 DEMOS += demo-node
 
 .PHONY: test-node node-package test-node-package demo-node
+
+NODE_FOUND      := $(if $(shell command -v $(NODE) 2>/dev/null),$(wildcard $(NODE_INCLUDE)/node_api.h))
+NPM_FOUND       := $(shell command -v $(NPM) 2>/dev/null)
+
+ifneq ($(NODE_FOUND),)
 
 NODE_DIR        := bindings/node
 NODE_SOURCES    := $(wildcard $(NODE_DIR)/src/*.c) $(NODE_DIR)/src/addon.h include/errorformatter.h
@@ -68,6 +75,7 @@ NODE_TGZ        := $(BUILD)/node/errorformatter-$(VERSION).tgz
 # As mk/wheel.mk names the tarball with ICU=bundled (its variables are read after this file).
 NODE_TARBALL     = $(DIST)/errorformatter-$(VERSION)-linux-$(ARCH)-icu$(ICU_MAJOR).tar.gz
 
+ifneq ($(NPM_FOUND),)
 node-package: all
 	$(MAKE) --no-print-directory tarball ICU=bundled
 	rm -rf $(NODE_STAGE) $(BUILD)/node/tarball && mkdir -p $(NODE_STAGE)/native $(BUILD)/node/tarball
@@ -87,6 +95,10 @@ test-node-package: node-package $(BUILD)/examples/records-c.txt
 	NPM="$(NPM)" NODE="$(NODE)" sh $(NODE_DIR)/tools/check-package.sh $(abspath $(NODE_TGZ)) \
 	    $(abspath Examples/node/demo.js) $(abspath $(DEMO_CASES)) $(abspath $(BUILD)/examples/records-c.txt) \
 	    $(abspath $(BUILD)/node/package-test)
+else
+node-package test-node-package:
+	@echo "$@: skipped: needs $(NPM) on PATH"
+endif
 
 # --------------------------------------------------------------------------------- the demo
 demo-node: $(NODE_ADDON) $(NODE_MODULES)/errorformatter
@@ -99,3 +111,7 @@ $(BUILD)/examples/records-node.txt: $(NODE_ADDON) $(NODE_MODULES)/errorformatter
 	env $(NODE_ENV) $(NODE) Examples/node/demo.js $(DEMO_CASES) > $@ $(DEMO_STDERR)
 
 test-demos: $(BUILD)/examples/records-node.txt
+else
+test-node node-package test-node-package demo-node:
+	@echo "$@: skipped: needs $(NODE) on PATH and its headers in $(NODE_INCLUDE) (Debian: nodejs libnode-dev)"
+endif

@@ -31,3 +31,9 @@ test('the package version is the library version', () => {
   assert.equal(binding.version, require('../package.json').version);
   assert.equal(binding.libraryVersion(), binding.version);
 });
+
+test('the README documents every export', () => {
+  const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const undocumented = Object.keys(binding).filter((name) => !readme.includes(`\`${name}`));
+  assert.deepEqual(undocumented, []);
+});
