@@ -1,8 +1,9 @@
 # mk/node.mk -- the Node.js binding (bindings/node: an N-API addon in C and index.js over it).
 #
 #   make test-node          node --test on bindings/node/test (the example catalogs, typed
-#                           arguments, provenance, errors, a worker thread), then the TypeScript
-#                           declarations checked with tsc --noEmit against a typed use of them
+#                           arguments, provenance, errors, a worker thread), with the addon plain
+#                           and under AddressSanitizer + UBSan, then the TypeScript declarations
+#                           checked with tsc --noEmit against a typed use of them
 #   make node-package       $(BUILD)/node/errorformatter-<version>.tgz by `npm pack`: index.js,
 #                           index.d.ts and native/ (the addon, liberrorformatter.so.1 and ICU from
 #                           `make tarball ICU=bundled`'s lib/, found through RUNPATH $ORIGIN)
@@ -52,13 +53,29 @@ $(NODE_ADDON): $(NODE_SOURCES) $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	$(CC) $(NODE_CFLAGS) -o $@ $(filter %.c,$^) -L$(BUILD)/lib -lerrorformatter \
 	    -Wl,-rpath,$(abspath $(BUILD)/lib)
 
+# The same addon under AddressSanitizer and UndefinedBehaviorSanitizer: they check the addon's
+# own code (conversions, ownership, buffers), the library and node are not instrumented. Node
+# is not linked with the runtimes, so they are preloaded; leaks are not checked (node itself
+# frees little at exit, and every catalog is freed by close() or the tests' collections).
+NODE_ADDON_SANITIZED := $(BUILD)/node/sanitized/errorformatter.node
+NODE_SANITIZE        := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+NODE_SANITIZE_ENV     = LD_PRELOAD=$$($(CC) -print-file-name=libasan.so):$$($(CC) -print-file-name=libubsan.so) \
+                        ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
+
+$(NODE_ADDON_SANITIZED): $(NODE_SOURCES) $(BUILD)/lib/$(LIBNAME).$(VERSION)
+	mkdir -p $(dir $@)
+	$(CC) $(NODE_CFLAGS) $(NODE_SANITIZE) -O1 -o $@ $(filter %.c,$^) -L$(BUILD)/lib -lerrorformatter \
+	    -Wl,-rpath,$(abspath $(BUILD)/lib)
+
 $(NODE_MODULES)/errorformatter:
 	mkdir -p $(dir $@)
 	ln -sfn $(abspath $(NODE_DIR)) $@
 
 # The tests read the example catalogs and compare with errfmt (--json) and with the C demo.
-test-node: $(NODE_ADDON) $(NODE_MODULES)/errorformatter $(BUILD)/bin/errfmt
+test-node: $(NODE_ADDON) $(NODE_ADDON_SANITIZED) $(NODE_MODULES)/errorformatter $(BUILD)/bin/errfmt
 	env $(NODE_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_DIR)/test/*.test.js
+	env $(NODE_ENV) ERRORFORMATTER_NODE_ADDON=$(abspath $(NODE_ADDON_SANITIZED)) $(NODE_SANITIZE_ENV) \
+	    ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_DIR)/test/*.test.js
 	@if command -v $(TSC) >/dev/null 2>&1; then \
 	  $(TSC) --noEmit --strict --target es2020 --lib es2020,dom --module commonjs \
 	      --moduleResolution node --baseUrl $(abspath $(NODE_MODULES)) $(NODE_DIR)/test/types/usage.ts \

@@ -234,6 +234,12 @@ function readOptions(options, known, what) {
   return options;
 }
 
+// A plain copy of an array (what is not an array goes through, for the addon to refuse): the
+// addon then reads plain values, never a Proxy's traps or getters that could run meanwhile.
+function copyList(list) {
+  return Array.isArray(list) ? Array.from(list) : list;
+}
+
 // A path as the addon takes it: a string or a Buffer/Uint8Array, or a file: URL.
 function toPath(value) {
   return value instanceof URL ? fileURLToPath(value) : value;
@@ -312,7 +318,7 @@ class Catalog {
             table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
     return formattedFromPacked(native.formatPacked(
       this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
-      encodeArguments(values), locales));
+      encodeArguments(values), copyList(locales)));
   }
 
   /**
@@ -323,7 +329,7 @@ class Catalog {
     const { locales = null, table = null, arguments: values = null } =
       readOptions(options, LOOKUP_OPTIONS, 'lookup');
     return lookupFromPacked(native.lookupPacked(this.#usableHandle(), key, table,
-                                                encodeArguments(values), locales));
+                                                encodeArguments(values), copyList(locales)));
   }
 
   /** The catalog's loading diagnostics and every lint check, against its development locale. */
@@ -393,7 +399,7 @@ function preferencesFromAcceptLanguage(header) {
 function lint(paths, options) {
   const { developmentLocale = null } = readOptions(options, ['developmentLocale'], 'lint');
   const list = Array.isArray(paths) ? paths : [paths];
-  return lintFindingsFromRows(native.lintPaths(list.map(toPath), developmentLocale));
+  return lintFindingsFromRows(native.lintPaths(Array.from(list, toPath), developmentLocale));
 }
 
 /** The version of the loaded liberrorformatter, e.g. '1.0.0'. */

@@ -193,16 +193,17 @@ napi_value format_packed(napi_env env, napi_callback_info info) {
     ef_error_info *error_arguments = NULL;
     format_request request = {0};
     napi_value result = NULL;
-    if (!get_arguments(env, info, 9, arguments) ||
-        (request.catalog = unwrap_catalog(env, arguments[0])) == NULL ||
-        !get_int64(env, arguments[2], "code", &request.code))
+    if (!get_arguments(env, info, 9, arguments) || !get_int64(env, arguments[2], "code", &request.code))
         return NULL;
     for (int i = 0; i < 5; i++) {
         if (!get_utf8(env, arguments[text_positions[i]], text_names[i], i > 0, &texts[i]))
             goto done;
     }
+    /* The catalog last: reading an array can run JavaScript (a Proxy's traps), which could
+     * close the catalog; from here to the library's call, none runs. */
     if (!get_strings(env, arguments[8], "locales", &locales, &locale_count) ||
-        !get_arguments_info(env, arguments[7], &error_arguments))
+        !get_arguments_info(env, arguments[7], &error_arguments) ||
+        (request.catalog = unwrap_catalog(env, arguments[0])) == NULL)
         goto done;
     request.domain = texts[0];
     request.description = texts[1];
@@ -248,13 +249,14 @@ napi_value lookup_packed(napi_env env, napi_callback_info info) {
     ef_error_info *error_arguments = NULL;
     lookup_request request = {0};
     napi_value result = NULL;
-    if (!get_arguments(env, info, 5, arguments) ||
-        (request.catalog = unwrap_catalog(env, arguments[0])) == NULL)
+    if (!get_arguments(env, info, 5, arguments))
         return NULL;
+    /* The catalog last, as in format_packed. */
     if (!get_utf8(env, arguments[1], "key", 0, &key) ||
         !get_utf8(env, arguments[2], "table", 1, &table) ||
         !get_strings(env, arguments[4], "locales", &locales, &locale_count) ||
-        !get_arguments_info(env, arguments[3], &error_arguments))
+        !get_arguments_info(env, arguments[3], &error_arguments) ||
+        (request.catalog = unwrap_catalog(env, arguments[0])) == NULL)
         goto done;
     request.key = key;
     request.table = table;

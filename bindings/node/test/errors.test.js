@@ -65,6 +65,20 @@ describe('invalid inputs', () => {
     assert.throws(() => Catalog.open(Buffer.from(`${CORE_LOCATION}\0`)), INVALID_ARGUMENT);
   });
 
+  test('a catalog closed by code that runs while the arguments are read', () => {
+    const own = Catalog.open(CORE_LOCATION);
+    const locales = new Proxy(['fr'], {
+      get(target, property, receiver) {
+        own.close();
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    assert.throws(() => own.format('kCLErrorDomain', 0, { locales }), { code: 'EF_E_INVALID_ARGUMENT', message: 'the catalog is closed' });
+    const again = Catalog.open(CORE_LOCATION);
+    const argument = { type: 'string', get value() { again.close(); return 'x'; } };
+    assert.throws(() => again.lookup('errors.title', { arguments: [argument] }), { message: 'the catalog is closed' });
+  });
+
   test('a table name with a slash', () => {
     assert.throws(() => catalog.format('D', 0, { table: '../Localizable' }), INVALID_ARGUMENT);
   });

@@ -38,12 +38,17 @@ test('preferencesFromAcceptLanguage: by quality, stably; q=0, * and garbage drop
 });
 
 // The library reads the process's environment itself (getenv): each case runs in a child
-// process whose environment holds only the variables given.
+// process whose environment holds only the variables given, and what loads the addon (the
+// sanitizers' run preloads their runtimes).
 function preferencesWith(variables) {
+  const loading = {};
+  for (const name of ['ERRORFORMATTER_NODE_ADDON', 'LD_PRELOAD', 'ASAN_OPTIONS', 'UBSAN_OPTIONS']) {
+    if (process.env[name] !== undefined) loading[name] = process.env[name];
+  }
   const child = spawnSync(process.execPath, ['-e', `
     const ef = require(${JSON.stringify(path.resolve(__dirname, '..'))});
     process.stdout.write(JSON.stringify(ef.preferencesFromEnvironment()));
-  `], { encoding: 'utf8', env: { ...variables, ERRORFORMATTER_NODE_ADDON: process.env.ERRORFORMATTER_NODE_ADDON ?? '' } });
+  `], { encoding: 'utf8', env: { ...variables, ...loading } });
   assert.equal(child.status, 0, child.stderr);
   return JSON.parse(child.stdout);
 }
