@@ -22,7 +22,7 @@ const UINT64_MAX = (1n << 64n) - 1n;
 /** A field with \\, \t, \n and \r replaced by what they stand for. */
 function unescaped(field) {
   return field.replace(/\\(.?)/gs, (escape, following) => {
-    if (!Object.hasOwn(UNESCAPES, following)) throw new Error(`unknown escape ${escape} in ${JSON.stringify(field)}`);
+    if (!Object.prototype.hasOwnProperty.call(UNESCAPES, following)) throw new Error(`unknown escape ${escape} in ${JSON.stringify(field)}`);
     return UNESCAPES[following];
   });
 }

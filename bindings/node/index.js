@@ -109,7 +109,7 @@ function encodeArguments(values) {
         encoded.push(Number.isSafeInteger(value) ? KINDS.int64 : KINDS.double, value);
         break;
       default:
-        if (value !== null && typeof value === 'object' && Object.hasOwn(KINDS, value.type)) {
+        if (value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(KINDS, value.type)) {
           encoded.push(KINDS[value.type], value.value);
           break;
         }

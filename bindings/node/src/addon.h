@@ -54,6 +54,8 @@ int get_arguments(napi_env env, napi_callback_info info, size_t count, napi_valu
  * EF_E_INVALID_UTF8 and U+0000 throws EF_E_INVALID_ARGUMENT (C strings end there), never
  * repaired. With `optional`, null and undefined give *out = NULL. 1 on success, 0 thrown. */
 int get_utf8(napi_env env, napi_value value, const char *what, int optional, char **out);
+/* The callback's one argument, a string, as get_utf8 reads it. 1 on success, 0 thrown. */
+int get_string_argument(napi_env env, napi_callback_info info, const char *what, char **out);
 /* A path: a string (as get_utf8), or a Buffer/Uint8Array of bytes passed as they are (no
  * NUL). 1 on success, 0 thrown. */
 int get_path(napi_env env, napi_value value, const char *what, char **out);
@@ -68,6 +70,19 @@ int get_bool(napi_env env, napi_value value, const char *what, int *out);
 /* A string value, or null for NULL. NULL (thrown) only if N-API fails. */
 napi_value make_string(napi_env env, const char *text);
 napi_value make_int(napi_env env, int64_t number);
+/* A catalog diagnostic or a lint finding, as the library gives them. */
+typedef struct diagnostic_fields {
+    int32_t severity;
+    const char *code;
+    const char *message;
+    const char *file; /* may be NULL */
+    int32_t line;
+    int32_t column;
+    int has_key;      /* lint findings have a key (which may be NULL) */
+    const char *key;
+} diagnostic_fields;
+/* [severity, code, message, file, line, column] and the key if it has one; NULL if thrown. */
+napi_value make_diagnostic(napi_env env, const diagnostic_fields *fields);
 /* An array of `count` values; NULL (thrown) if one of them is NULL (its maker threw). */
 napi_value make_array(napi_env env, const napi_value *items, size_t count);
 

@@ -231,15 +231,12 @@ napi_value catalog_info(napi_env env, napi_callback_info info) {
         NAPI_CALL(env, napi_set_element(env, names, (uint32_t)i, name));
     }
     for (size_t i = 0; i < diagnostic_count; i++) {
-        napi_value fields[6] = {
-            make_int(env, ef_catalog_diagnostic_severity(catalog, i)),
-            make_string(env, ef_catalog_diagnostic_code(catalog, i)),
-            make_string(env, ef_catalog_diagnostic_message(catalog, i)),
-            make_string(env, ef_catalog_diagnostic_file(catalog, i)),
-            make_int(env, ef_catalog_diagnostic_line(catalog, i)),
-            make_int(env, ef_catalog_diagnostic_column(catalog, i)),
+        diagnostic_fields fields = {
+            ef_catalog_diagnostic_severity(catalog, i), ef_catalog_diagnostic_code(catalog, i),
+            ef_catalog_diagnostic_message(catalog, i), ef_catalog_diagnostic_file(catalog, i),
+            ef_catalog_diagnostic_line(catalog, i), ef_catalog_diagnostic_column(catalog, i), 0, NULL,
         };
-        napi_value diagnostic = make_array(env, fields, 6);
+        napi_value diagnostic = make_diagnostic(env, &fields);
         if (diagnostic == NULL)
             return NULL;
         NAPI_CALL(env, napi_set_element(env, diagnostics, (uint32_t)i, diagnostic));

@@ -80,6 +80,12 @@ static char *utf16_to_utf8(napi_env env, const char16_t *units, size_t length, c
     return out;
 }
 
+int get_string_argument(napi_env env, napi_callback_info info, const char *what, char **out) {
+    napi_value argument = NULL;
+    *out = NULL;
+    return get_arguments(env, info, 1, &argument) && get_utf8(env, argument, what, 0, out);
+}
+
 int get_utf8(napi_env env, napi_value value, const char *what, int optional, char **out) {
     napi_valuetype type = napi_undefined;
     size_t length = 0;
@@ -221,57 +227,50 @@ static int integer_out_of_range(napi_env env, const char *what, const char *rang
     return 0;
 }
 
-int get_int64(napi_env env, napi_value value, const char *what, int64_t *out) {
+/* A BigInt or a safe-integer number as an int64 (`is_unsigned` 0) or a uint64 (1). 1 / 0 thrown. */
+static int get_integer(napi_env env, napi_value value, const char *what, int is_unsigned,
+                       int64_t *as_signed, uint64_t *as_unsigned) {
     napi_valuetype type = napi_undefined;
     bool lossless = false;
     double number = 0;
-    *out = 0;
     if (napi_typeof(env, value, &type) != napi_ok) {
         throw_napi_failure(env);
         return 0;
     }
     if (type == napi_bigint) {
-        if (napi_get_value_bigint_int64(env, value, out, &lossless) != napi_ok) {
+        /* A BigInt out of range comes back cut to 64 bits (a negative one as its two's
+         * complement for uint64), with lossless false. */
+        napi_status status = is_unsigned ? napi_get_value_bigint_uint64(env, value, as_unsigned, &lossless)
+                                         : napi_get_value_bigint_int64(env, value, as_signed, &lossless);
+        if (status != napi_ok) {
             throw_napi_failure(env);
             return 0;
         }
-        return lossless ? 1 : integer_out_of_range(env, what, "int64");
+        return lossless ? 1 : integer_out_of_range(env, what, is_unsigned ? "uint64" : "int64");
     }
     if (type != napi_number) {
         throw_type(env, what, "a bigint or an integer number");
         return 0;
     }
-    if (!safe_integer(env, value, &number))
-        return integer_out_of_range(env, what, "int64 as a safe integer (pass a bigint)");
-    *out = (int64_t)number;
+    if (!safe_integer(env, value, &number) || (is_unsigned && number < 0)) {
+        return integer_out_of_range(env, what, is_unsigned ? "uint64 as a safe integer (pass a bigint)"
+                                                           : "int64 as a safe integer (pass a bigint)");
+    }
+    if (is_unsigned)
+        *as_unsigned = (uint64_t)number;
+    else
+        *as_signed = (int64_t)number;
     return 1;
 }
 
-int get_uint64(napi_env env, napi_value value, const char *what, uint64_t *out) {
-    napi_valuetype type = napi_undefined;
-    bool lossless = false;
-    double number = 0;
+int get_int64(napi_env env, napi_value value, const char *what, int64_t *out) {
     *out = 0;
-    if (napi_typeof(env, value, &type) != napi_ok) {
-        throw_napi_failure(env);
-        return 0;
-    }
-    if (type == napi_bigint) {
-        /* A negative BigInt comes back as its two's complement, with lossless false. */
-        if (napi_get_value_bigint_uint64(env, value, out, &lossless) != napi_ok) {
-            throw_napi_failure(env);
-            return 0;
-        }
-        return lossless ? 1 : integer_out_of_range(env, what, "uint64");
-    }
-    if (type != napi_number) {
-        throw_type(env, what, "a bigint or an integer number");
-        return 0;
-    }
-    if (!safe_integer(env, value, &number) || number < 0)
-        return integer_out_of_range(env, what, "uint64 as a safe integer (pass a bigint)");
-    *out = (uint64_t)number;
-    return 1;
+    return get_integer(env, value, what, 0, out, NULL);
+}
+
+int get_uint64(napi_env env, napi_value value, const char *what, uint64_t *out) {
+    *out = 0;
+    return get_integer(env, value, what, 1, NULL, out);
 }
 
 int get_bool(napi_env env, napi_value value, const char *what, int *out) {
@@ -315,4 +314,14 @@ napi_value make_array(napi_env env, const napi_value *items, size_t count) {
     for (size_t i = 0; i < count; i++)
         NAPI_CALL(env, napi_set_element(env, array, (uint32_t)i, items[i]));
     return array;
+}
+
+napi_value make_diagnostic(napi_env env, const diagnostic_fields *fields) {
+    napi_value items[7] = {
+        make_int(env, fields->severity), make_string(env, fields->code),
+        make_string(env, fields->message), make_string(env, fields->file),
+        make_int(env, fields->line), make_int(env, fields->column),
+        fields->has_key ? make_string(env, fields->key) : NULL,
+    };
+    return make_array(env, items, fields->has_key ? 7 : 6);
 }

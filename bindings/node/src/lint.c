@@ -15,16 +15,13 @@ static napi_value take_report(napi_env env, ef_lint_report *report) {
         return throw_napi_failure(env);
     }
     for (size_t i = 0; i < count; i++) {
-        napi_value fields[7] = {
-            make_int(env, ef_lint_diagnostic_severity(report, i)),
-            make_string(env, ef_lint_diagnostic_code(report, i)),
-            make_string(env, ef_lint_diagnostic_message(report, i)),
-            make_string(env, ef_lint_diagnostic_file(report, i)),
-            make_int(env, ef_lint_diagnostic_line(report, i)),
-            make_int(env, ef_lint_diagnostic_column(report, i)),
-            make_string(env, ef_lint_diagnostic_key(report, i)),
+        diagnostic_fields fields = {
+            ef_lint_diagnostic_severity(report, i), ef_lint_diagnostic_code(report, i),
+            ef_lint_diagnostic_message(report, i), ef_lint_diagnostic_file(report, i),
+            ef_lint_diagnostic_line(report, i), ef_lint_diagnostic_column(report, i),
+            1, ef_lint_diagnostic_key(report, i),
         };
-        napi_value finding = make_array(env, fields, 7);
+        napi_value finding = make_diagnostic(env, &fields);
         if (finding == NULL || napi_set_element(env, result, (uint32_t)i, finding) != napi_ok) {
             ef_lint_report_free(report);
             return throw_napi_failure(env);

@@ -7,11 +7,10 @@
 
 /* normalizeLocale(locale) -> ICU's canonical form */
 napi_value normalize_locale(napi_env env, napi_callback_info info) {
-    napi_value argument = NULL;
     char *locale = NULL;
     char *normalized = NULL;
     ef_error_details *details = NULL;
-    if (!get_arguments(env, info, 1, &argument) || !get_utf8(env, argument, "locale", 0, &locale))
+    if (!get_string_argument(env, info, "locale", &locale))
         return NULL;
     ef_status status = ef_locale_normalize(&normalized, NULL, locale, &details);
     free(locale);
@@ -24,14 +23,13 @@ napi_value normalize_locale(napi_env env, napi_callback_info info) {
 
 /* localeChain(locale) -> [normalized, untranslated, [[id, kind]...]] */
 napi_value locale_chain(napi_env env, napi_callback_info info) {
-    napi_value argument = NULL;
     napi_value entries = NULL;
     napi_value untranslated = NULL;
     napi_value result = NULL;
     char *locale = NULL;
     ef_locale_chain *chain = NULL;
     ef_error_details *details = NULL;
-    if (!get_arguments(env, info, 1, &argument) || !get_utf8(env, argument, "locale", 0, &locale))
+    if (!get_string_argument(env, info, "locale", &locale))
         return NULL;
     ef_status status = ef_locale_chain_new(&chain, locale, &details);
     free(locale);
@@ -90,11 +88,10 @@ napi_value preferences_from_environment(napi_env env, napi_callback_info info) {
 
 /* preferencesFromAcceptLanguage(header) -> [locale...] */
 napi_value preferences_from_accept_language(napi_env env, napi_callback_info info) {
-    napi_value argument = NULL;
     char *header = NULL;
     ef_locale_list *list = NULL;
     ef_error_details *details = NULL;
-    if (!get_arguments(env, info, 1, &argument) || !get_utf8(env, argument, "header", 0, &header))
+    if (!get_string_argument(env, info, "header", &header))
         return NULL;
     ef_status status = ef_locale_list_from_accept_language(&list, header, &details);
     free(header);
