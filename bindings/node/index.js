@@ -132,13 +132,9 @@ const PER_FIELD = 4; // rule, key, locale, table
 const STACK_START = PROVENANCE_START + FIELDS.length * PER_FIELD; // 16
 const PER_REJECTION = 5; // key, locale, table, code, message
 
-// Freezes `object` and every object it holds: results are values.
-function deepFreeze(object) {
-  for (const value of Object.values(object)) {
-    if (value !== null && typeof value === 'object') deepFreeze(value);
-  }
-  return Object.freeze(object);
-}
+// Results are values: every object of one is frozen as it is made (a generic deep freeze
+// walking the result cost more than the library's call).
+const freeze = Object.freeze;
 
 // A non-enumerable toString, so that JSON.stringify shows only the data.
 function withToString(object, toString) {
@@ -150,50 +146,69 @@ function rejectionToString() {
   return `${this.key} in ${this.locale || '(unlocalized)'}/${this.table}: ${this.message} [${this.code}]`;
 }
 
+// Most fields have no rejection: they share one empty list.
+const NO_REJECTIONS = freeze([]);
+
 function readRejections(items, start, count) {
+  if (count === 0) return NO_REJECTIONS;
   const rejections = [];
   for (let i = 0; i < count; i++) {
     const at = start + i * PER_REJECTION;
-    rejections.push(withToString({
+    rejections.push(freeze(withToString({
       key: items[at], locale: items[at + 1], table: items[at + 2], code: items[at + 3],
       message: items[at + 4],
-    }, rejectionToString));
+    }, rejectionToString)));
   }
-  return rejections;
+  return freeze(rejections);
 }
 
-// The result of ef_format_packed's output: the shape of `errfmt format --json`.
-function formattedFromPacked(text) {
-  const items = text.split('\0');
-  const [untranslated, stackCount, ...rest] = items[0].split(' ').map(Number);
-  const rejectionCounts = rest.slice(0, 3);
-  const nullMask = rest[3];
-  const stack = items.slice(STACK_START, STACK_START + stackCount);
+// The numbers of a packed output's header ("0 3 0 0 0 448").
+function readHeader(header) {
+  const numbers = [];
+  let number = 0;
+  for (let i = 0; i < header.length; i++) {
+    const digit = header.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) {
+      number = number * 10 + digit;
+    } else {
+      numbers.push(number);
+      number = 0;
+    }
+  }
+  numbers.push(number);
+  return numbers;
+}
+
+// The result made of ef_format_packed's items: the shape of `errfmt format --json`.
+function formattedFromItems(items) {
+  const [untranslated, stackCount, titleRejections, messageRejections, buttonRejections, nullMask] =
+    readHeader(items[0]);
+  const rejectionCounts = [titleRejections, messageRejections, buttonRejections];
   let position = STACK_START + stackCount;
   const provenance = {};
-  FIELDS.forEach((field, index) => {
+  for (let index = 0; index < FIELDS.length; index++) {
     const start = PROVENANCE_START + index * PER_FIELD;
-    const nullable = (bit, value) => ((nullMask >> (3 * index + bit)) & 1 ? null : value);
-    provenance[field] = {
+    const nulls = nullMask >> (3 * index);
+    provenance[FIELDS[index]] = freeze({
       rule: items[start],
-      key: nullable(0, items[start + 1]),
-      locale: nullable(1, items[start + 2]),
-      table: nullable(2, items[start + 3]),
+      key: nulls & 1 ? null : items[start + 1],
+      locale: nulls & 2 ? null : items[start + 2],
+      table: nulls & 4 ? null : items[start + 3],
       rejections: readRejections(items, position, rejectionCounts[index]),
-    };
+    });
     position += rejectionCounts[index] * PER_REJECTION;
-  });
-  return deepFreeze({
-    title: items[1], message: items[2], button: items[3], stack,
-    untranslated: untranslated === 1, provenance,
+  }
+  return freeze({
+    title: items[1], message: items[2], button: items[3],
+    stack: freeze(items.slice(STACK_START, STACK_START + stackCount)),
+    untranslated: untranslated === 1, provenance: freeze(provenance),
   });
 }
 
-// The result of ef_catalog_lookup_packed's output.
-function lookupFromPacked(text) {
-  const items = text.split('\0');
-  const [found, count] = items[0].split(' ').map(Number);
-  return deepFreeze({
+// The result made of ef_catalog_lookup_packed's items.
+function lookupFromItems(items) {
+  const [found, count] = readHeader(items[0]);
+  return freeze({
     value: found ? items[1] : null,
     locale: found ? items[2] : null,
     table: items[3],
@@ -202,7 +217,7 @@ function lookupFromPacked(text) {
 }
 
 function diagnosticFromRow([severity, code, message, file, line, column]) {
-  return { severity: SEVERITIES[severity], code, message, file, line, column };
+  return freeze({ severity: SEVERITIES[severity], code, message, file, line, column });
 }
 
 function lintFindingToString() {
@@ -217,8 +232,8 @@ function lintFindingToString() {
 }
 
 function lintFindingsFromRows(rows) {
-  return deepFreeze(rows.map((row) => withToString(
-    { ...diagnosticFromRow(row), key: row[6] }, lintFindingToString)));
+  return freeze(rows.map((row) => freeze(withToString(
+    { ...diagnosticFromRow(row), key: row[6] }, lintFindingToString))));
 }
 
 // ---------------------------------------------------------------------------------- options
@@ -273,7 +288,7 @@ class Catalog {
     const [developmentLocale, localizations, diagnostics] = native.catalogInfo(handle);
     this.#developmentLocale = developmentLocale;
     this.#localizations = Object.freeze(localizations);
-    this.#diagnostics = deepFreeze(diagnostics.map(diagnosticFromRow));
+    this.#diagnostics = freeze(diagnostics.map(diagnosticFromRow));
   }
 
   /** Opens a catalog directory; options: developmentLocale ('en'), strict (false). */
@@ -316,7 +331,7 @@ class Catalog {
   format(domain, code, options) {
     const { locales = null, description = null, failureReason = null, recoverySuggestion = null,
             table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
-    return formattedFromPacked(native.formatPacked(
+    return formattedFromItems(native.formatPacked(
       this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
       encodeArguments(values), copyList(locales)));
   }
@@ -328,7 +343,7 @@ class Catalog {
   lookup(key, options) {
     const { locales = null, table = null, arguments: values = null } =
       readOptions(options, LOOKUP_OPTIONS, 'lookup');
-    return lookupFromPacked(native.lookupPacked(this.#usableHandle(), key, table,
+    return lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
                                                 encodeArguments(values), copyList(locales)));
   }
 
@@ -374,8 +389,9 @@ function normalizeLocale(locale) {
 /** The CLDR fallback chain of a locale: { normalized, untranslated, entries: [{ id, kind }] }. */
 function localeChain(locale) {
   const [normalized, untranslated, entries] = native.localeChain(locale);
-  return deepFreeze({
-    normalized, untranslated, entries: entries.map(([id, kind]) => ({ id, kind: CHAIN_KINDS[kind] })),
+  return freeze({
+    normalized, untranslated,
+    entries: freeze(entries.map(([id, kind]) => freeze({ id, kind: CHAIN_KINDS[kind] }))),
   });
 }
 

@@ -1,12 +1,13 @@
 /*
  * format.c -- formatting an error and looking up a key, each in one call to the library
- * (ef_format_packed, ef_catalog_lookup_packed) whose whole output, NUL-separated items, is
- * handed to index.js as one string to split: the result is copied out before the call returns,
+ * (ef_format_packed, ef_catalog_lookup_packed) whose whole output, NUL-terminated items, is
+ * handed to index.js as an array of strings: the result is copied out before the call returns,
  * so it outlives the catalog.
  */
 #include "addon.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The kinds of typed arguments, as index.js numbers them. */
 enum { ARGUMENT_STRING = 0, ARGUMENT_INT64 = 1, ARGUMENT_UINT64 = 2, ARGUMENT_DOUBLE = 3 };
@@ -111,13 +112,29 @@ static int get_arguments_info(napi_env env, napi_value list, ef_error_info **out
     return 1;
 }
 
+/* The NUL-terminated items of a packed output (`length` bytes, the last a NUL) as an array of
+ * strings: splitting here costs less than splitting one string in JavaScript. */
+static napi_value split_items(napi_env env, const char *output, size_t length) {
+    napi_value items = NULL;
+    uint32_t count = 0;
+    NAPI_CALL(env, napi_create_array(env, &items));
+    for (size_t start = 0; start < length; count++) {
+        size_t end = start + strlen(output + start); /* the output ends with a NUL */
+        napi_value item = NULL;
+        NAPI_CALL(env, napi_create_string_utf8(env, output + start, end - start, &item));
+        NAPI_CALL(env, napi_set_element(env, items, count, item));
+        start = end + 1;
+    }
+    return items;
+}
+
 /* The library call both functions make: fills `buffer` (of `capacity` bytes) with the packed
  * output, as ef_format_packed and ef_catalog_lookup_packed do. */
 typedef ef_status (*packed_call)(const void *request, size_t *out_length, char *buffer,
                                  size_t capacity, ef_error_details **err);
 
 /* Runs `call` until its output fits (twice at most: the output is deterministic), and returns
- * it as one JavaScript string without its last NUL. `accepted` is a status that still gives an
+ * its items. `accepted` is a status that still gives an
  * output (EF_E_KEY_NOT_FOUND for a lookup), or EF_OK. */
 static napi_value run_packed(napi_env env, packed_call call, const void *request, ef_status accepted) {
     char first[FIRST_CAPACITY];
@@ -153,10 +170,10 @@ static napi_value run_packed(napi_env env, packed_call call, const void *request
             free(buffer);
         return throw_status(env, EF_E_INTERNAL, "the packed output did not settle", NULL, 0, 0);
     }
-    napi_status made = napi_create_string_utf8(env, buffer, length - 1, &text);
+    text = split_items(env, buffer, length);
     if (buffer != first)
         free(buffer);
-    return made == napi_ok ? text : throw_napi_failure(env);
+    return text;
 }
 
 typedef struct format_request {
@@ -181,7 +198,7 @@ static ef_status call_format(const void *request, size_t *out_length, char *buff
 }
 
 /* formatPacked(handle, domain, code, description, failureReason, recoverySuggestion, table,
- *              arguments, locales) -> the packed output of ef_format_packed */
+ *              arguments, locales) -> the items of ef_format_packed's output */
 napi_value format_packed(napi_env env, napi_callback_info info) {
     napi_value arguments[9];
     char *texts[5] = {NULL, NULL, NULL, NULL, NULL}; /* domain and the four optional texts */
@@ -238,8 +255,8 @@ static ef_status call_lookup(const void *request, size_t *out_length, char *buff
                                     r->locales, r->locale_count, r->arguments, err);
 }
 
-/* lookupPacked(handle, key, table, arguments, locales) -> the packed output of
- * ef_catalog_lookup_packed (a key with no usable value is an answer, not an exception) */
+/* lookupPacked(handle, key, table, arguments, locales) -> the items of
+ * ef_catalog_lookup_packed's output (a key with no usable value is an answer, not an exception) */
 napi_value lookup_packed(napi_env env, napi_callback_info info) {
     napi_value arguments[5];
     char *key = NULL;
