@@ -71,11 +71,13 @@ $(NODE_MODULES)/errorformatter:
 	mkdir -p $(dir $@)
 	ln -sfn $(abspath $(NODE_DIR)) $@
 
+NODE_TESTS      := $(wildcard $(NODE_DIR)/test/*.test.js $(NODE_DIR)/test/*.test.mjs)
+
 # The tests read the example catalogs and compare with errfmt (--json) and with the C demo.
 test-node: $(NODE_ADDON) $(NODE_ADDON_SANITIZED) $(NODE_MODULES)/errorformatter $(BUILD)/bin/errfmt
-	env $(NODE_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_DIR)/test/*.test.js
+	env $(NODE_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_TESTS)
 	env $(NODE_ENV) ERRORFORMATTER_NODE_ADDON=$(abspath $(NODE_ADDON_SANITIZED)) $(NODE_SANITIZE_ENV) \
-	    ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_DIR)/test/*.test.js
+	    ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_TESTS)
 	@if command -v $(TSC) >/dev/null 2>&1; then \
 	  $(TSC) --noEmit --strict --target es2020 --lib es2020,dom --module commonjs \
 	      --moduleResolution node --baseUrl $(abspath $(NODE_MODULES)) $(NODE_DIR)/test/types/usage.ts \

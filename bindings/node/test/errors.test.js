@@ -79,6 +79,14 @@ describe('invalid inputs', () => {
     assert.throws(() => again.lookup('errors.title', { arguments: [argument] }), { message: 'the catalog is closed' });
   });
 
+  test("the C ABI's limits", () => {
+    const tooMany = Array.from({ length: 257 }, () => 'en'); // EF_MAX_PREFERENCES is 256
+    assert.throws(() => catalog.format('D', 0, { locales: tooMany }), INVALID_ARGUMENT);
+    assert.throws(() => catalog.lookup('k'.repeat(65537)), INVALID_ARGUMENT); // EF_MAX_KEY_BYTES
+    assert.throws(() => catalog.format('D', 0, { arguments: Array(1001).fill('a') }), INVALID_ARGUMENT);
+    assert.equal(catalog.format('D', 0, { arguments: Array(1000).fill('a') }).title, 'Error');
+  });
+
   test('a table name with a slash', () => {
     assert.throws(() => catalog.format('D', 0, { table: '../Localizable' }), INVALID_ARGUMENT);
   });
