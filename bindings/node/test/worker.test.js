@@ -10,25 +10,29 @@ const { Worker } = require('node:worker_threads');
 const { Catalog } = require('..');
 const { CORE_LOCATION } = require('./helpers');
 
-function formatInWorker(locale) {
+// A worker that opens a catalog, formats and posts the result; with `close` false it leaves the
+// catalog to its environment's teardown (the finalizer frees it when the worker exits).
+function formatInWorker(locale, close = true) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(`
       const { parentPort, workerData } = require('node:worker_threads');
       const { Catalog } = require(workerData.binding);
       const catalog = Catalog.open(workerData.catalog);
       const shown = catalog.format('kCLErrorDomain', 2, { locales: [workerData.locale] });
-      catalog.close();
+      if (workerData.close) catalog.close();
       parentPort.postMessage(shown);
-    `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, locale } });
-    worker.once('message', resolve);
+    `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, locale, close } });
+    let shown;
+    worker.once('message', (message) => { shown = message; });
     worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve(shown) : reject(new Error(`worker exited with ${code}`))));
   });
 }
 
 test('workers load the addon beside the main thread and format', async () => {
   const catalog = Catalog.open(CORE_LOCATION); // the main thread's instance is loaded first
   const locales = ['fr-CA', 'ja', 'zh-TW', 'es-MX'];
-  const shown = await Promise.all(locales.map(formatInWorker));
+  const shown = await Promise.all(locales.map((locale, index) => formatInWorker(locale, index % 2 === 0)));
   for (const [index, locale] of locales.entries()) {
     // A result crosses threads as a structured clone: plain data, equal to the main thread's.
     assert.deepEqual(shown[index], catalog.format('kCLErrorDomain', 2, { locales: [locale] }));
