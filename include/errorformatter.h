@@ -105,11 +105,11 @@ extern "C" {
 /* ---------------------------------------------------------------------------------- version */
 
 #define EF_VERSION_MAJOR 1
-#define EF_VERSION_MINOR 0
+#define EF_VERSION_MINOR 1
 #define EF_VERSION_PATCH 0
 /** EF_VERSION_MAJOR * 10000 + EF_VERSION_MINOR * 100 + EF_VERSION_PATCH, as a literal. */
-#define EF_VERSION_NUMBER 10000
-#define EF_VERSION_STRING "1.0.0"
+#define EF_VERSION_NUMBER 10100
+#define EF_VERSION_STRING "1.1.0"
 /** True when the header is at least version (major, minor, patch). */
 #define EF_VERSION_AT_LEAST(major, minor, patch) \
     (EF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
@@ -125,7 +125,7 @@ extern "C" {
 uint32_t ef_version_number(void);
 
 /**
- * @brief The version of the library actually loaded, e.g. "1.0.0".
+ * @brief The version of the library actually loaded, e.g. "1.1.0".
  * @return A static string; never NULL; never freed.
  * @since 1.0
  */
@@ -889,7 +889,7 @@ typedef struct ef_lint_report ef_lint_report;
  *         (a path that does not exist; ef_error_details_file() names it); EF_E_IO (unreadable);
  *         EF_E_INVALID_LOCALE (bad `development_locale`).
  * @par Thread-safety: safe.
- * @since 1.0
+ * @since 1.1
  */
 ef_status ef_lint_paths(ef_lint_report **out, const char *const *paths, size_t path_count,
                         const char *development_locale, ef_error_details **err);
@@ -907,52 +907,52 @@ ef_status ef_lint_paths(ef_lint_report **out, const char *const *paths, size_t p
  * @param[out] err      Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `catalog`).
  * @par Thread-safety: safe.
- * @since 1.0
+ * @since 1.1
  */
 ef_status ef_lint_catalog(ef_lint_report **out, const ef_catalog *catalog, ef_error_details **err);
 
 /** @brief Frees a report. NULL is a no-op. Strings borrowed from it become invalid.
- *  @since 1.0 */
+ *  @since 1.1 */
 void ef_lint_report_free(ef_lint_report *report);
 
 /** @brief Number of table files read. 0 if `report` is NULL.
- *  @since 1.0 */
+ *  @since 1.1 */
 size_t ef_lint_file_count(const ef_lint_report *report);
 
 /** @brief Number of findings, ordered by file (as read), line and column. 0 if NULL.
- *  @since 1.0 */
+ *  @since 1.1 */
 size_t ef_lint_diagnostic_count(const ef_lint_report *report);
 
 /** @brief Severity of finding `index` (EF_SEVERITY_*), or -1 if out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_severity(const ef_lint_report *report, size_t index);
 
 /** @brief Stable kebab-case code of finding `index`, e.g. "format-mismatch". Borrowed; NULL if
  *  out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_code(const ef_lint_report *report, size_t index);
 
 /** @brief One-line message of finding `index`. Borrowed; NULL if out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_message(const ef_lint_report *report, size_t index);
 
 /** @brief File of finding `index`, as named in ef_lint_paths(). Borrowed; NULL if none or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_file(const ef_lint_report *report, size_t index);
 
 /** @brief Table key finding `index` is about. Borrowed; NULL if none or out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_key(const ef_lint_report *report, size_t index);
 
 /** @brief 1-based line of finding `index`, 0 if unknown (binary plists, whole files) or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_line(const ef_lint_report *report, size_t index);
 
 /** @brief 1-based column of finding `index` in Unicode scalar values, 0 if unknown or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
 
 #ifdef __cplusplus

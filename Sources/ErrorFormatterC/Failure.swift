@@ -16,6 +16,11 @@ struct Failure: Error {
         Failure(status: ef_status(EF_E_INVALID_ARGUMENT), message: message)
     }
 
+    /// The system could not give the memory a handle needs (no status of its own: 1.0 has none).
+    static func outOfMemory() -> Failure {
+        Failure(status: ef_status(EF_E_INTERNAL), message: "out of memory")
+    }
+
     init(status: ef_status, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
         self.status = status
         self.message = message
