@@ -33,6 +33,14 @@
  *
  * Handles. ef_catalog, ef_result, ef_locale_chain and ef_error_details are immutable once made.
  * ef_error_info and ef_catalog_builder are mutable builders. Every *_free function accepts NULL.
+ * Each call that makes a handle makes a new one, which its caller frees exactly once.
+ *
+ * Lifetimes. A handle lives until it is freed, independently of the handle it was made from: a
+ * result (ef_result), lookup (ef_lookup), locale chain or list, error details or lint report
+ * stays valid after the catalog that produced it is freed, so a program may replace its catalog
+ * (open a new one, publish it, free the old one) while other threads still hold results. Only
+ * strings borrowed from a catalog itself (ef_catalog_text(), ef_catalog_localization_name(),
+ * ef_catalog_diagnostic_*, ...) end with ef_catalog_free().
  *
  * Thread safety. (1) Functions that take no handle, or only const handles, may be called
  * concurrently from any number of threads, including on the same handle: a catalog may be shared
@@ -66,10 +74,13 @@
  *   - past EF_MAX_LOCALIZATIONS localizations, EF_MAX_TABLE_FILES table files or
  *     EF_MAX_DIRECTORY_ENTRIES entries in one directory, the rest is skipped with a
  *     "too-many-entries" error diagnostic;
- *   - a preference list (ef_format, ef_catalog_lookup) of more than EF_MAX_PREFERENCES entries or
- *     EF_MAX_PREFERENCE_BYTES bytes in all, or with a NULL entry, and a key, table name (a
- *     builder's file name too) or error domain longer than EF_MAX_KEY_BYTES, fail with
+ *   - of a preference list (ef_format, ef_catalog_lookup and the packed calls) the first
+ *     EF_MAX_PREFERENCES entries are read, and of those the ones before the entry that would
+ *     take the list past EF_MAX_PREFERENCE_BYTES bytes: the rest is ignored (not read) as the
+ *     least preferred, and the call goes on; a NULL entry among those read fails with
  *     EF_E_INVALID_ARGUMENT;
+ *   - a key, table name (a builder's file name too) or error domain longer than
+ *     EF_MAX_KEY_BYTES fails with EF_E_INVALID_ARGUMENT;
  *   - an Accept-Language header is read up to EF_MAX_ACCEPT_LANGUAGE_BYTES bytes (cut after the
  *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
  *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
@@ -143,9 +154,9 @@ const char *ef_version_string(void);
 #define EF_MAX_TABLE_FILES 16384u
 /** Most entries read from one directory of a catalog (the root or one .lproj). */
 #define EF_MAX_DIRECTORY_ENTRIES 65536u
-/** Most entries of a preference list passed to ef_format() or ef_catalog_lookup(). */
+/** Most entries of a preference list read by ef_format() or ef_catalog_lookup(); more are ignored. */
 #define EF_MAX_PREFERENCES 256u
-/** Most bytes of all entries of one preference list together (terminators not counted). */
+/** Most bytes of the entries of one preference list read together (terminators not counted). */
 #define EF_MAX_PREFERENCE_BYTES 16384u
 /** Longest key, table name or error domain argument, in bytes. */
 #define EF_MAX_KEY_BYTES 65536u
@@ -475,12 +486,9 @@ typedef struct ef_result ef_result;
  * `locales` (first preference with any table, its CLDR fallback chain, then Base, the
  * development localization, the unlocalized table).
  *
- * @param[out] out           Receives the result (free with ef_result_free()). Since 1.1 the
- *                           result of an error without arguments whose fields come from the
- *                           catalog alone may be one the catalog keeps and hands to every
- *                           such call: it is immutable like any result, ef_result_free() of it
- *                           does nothing, and like every string borrowed from the catalog it is
- *                           valid until ef_catalog_free(). Free results before their catalog.
+ * @param[out] out           Receives the result (free with ef_result_free()). The result is
+ *                           the caller's: valid until freed, also after ef_catalog_free() of
+ *                           `catalog`, and each call returns a result of its own.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  info          The error. Must not be NULL.
  * @param[in]  locales       Preferred locales, most preferred first (BCP 47, ICU or POSIX
@@ -648,8 +656,8 @@ typedef struct ef_lookup ef_lookup;
  *
  * @param[out] out           Receives the lookup (free with ef_lookup_free()), also when the key
  *                           is not found (then with rejections, if any, and a NULL value).
- *                           Since 1.1 a lookup without arguments may be one the catalog keeps
- *                           and shares, as for ef_format(): free lookups before their catalog.
+ *                           The lookup is the caller's: valid until freed, also after
+ *                           ef_catalog_free() of `catalog`, and each call returns its own.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  table         Table name; NULL or "" means "Localizable".
  * @param[in]  key           The key. Must not be NULL.
