@@ -172,6 +172,8 @@ export interface LookupOptions {
 export declare class Catalog {
   private constructor();
   static open(directory: PathLike, options?: OpenOptions): Catalog;
+  /** open() on libuv's thread pool: the event loop goes on while the tables are read. */
+  static openAsync(directory: PathLike, options?: OpenOptions): Promise<Catalog>;
   static fromTables(tables: Iterable<Table>, options?: OpenOptions): Catalog;
   readonly developmentLocale: string;
   readonly localizations: readonly string[];

@@ -298,6 +298,17 @@ class Catalog {
   }
 
   /**
+   * Opens a catalog directory on libuv's thread pool, without blocking the event loop (a large
+   * catalog has many files to read): a promise of the Catalog, rejected with the errors open()
+   * throws. Options as for open().
+   */
+  static async openAsync(directory, options) {
+    const [developmentLocale, strict] = openOptions(options, 'Catalog.openAsync');
+    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict);
+    return new Catalog(handle, CONSTRUCT);
+  }
+
+  /**
    * Builds a catalog from tables held in memory: an iterable of { locale, fileName, data }
    * (locale null or '' for an unlocalized table; fileName like 'Localizable.strings'; data a
    * Buffer, a Uint8Array or a string). Options as for open().

@@ -44,6 +44,7 @@ NAPI_MODULE_INIT() {
         {"versionString", version_string},
         {"statusName", status_name},
         {"catalogOpen", catalog_open},
+        {"catalogOpenAsync", catalog_open_async},
         {"catalogBuild", catalog_build},
         {"catalogClose", catalog_close},
         {"catalogInfo", catalog_info},

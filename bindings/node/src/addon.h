@@ -27,6 +27,12 @@ typedef struct addon_state {
 
 /* ------------------------------------------------------------------------- errors.c */
 
+/* An ErrorFormatterError, not thrown (a promise is rejected with it). `file` may be NULL. NULL
+ * if making it failed. */
+napi_value make_error(napi_env env, ef_status status, const char *message, const char *file,
+                      int32_t line, int32_t column);
+/* The ErrorFormatterError that `details` describe (which it frees); NULL if making it failed. */
+napi_value make_error_from_details(napi_env env, ef_status status, ef_error_details *details);
 /* Throws an ErrorFormatterError. `file` may be NULL. Returns NULL, for `return throw_...;`. */
 napi_value throw_status(napi_env env, ef_status status, const char *message, const char *file,
                         int32_t line, int32_t column);
@@ -92,9 +98,16 @@ napi_value catalog_open(napi_env env, napi_callback_info info);
 napi_value catalog_build(napi_env env, napi_callback_info info);
 napi_value catalog_close(napi_env env, napi_callback_info info);
 napi_value catalog_info(napi_env env, napi_callback_info info);
+/* A new handle object owning `catalog` (freed by close or the finalizer; freed at once if making
+ * the handle fails). NULL if thrown. */
+napi_value wrap_catalog(napi_env env, ef_catalog *catalog);
 /* The catalog a JavaScript handle wraps; throws (and returns NULL) for something else, or
  * for a closed catalog. */
 const ef_catalog *unwrap_catalog(napi_env env, napi_value handle);
+
+/* ------------------------------------------------------------------- catalog_async.c */
+
+napi_value catalog_open_async(napi_env env, napi_callback_info info);
 
 /* ------------------------------------------------------------------------- format.c */
 

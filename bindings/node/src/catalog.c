@@ -29,7 +29,7 @@ static void finalize_catalog(napi_env env, void *data, void *hint) {
 }
 
 /* Wraps `catalog` in a new handle object; frees it if that fails. */
-static napi_value wrap_catalog(napi_env env, ef_catalog *catalog) {
+napi_value wrap_catalog(napi_env env, ef_catalog *catalog) {
     napi_value handle = NULL;
     catalog_box *box = malloc(sizeof *box);
     if (box == NULL) {

@@ -13,24 +13,24 @@ static napi_value set_property(napi_env env, napi_value object, const char *name
     return object;
 }
 
-napi_value throw_status(napi_env env, ef_status status, const char *message, const char *file,
-                        int32_t line, int32_t column) {
+napi_value make_error(napi_env env, ef_status status, const char *message, const char *file,
+                      int32_t line, int32_t column) {
     addon_state *state = NULL;
     napi_value class_value = NULL;
     napi_value arguments[2];
     napi_value error = NULL;
     napi_value status_value = NULL;
-    bool pending = false;
-    if (napi_is_exception_pending(env, &pending) != napi_ok || pending)
-        return NULL;
     /* The class is registered when index.js loads; without it (the addon loaded on its own),
      * a plain Error with the same code says the same. */
     if (napi_get_instance_data(env, (void **)&state) != napi_ok || state == NULL ||
         state->error_class == NULL ||
         napi_get_reference_value(env, state->error_class, &class_value) != napi_ok ||
         class_value == NULL) {
-        napi_throw_error(env, ef_status_name(status), message);
-        return NULL;
+        napi_value code = make_string(env, ef_status_name(status));
+        if (code == NULL || napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &arguments[0]) != napi_ok ||
+            napi_create_error(env, code, arguments[0], &error) != napi_ok)
+            return NULL;
+        return error;
     }
     if (napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &arguments[0]) != napi_ok ||
         napi_create_object(env, &arguments[1]) != napi_ok ||
@@ -40,21 +40,46 @@ napi_value throw_status(napi_env env, ef_status status, const char *message, con
         set_property(env, arguments[1], "line", make_int(env, line)) == NULL ||
         set_property(env, arguments[1], "column", make_int(env, column)) == NULL ||
         napi_new_instance(env, class_value, 2, arguments, &error) != napi_ok) {
-        return throw_napi_failure(env);
+        return NULL;
     }
+    return error;
+}
+
+napi_value make_error_from_details(napi_env env, ef_status status, ef_error_details *details) {
+    napi_value error = NULL;
+    if (details == NULL) {
+        /* The header promises details on failure; the status's own text if they are absent. */
+        return make_error(env, status, ef_status_string(status), NULL, 0, 0);
+    }
+    error = make_error(env, status, ef_error_details_message(details), ef_error_details_file(details),
+                       ef_error_details_line(details), ef_error_details_column(details));
+    ef_error_details_free(details);
+    return error;
+}
+
+/* Throws `error`, made by one of the makers above (NULL: making it failed). */
+static napi_value throw_made(napi_env env, napi_value error) {
+    if (error == NULL)
+        return throw_napi_failure(env);
     napi_throw(env, error);
     return NULL;
 }
 
+napi_value throw_status(napi_env env, ef_status status, const char *message, const char *file,
+                        int32_t line, int32_t column) {
+    bool pending = false;
+    if (napi_is_exception_pending(env, &pending) != napi_ok || pending)
+        return NULL;
+    return throw_made(env, make_error(env, status, message, file, line, column));
+}
+
 napi_value throw_details(napi_env env, ef_status status, ef_error_details *details) {
-    if (details == NULL) {
-        /* The header promises details on failure; the status's own text if they are absent. */
-        return throw_status(env, status, ef_status_string(status), NULL, 0, 0);
+    bool pending = false;
+    if (napi_is_exception_pending(env, &pending) != napi_ok || pending) {
+        ef_error_details_free(details);
+        return NULL;
     }
-    throw_status(env, status, ef_error_details_message(details), ef_error_details_file(details),
-                 ef_error_details_line(details), ef_error_details_column(details));
-    ef_error_details_free(details);
-    return NULL;
+    return throw_made(env, make_error_from_details(env, status, details));
 }
 
 napi_value throw_type(napi_env env, const char *what, const char *expected) {

@@ -40,6 +40,25 @@ test('a path as a string, a Buffer or a file: URL', () => {
   }
 });
 
+test('openAsync: the same catalog, opened on the thread pool; failures reject', async () => {
+  const opened = await Promise.all([Catalog.openAsync(CORE_LOCATION), Catalog.openAsync(CORE_LOCATION),
+                                    Catalog.openAsync(pathToFileURL(CORE_LOCATION), { developmentLocale: 'fr' })]);
+  for (const catalog of opened) {
+    assert.deepEqual(catalog.localizations, LOCALIZATIONS);
+    assert.equal(catalog.diagnostics.length, 2);
+  }
+  assert.equal(opened[2].developmentLocale, 'fr');
+  assert.equal(opened[0].format('kCLErrorDomain', 0, { locales: ['zh-TW'] }).title, '位置不明');
+  opened.forEach((catalog) => catalog.close());
+  const directory = temporaryDirectory();
+  writeTable(directory, 'fr', BROKEN_TABLE);
+  await assert.rejects(Catalog.openAsync(directory, { strict: true }), { code: 'EF_E_PARSE', line: 3, column: 15 });
+  await assert.rejects(Catalog.openAsync(path.join(directory, 'missing')), { code: 'EF_E_NOT_FOUND' });
+  await assert.rejects(Catalog.openAsync(42), { name: 'TypeError' });
+  await assert.rejects(Catalog.openAsync(CORE_LOCATION, { strict: 1 }), { name: 'TypeError' });
+  await assert.rejects(Catalog.openAsync(`${CORE_LOCATION}\ud800`), { code: 'EF_E_INVALID_UTF8' });
+});
+
 test('the development locale is an option', () => {
   const frenchFirst = Catalog.open(CORE_LOCATION, { developmentLocale: 'fr' });
   assert.equal(frenchFirst.developmentLocale, 'fr');

@@ -12,6 +12,8 @@ const built: Catalog = Catalog.fromTables([
   { locale: 'en', fileName: 'Localizable.strings', data: '"errors.title" = "Problem";' },
   { locale: null, fileName: 'Localizable.strings', data: new Uint8Array([0x22]) },
 ]);
+const later: Promise<Catalog> = Catalog.openAsync(new URL('file:///catalog'), { strict: true });
+void later.then((opened) => opened.close(), () => undefined);
 const shown: FormattedError = catalog.format('kCLErrorDomain', 0n, {
   locales: preferencesFromAcceptLanguage('fr-CA, fr;q=0.8'),
   description: null,
