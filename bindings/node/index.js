@@ -14,6 +14,7 @@
 
 const path = require('node:path');
 const { fileURLToPath } = require('node:url');
+const { inspect } = require('node:util');
 
 const { version } = require('./package.json');
 
@@ -368,6 +369,14 @@ class Catalog {
     if (this.#handle === null) return;
     native.catalogClose(this.#handle);
     this.#handle = null;
+  }
+
+  // What console.log and util.inspect show: the catalog's contents, or that it is closed.
+  [inspect.custom](depth, options, inspectValue = inspect) {
+    if (this.#handle === null) return 'Catalog (closed)';
+    const contents = { developmentLocale: this.#developmentLocale, localizations: this.#localizations,
+                       diagnostics: this.#diagnostics.length };
+    return `Catalog ${inspectValue(contents, options)}`;
   }
 
   #checkOpen() {

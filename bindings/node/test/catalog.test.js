@@ -7,6 +7,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+const { inspect } = require('node:util');
 const { test } = require('node:test');
 
 const { Catalog, ErrorFormatterError } = require('..');
@@ -133,10 +134,14 @@ test('fromTables: strict builders refuse a broken table, lenient ones record it'
 
 test('close() is idempotent and every use after it throws', () => {
   const catalog = Catalog.open(CORE_LOCATION);
+  assert.equal(inspect(catalog, { compact: true, breakLength: Infinity }),
+               "Catalog { developmentLocale: 'en', localizations: [ 'de', 'en', 'es', 'es-419', 'fr', " +
+               "'fr-CA', 'ja', 'zh-Hans', 'zh-Hant' ], diagnostics: 2 }");
   assert.equal(catalog.closed, false);
   catalog.close();
   catalog.close();
   assert.equal(catalog.closed, true);
+  assert.equal(inspect(catalog), 'Catalog (closed)');
   const closed = { name: 'ErrorFormatterError', code: 'EF_E_INVALID_ARGUMENT', message: 'the catalog is closed' };
   assert.throws(() => catalog.format('kCLErrorDomain', 0), closed);
   assert.throws(() => catalog.lookup('errors.title'), closed);
