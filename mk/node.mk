@@ -1,9 +1,9 @@
 # mk/node.mk -- the Node.js binding (bindings/node: an N-API addon in C and index.js over it).
 #
 #   make test-node          node --test on bindings/node/test (the example catalogs, typed
-#                           arguments, provenance, errors, a worker thread), with the addon plain
-#                           and under AddressSanitizer + UBSan, then the TypeScript declarations
-#                           checked with tsc --noEmit against a typed use of them
+#                           arguments, provenance, errors, hostile values, worker threads), with
+#                           the addon plain and under AddressSanitizer + UBSan, then the TypeScript
+#                           declarations checked with tsc --noEmit against a typed use of them
 #   make node-package       $(BUILD)/node/errorformatter-<version>.tgz by `npm pack`: index.js,
 #                           index.d.ts and native/ (the addon, liberrorformatter.so.1 and ICU from
 #                           `make tarball ICU=bundled`'s lib/, found through RUNPATH $ORIGIN)
@@ -25,6 +25,8 @@ NODE            ?= node
 NPM             ?= npm
 TSC             ?= tsc
 NODE_INCLUDE    ?= /usr/include/node
+# NodeSource's nodejs carries npm and the headers; Debian's own needs npm and libnode-dev too,
+# which conflict with NodeSource's, so they are not listed here.
 APT_PACKAGES    += nodejs node-typescript
 
 TESTS += test-node test-node-package
@@ -73,7 +75,7 @@ $(NODE_MODULES)/errorformatter:
 
 NODE_TESTS      := $(wildcard $(NODE_DIR)/test/*.test.js $(NODE_DIR)/test/*.test.mjs)
 
-# The tests read the example catalogs and compare with errfmt (--json) and with the C demo.
+# The tests read the example catalogs and compare results with errfmt's --json output.
 test-node: $(NODE_ADDON) $(NODE_ADDON_SANITIZED) $(NODE_MODULES)/errorformatter $(BUILD)/bin/errfmt
 	env $(NODE_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test $(NODE_TESTS)
 	env $(NODE_ENV) ERRORFORMATTER_NODE_ADDON=$(abspath $(NODE_ADDON_SANITIZED)) $(NODE_SANITIZE_ENV) \
