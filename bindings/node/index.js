@@ -109,13 +109,15 @@ function encodeArguments(values) {
       case 'number':
         encoded.push(Number.isSafeInteger(value) ? KINDS.int64 : KINDS.double, value);
         break;
-      default:
-        if (value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(KINDS, value.type)) {
-          encoded.push(KINDS[value.type], value.value);
+      default: {
+        const type = value !== null && typeof value === 'object' ? value.type : undefined;
+        if (Object.prototype.hasOwnProperty.call(KINDS, type)) {
+          encoded.push(KINDS[type], value.value);
           break;
         }
         throw typeError('an argument must be a string, a bigint, a number or ' +
                         "{ type: 'string' | 'int64' | 'uint64' | 'double', value }");
+      }
     }
   }
   return encoded;
