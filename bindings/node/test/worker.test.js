@@ -40,3 +40,26 @@ test('workers load the addon beside the main thread and format', async () => {
   assert.equal(shown[1].title, 'インターネットに接続できません');
   catalog.close();
 });
+
+test('workers that end with asynchronous opens in flight', async () => {
+  // Exiting or terminated while openAsync's work runs on the thread pool: the environment's
+  // teardown cancels or settles the work and frees what it made; the process goes on.
+  const exits = [];
+  for (let index = 0; index < 12; index++) {
+    const worker = new Worker(`
+      const { workerData } = require('node:worker_threads');
+      const { Catalog } = require(workerData.binding);
+      for (let i = 0; i < 4; i++) Catalog.openAsync(workerData.catalog).then((catalog) => catalog.format('D', 1));
+      if (workerData.exit) process.exit(0);
+    `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, exit: index % 2 === 1 } });
+    if (index % 3 === 0) setImmediate(() => worker.terminate());
+    exits.push(new Promise((resolve) => worker.once('exit', resolve)));
+  }
+  // Exit code 0 for the workers that exit or finish, 1 for the terminated ones.
+  const codes = await Promise.all(exits);
+  assert.ok(codes.every((code) => code === 0 || code === 1), `exit codes ${codes}`);
+  // The main thread's addon is unaffected.
+  const catalog = await Catalog.openAsync(CORE_LOCATION);
+  assert.equal(catalog.format('kCLErrorDomain', 2, { locales: ['ja'] }).title, 'インターネットに接続できません');
+  catalog.close();
+});
