@@ -9,7 +9,7 @@
 #                           `make tarball ICU=bundled`'s lib/, found through RUNPATH $ORIGIN)
 #   make test-node-package  that package installed by `npm install` into an empty project, whose
 #                           copy of the Node demo must print the C demo's records with a clean
-#                           environment and the system's ICU hidden
+#                           environment and the system's ICU hidden; then the tests on its addon
 #   make demo-node          the cross-binding demo (Examples/node/demo.js)
 #
 # The addon is built with the C compiler against Node's headers (NODE_INCLUDE), no node-gyp and
@@ -112,10 +112,15 @@ node-package: all
 	cd $(NODE_STAGE) && $(NPM) pack --offline --ignore-scripts --pack-destination $(abspath $(BUILD)/node) > /dev/null
 	@ls -l $(NODE_TGZ)
 
-test-node-package: node-package $(BUILD)/examples/records-c.txt
+# The package's own addon (RUNPATH $ORIGIN, its library and ICU beside it) also passes the
+# whole suite.
+test-node-package: node-package $(BUILD)/examples/records-c.txt $(BUILD)/bin/errfmt
 	NPM="$(NPM)" NODE="$(NODE)" sh $(NODE_DIR)/tools/check-package.sh $(abspath $(NODE_TGZ)) \
 	    $(abspath Examples/node/demo.js) $(abspath $(DEMO_CASES)) $(abspath $(BUILD)/examples/records-c.txt) \
 	    $(abspath $(BUILD)/node/package-test)
+	env ERRORFORMATTER_NODE_ADDON=$(abspath $(BUILD)/node/package-test/project/node_modules/errorformatter/native/errorformatter.node) \
+	    ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test --test-reporter=dot $(NODE_TESTS)
+	@echo "test-node-package: the installed package's addon passes bindings/node/test"
 else
 node-package test-node-package:
 	@echo "$@: skipped: needs $(NPM) on PATH"
