@@ -1,0 +1,94 @@
+package org.errorformatter;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.Test;
+
+/** Catalogs built from tables in memory, and text beyond ASCII crossing JNI both ways. */
+public class BuilderTest {
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    public void emojiCjkAndRightToLeftTextRoundTrip() {
+        // Four-byte UTF-8 (emoji, a CJK extension B ideograph), Arabic and Hebrew with a
+        // right-to-left mark: modified UTF-8 would turn the first two into six bytes each.
+        String title = "Échec 🚀 𠀋 ファイル";
+        String message = "لم يتم العثور على الملف \u200F שגיאה %@";
+        try (Catalog catalog = Catalog.builder()
+                .addTable("ar", "Localizable.strings", utf8("\"errors.Emoji.7.title\" = \"" + title + "\";\n"
+                        + "\"errors.Emoji.7.message\" = \"" + message + "\";\n"))
+                .build()) {
+            FormattedError shown = catalog.format(ErrorInfo.builder("Emoji", 7).argument(Argument.of("👩‍👩‍👧 «ملف»"))
+                    .build(), List.of("ar-EG"));
+            assertEquals(title, shown.title());
+            assertEquals("لم يتم العثور على الملف \u200F שגיאה 👩‍👩‍👧 «ملف»", shown.message());
+            assertEquals(List.of("ar"), shown.stack());
+            // The caller's own texts come back unchanged too.
+            String description = "🙂 中文 עברית \t\n";
+            FormattedError own = catalog.format(ErrorInfo.builder("Other 🌍", 1).description(description).build(),
+                    List.of("ar"));
+            assertEquals(description, own.message());
+        }
+    }
+
+    @Test
+    public void developmentLocaleAndUnlocalizedTables() {
+        try (Catalog catalog = Catalog.builder()
+                .addTable(null, "Errors.strings", utf8("\"errors.title\" = \"Unlocalized\";"))
+                .addTable("de", "Errors.strings", utf8("\"errors.message\" = \"Deutsch\";"))
+                .developmentLocale("de")
+                .build()) {
+            assertEquals("de", catalog.developmentLocale());
+            assertEquals(List.of("de"), catalog.localizations());
+            FormattedError shown = catalog.format(ErrorInfo.builder("D", 1).table("Errors").build(), List.of("fr"));
+            assertEquals("Unlocalized", shown.title());
+            assertEquals("", shown.provenance(Field.TITLE).locale());
+            assertEquals("Deutsch", shown.message());
+            assertEquals(List.of("de", ""), shown.stack());
+        }
+    }
+
+    @Test
+    public void aBrokenTableIsADiagnosticWhenLenient() {
+        try (Catalog catalog = Catalog.builder()
+                .addTable("en", "Localizable.strings", utf8("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n"))
+                .build()) {
+            assertEquals(List.of(new Diagnostic(Severity.ERROR, "missing-semicolon", "missing ';' after the value of \"c\"",
+                    "en.lproj/Localizable.strings", 2, 10)), catalog.diagnostics());
+            assertEquals("en.lproj/Localizable.strings:2:10: error: missing ';' after the value of \"c\""
+                    + " [missing-semicolon]", catalog.diagnostics().get(0).toString());
+        }
+    }
+
+    @Test
+    public void aBrokenTableFailsAStrictBuildWithItsPosition() {
+        ErrorFormatterException error = assertThrows(ErrorFormatterException.class, () -> Catalog.builder()
+                .mode(LoadMode.STRICT)
+                .addTable("en", "Localizable.strings", utf8("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n"))
+                .build());
+        assertEquals(Status.PARSE, error.status());
+        assertEquals("EF_E_PARSE", error.statusName());
+        assertEquals(5, error.statusCode());
+        assertTrue(error.file(), error.file().endsWith("Localizable.strings"));
+        assertEquals(2, error.line());
+        assertEquals(10, error.column());
+        assertTrue(error.getMessage(), error.getMessage().startsWith(error.file() + ":" + error.line()));
+    }
+
+    @Test
+    public void aStringCatalogNeedsNoLocale() {
+        String xcstrings = "{\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{\"errors.title\":"
+                + "{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"Oops\"}},"
+                + "\"ja\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"おっと\"}}}}}}";
+        try (Catalog catalog = Catalog.builder().addTable(null, "Localizable.xcstrings", utf8(xcstrings)).build()) {
+            assertEquals("おっと", catalog.format("Any", 1, List.of("ja")).title());
+            assertEquals("Oops", catalog.format("Any", 1, List.of("en")).title());
+        }
+    }
+}
