@@ -16,7 +16,7 @@ public final class TestMain {
     /** The test classes, in the order run. */
     private static final Class<?>[] SUITES = {
         FormatTest.class, ArgumentsTest.class, BuilderTest.class, LocalesTest.class, LintTest.class,
-        ErrorsTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class,
+        ErrorsTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class, ReadmeTest.class,
     };
 
     public static void main(String[] arguments) {
