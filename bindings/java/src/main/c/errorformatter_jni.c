@@ -36,43 +36,36 @@ static jbyteArray new_string_bytes(JNIEnv *env, const char *text) {
     return text == NULL ? NULL : new_bytes(env, text, strlen(text));
 }
 
-/* Throws ErrorFormatterException for `status` from `details` (which may be NULL; freed here). */
-static void throw_status(JNIEnv *env, ef_status status, ef_error_details *details) {
-    const char *file = ef_error_details_file(details);
-    const char *message = details != NULL ? ef_error_details_message(details) : ef_status_string(status);
+/* Throws ErrorFormatterException (made by its factory, fromNative, from UTF-8 bytes). If that
+ * fails, the Java exception that made it fail (out of memory) is pending instead. */
+static void throw_exception(JNIEnv *env, ef_status status, const char *message, const char *file,
+                            int32_t line, int32_t column) {
     jclass class = (*env)->FindClass(env, "org/errorformatter/ErrorFormatterException");
     jmethodID make = class == NULL ? NULL
         : (*env)->GetStaticMethodID(env, class, "fromNative",
                                     "(I[B[B[BII)Lorg/errorformatter/ErrorFormatterException;");
     jbyteArray name = make == NULL ? NULL : new_string_bytes(env, ef_status_name(status));
     jbyteArray text = name == NULL ? NULL : new_string_bytes(env, message);
-    jbyteArray where = NULL;
-    if (text != NULL && file != NULL)
-        where = new_string_bytes(env, file);
-    if (text != NULL && (file == NULL || where != NULL)) {
-        jobject error = (*env)->CallStaticObjectMethod(env, class, make, (jint)status, name, text, where,
-                                                       (jint)ef_error_details_line(details),
-                                                       (jint)ef_error_details_column(details));
-        if (error != NULL)
-            (*env)->Throw(env, (jthrowable)error);
-    }
-    /* Otherwise a Java exception (out of memory, class not found) is already pending. */
+    jbyteArray where = text == NULL || file == NULL ? NULL : new_string_bytes(env, file);
+    if (text == NULL || (file != NULL && where == NULL))
+        return;
+    jobject error = (*env)->CallStaticObjectMethod(env, class, make, (jint)status, name, text, where,
+                                                   (jint)line, (jint)column);
+    if (error != NULL)
+        (*env)->Throw(env, (jthrowable)error);
+}
+
+/* Throws the failure `status` described by `details` (which may be NULL), and frees them. */
+static void throw_status(JNIEnv *env, ef_status status, ef_error_details *details) {
+    throw_exception(env, status, details != NULL ? ef_error_details_message(details) : ef_status_string(status),
+                    ef_error_details_file(details), ef_error_details_line(details),
+                    ef_error_details_column(details));
     ef_error_details_free(details);
 }
 
+/* Throws EF_E_INVALID_ARGUMENT for what the glue itself refuses (a NUL inside a string). */
 static void throw_invalid(JNIEnv *env, const char *message) {
-    jclass class = (*env)->FindClass(env, "org/errorformatter/ErrorFormatterException");
-    jmethodID make = class == NULL ? NULL
-        : (*env)->GetStaticMethodID(env, class, "fromNative",
-                                    "(I[B[B[BII)Lorg/errorformatter/ErrorFormatterException;");
-    jbyteArray name = make == NULL ? NULL : new_string_bytes(env, ef_status_name(EF_E_INVALID_ARGUMENT));
-    jbyteArray text = name == NULL ? NULL : new_string_bytes(env, message);
-    if (text == NULL)
-        return;
-    jobject error = (*env)->CallStaticObjectMethod(env, class, make, (jint)EF_E_INVALID_ARGUMENT, name,
-                                                   text, NULL, (jint)0, (jint)0);
-    if (error != NULL)
-        (*env)->Throw(env, (jthrowable)error);
+    throw_exception(env, EF_E_INVALID_ARGUMENT, message, NULL, 0, 0);
 }
 
 static void throw_out_of_memory(JNIEnv *env) {

@@ -23,7 +23,6 @@ public record FormattedError(String title, String message, String button, List<S
     /** Items of ef_format_packed before the stack: header, three texts, 4 per field. */
     private static final int STACK_START = 16;
     private static final int PER_FIELD = 4;
-    private static final int PER_REJECTION = 5;
 
     /**
      * Makes a result from its parts; the lists are copied.
@@ -88,9 +87,8 @@ public record FormattedError(String title, String message, String button, List<S
             int bit = 3 * field.ordinal();
             int rejectionCount = Integer.parseInt(header[2 + field.ordinal()]);
             List<Rejection> rejections = new ArrayList<>(rejectionCount);
-            for (int index = 0; index < rejectionCount; index++, next += PER_REJECTION) {
-                rejections.add(new Rejection(items.get(next), items.get(next + 1), items.get(next + 2),
-                        items.get(next + 3), items.get(next + 4)));
+            for (int index = 0; index < rejectionCount; index++, next += Rejection.ITEMS) {
+                rejections.add(Rejection.fromItems(items, next));
             }
             provenance.add(new Provenance(items.get(start),
                     (nullMask & (1 << bit)) != 0 ? null : items.get(start + 1),

@@ -55,9 +55,8 @@ public record LookupResult(String value, String locale, String table, List<Rejec
         boolean found = header[0].equals("1");
         int count = Integer.parseInt(header[1]);
         List<Rejection> rejections = new ArrayList<>(count);
-        for (int start = 4; start < 4 + 5 * count; start += 5) {
-            rejections.add(new Rejection(items.get(start), items.get(start + 1), items.get(start + 2),
-                    items.get(start + 3), items.get(start + 4)));
+        for (int start = 4; start < 4 + Rejection.ITEMS * count; start += Rejection.ITEMS) {
+            rejections.add(Rejection.fromItems(items, start));
         }
         return new LookupResult(found ? items.get(1) : null, found ? items.get(2) : null, items.get(3),
                 rejections);

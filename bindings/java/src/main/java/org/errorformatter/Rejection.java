@@ -22,4 +22,13 @@ public record Rejection(String key, String locale, String table, String code, St
         return key + " in " + (locale.isEmpty() ? "(unlocalized)" : locale) + "/" + table + ": " + message
                 + " [" + code + "]";
     }
+
+    /** Items in a packed output (key, locale, table, code, message) per rejection. */
+    static final int ITEMS = 5;
+
+    /** The rejection whose packed items start at {@code start}. */
+    static Rejection fromItems(java.util.List<String> items, int start) {
+        return new Rejection(items.get(start), items.get(start + 1), items.get(start + 2), items.get(start + 3),
+                items.get(start + 4));
+    }
 }
