@@ -4,8 +4,12 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import org.junit.Assume;
 import org.junit.Test;
 
 /** Catalogs built from tables in memory, and text beyond ASCII crossing JNI both ways. */
@@ -89,6 +93,26 @@ public class BuilderTest {
         try (Catalog catalog = Catalog.builder().addTable(null, "Localizable.xcstrings", utf8(xcstrings)).build()) {
             assertEquals("おっと", catalog.format("Any", 1, List.of("ja")).title());
             assertEquals("Oops", catalog.format("Any", 1, List.of("en")).title());
+        }
+    }
+
+    @Test
+    public void aCatalogDirectoryNamedBeyondAscii() throws IOException {
+        // The path crosses as UTF-8 bytes; Java itself needs a UTF-8 locale to make such a file.
+        Assume.assumeTrue("the JVM's file names are not UTF-8 (sun.jnu.encoding)",
+                "UTF-8".equals(System.getProperty("sun.jnu.encoding")));
+        Path directory = Files.createTempDirectory("catalogue 🌍 中文 ");
+        try {
+            Path table = Files.createDirectories(directory.resolve("he.lproj")).resolve("Localizable.strings");
+            Files.writeString(table, "\"errors.title\" = \"שגיאה 🚫\";\n", StandardCharsets.UTF_8);
+            try (Catalog catalog = Catalog.open(directory)) {
+                assertEquals(List.of("he"), catalog.localizations());
+                assertEquals("שגיאה 🚫", catalog.format("Any", 1, List.of("he-IL")).title());
+            }
+            Files.delete(table);
+            Files.delete(table.getParent());
+        } finally {
+            Files.delete(directory);
         }
     }
 }
