@@ -115,4 +115,23 @@ public class BuilderTest {
             Files.delete(directory);
         }
     }
+
+    @Test
+    public void resultsLargerThanTheFirstBuffer() {
+        // The glue's first buffer holds 4 KiB; larger results take a second call of the size
+        // the library asks for. (A table string is a format of at most 64 KiB: 60,000 bytes here.)
+        String value = "é🚀".repeat(10_000);
+        String description = "说明 ".repeat(100_000);
+        try (Catalog catalog = Catalog.builder()
+                .addTable("en", "Localizable.strings", utf8("\"errors.Big.1.title\" = \"" + value + "\";\n"))
+                .build()) {
+            FormattedError shown = catalog.format(ErrorInfo.builder("Big", 1).description(description).build(),
+                    List.of("en"));
+            // Compared whole, reported by length (a failure would print 600 KB otherwise).
+            assertEquals(shown.provenance(Field.TITLE).toString(), "code-key", shown.provenance(Field.TITLE).rule());
+            assertTrue("title of " + shown.title().length() + " chars", value.equals(shown.title()));
+            assertTrue("message of " + shown.message().length() + " chars", description.equals(shown.message()));
+            assertTrue(value.equals(catalog.lookup("errors.Big.1.title", List.of("en")).value()));
+        }
+    }
 }
