@@ -83,8 +83,11 @@ java-jar: $(JAVA_BUILD)/classes.stamp $(JAVA_JNI_SOURCE)
 	    -L$$lib -lerrorformatter -Wl,-rpath,'$$ORIGIN' -Wl,-z,defs
 	strip --strip-unneeded $(JAVA_JAR_NATIVE)/liberrorformatter-jni.so
 	echo liberrorformatter-jni.so >> $(JAVA_JAR_NATIVE)/files.txt
+	printf 'Automatic-Module-Name: org.errorformatter\nImplementation-Title: ErrorFormatter\nImplementation-Version: %s\n' \
+	    $(VERSION) > $(JAVA_BUILD)/MANIFEST.MF
 	rm -f $(JAVA_JAR)
-	$(JAR) --create --file $(JAVA_JAR) -C $(JAVA_CLASSES) . -C $(JAVA_BUILD)/jar-native native
+	$(JAR) --create --file $(JAVA_JAR) --manifest $(JAVA_BUILD)/MANIFEST.MF -C $(JAVA_CLASSES) . \
+	    -C $(JAVA_BUILD)/jar-native native
 	@ls -l $(JAVA_JAR)
 
 $(JAVA_BUILD)/test-classes.stamp: $(JAVA_BUILD)/classes.stamp $(JAVA_TEST_SOURCES)
@@ -101,7 +104,7 @@ test-java: $(JAVA_DEV_JNI) $(JAVA_BUILD)/test-classes.stamp $(BUILD)/bin/errfmt
 	    -cp $(JAVA_CLASSES):$(JAVA_TEST_CLASSES):$(JUNIT_CLASSPATH) org.errorformatter.TestMain
 
 test-java-jar: java-jar
-	sh $(JAVA_ROOT)/tests/check_jar.sh $(abspath $(JAVA_JAR)) $(abspath Examples/CoreLocation)
+	JAVAC=$(JAVAC) JAVA=$(JAVA) JAR=$(JAR) sh $(JAVA_ROOT)/tests/check_jar.sh $(abspath $(JAVA_JAR)) $(abspath Examples/CoreLocation)
 
 # The demo is compiled once against the classes (not launched from source: that compiles on
 # every run).

@@ -6,7 +6,7 @@
 # jar extracted them to, already deleted.
 #
 # usage: check_jar.sh <jar> <catalog dir>          (both absolute)
-# environment: JAVAC, JAVA (default javac, java); run from the project root.
+# environment: JAVAC, JAVA, JAR (default javac, java, jar); run from the project root.
 set -eu
 
 jar=$1
@@ -66,7 +66,12 @@ case $status in
     *) cat "$work/out.txt"; fail "the program does not run from the jar" ;;
 esac
 [ "$(head -n 1 "$work/out.txt")" = "$expected" ] || { cat "$work/out.txt"; fail "expected $expected"; }
-for library in liberrorformatter-jni.so liberrorformatter.so.1 libicuuc libicui18n libicudata; do
+# Every library the jar lists (the glue, liberrorformatter and whatever ICU the tarball bundles).
+mkdir "$work/listing"
+(cd "$work/listing" && "${JAR:-jar}" --extract --file "$work/errorformatter.jar" native)
+libraries=$(cat "$work"/listing/native/*/files.txt)
+rm -rf "$work/listing"
+for library in $libraries; do
     line=$(grep -F "$library" "$work/out.txt" | head -n 1)
     [ -n "$line" ] || { cat "$work/out.txt"; fail "$library is not mapped"; }
     case $line in

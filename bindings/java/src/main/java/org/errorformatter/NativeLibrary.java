@@ -24,14 +24,21 @@ import java.util.Locale;
  * others follow through its {@code $ORIGIN} run path), and the copies are deleted at once: once
  * mapped, a library needs no file name, so nothing is left behind even if the JVM is killed.
  *
- * <p>For development, the system property {@code errorformatter.jni} names a glue library to
- * load instead (one linked against a build tree).
+ * <p>The directory is made in {@code java.io.tmpdir}, or in the directory the system property
+ * {@code errorformatter.tmpdir} names (for systems whose temporary directory is mounted
+ * {@code noexec}). For development, the system property {@code errorformatter.jni} names a glue
+ * library to load instead (one linked against a build tree).
  */
 final class NativeLibrary {
     /** The system property naming a JNI library to load instead of the jar's. */
     static final String OVERRIDE_PROPERTY = "errorformatter.jni";
+    /** The system property naming the directory to extract the native code in. */
+    static final String TEMPORARY_DIRECTORY_PROPERTY = "errorformatter.tmpdir";
     private static final String GLUE = "liberrorformatter-jni.so";
     private static final int SUPPORTED_MAJOR = 1;
+
+    private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
     private static boolean loaded;
 
@@ -77,8 +84,10 @@ final class NativeLibrary {
         List<String> names = listing(base + "files.txt");
         Path directory;
         try {
-            directory = Files.createTempDirectory("errorformatter-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            String parent = System.getProperty(TEMPORARY_DIRECTORY_PROPERTY);
+            directory = parent == null
+                    ? Files.createTempDirectory("errorformatter-", OWNER_ONLY)
+                    : Files.createTempDirectory(Paths.get(parent), "errorformatter-", OWNER_ONLY);
         } catch (IOException | UnsupportedOperationException error) {
             throw linkError("cannot make a directory for the native code", error);
         }
