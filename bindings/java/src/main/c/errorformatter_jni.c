@@ -213,6 +213,13 @@ static jbyteArray finish_items(JNIEnv *env, struct items *items) {
 
 /* ------------------------------------------------------------------------------- version */
 
+/* The JNI version the glue needs (the VM would assume 1.1 without this). */
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
+    (void)vm;
+    (void)reserved;
+    return JNI_VERSION_1_8;
+}
+
 JNIEXPORT jint JNICALL Java_org_errorformatter_Native_versionNumber(JNIEnv *env, jclass class) {
     (void)env;
     (void)class;
@@ -285,14 +292,16 @@ JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_build(JNIEnv *env, jclass
             goto done;
         }
         jsize length = (*env)->GetArrayLength(env, data);
-        jbyte *bytes = (*env)->GetByteArrayElements(env, data, NULL);
-        if (bytes == NULL) {
+        /* An empty table passes NULL, as the C API allows for a length of 0. */
+        jbyte *bytes = length > 0 ? (*env)->GetByteArrayElements(env, data, NULL) : NULL;
+        if (length > 0 && bytes == NULL) {
             (*env)->DeleteLocalRef(env, data);
             goto done; /* OutOfMemoryError pending */
         }
         status = ef_catalog_builder_add_table(builder, locale_texts.entries[i], name_texts.entries[i], bytes,
                                               (size_t)length, &details);
-        (*env)->ReleaseByteArrayElements(env, data, bytes, JNI_ABORT);
+        if (bytes != NULL)
+            (*env)->ReleaseByteArrayElements(env, data, bytes, JNI_ABORT);
         (*env)->DeleteLocalRef(env, data);
         if (status != EF_OK) {
             throw_status(env, status, details);

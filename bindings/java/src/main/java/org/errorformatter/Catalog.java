@@ -116,6 +116,10 @@ public final class Catalog implements AutoCloseable {
 
     /** Wraps a catalog the native code made (also for {@link CatalogBuilder}); frees it if that fails. */
     static Catalog wrap(long pointer) {
+        if (pointer == 0) {
+            // The native code throws whenever it makes no catalog; this is a defect of the glue.
+            throw new ErrorFormatterException(Status.INTERNAL, "the library made no catalog", null, 0, 0);
+        }
         try {
             return new Catalog(pointer);
         } catch (RuntimeException | Error error) {

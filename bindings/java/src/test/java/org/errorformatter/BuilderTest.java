@@ -59,6 +59,19 @@ public class BuilderTest {
     }
 
     @Test
+    public void emptyTablesAndNoTables() {
+        try (Catalog empty = Catalog.builder().build()) {
+            assertEquals(List.of(), empty.localizations());
+            assertEquals("Error", empty.format("D", 1, List.of("fr")).title());
+        }
+        try (Catalog catalog = Catalog.builder().addTable("fr", "Localizable.strings", new byte[0]).build()) {
+            assertEquals(List.of("fr"), catalog.localizations());
+            // Passed as NULL with a length of 0: loaded, with the library's warning about it.
+            assertEquals(List.of("empty-file"), catalog.diagnostics().stream().map(Diagnostic::code).toList());
+        }
+    }
+
+    @Test
     public void aBrokenTableIsADiagnosticWhenLenient() {
         try (Catalog catalog = Catalog.builder()
                 .addTable("en", "Localizable.strings", utf8("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n"))
