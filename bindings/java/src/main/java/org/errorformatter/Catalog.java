@@ -222,13 +222,13 @@ public final class Catalog implements AutoCloseable {
      * @param domain the error domain, e.g. {@code "kCLErrorDomain"}
      * @param code the error code
      * @param locales preferred locales, most preferred first (BCP 47, ICU or POSIX spelling);
-     *     empty means the development locale; malformed entries are skipped
+     *     empty means the development locale; malformed entries are skipped, and past the
+     *     library's limits (256 entries, 16 KiB) the least preferred are ignored
      * @return the title, message and button, the lookup stack and each field's provenance
      * @throws IllegalStateException when the catalog is closed
      * @throws NullPointerException when an argument or a locale is null
      * @throws ErrorFormatterException {@link Status#INVALID_ARGUMENT} for a string holding
-     *     U+0000 or a preference list past the library's limits, {@link Status#INVALID_UTF8}
-     *     for a lone surrogate
+     *     U+0000, {@link Status#INVALID_UTF8} for a lone surrogate
      */
     public FormattedError format(String domain, long code, List<String> locales) {
         return format(ErrorInfo.of(domain, code), locales);

@@ -84,7 +84,12 @@ public class ErrorsTest {
     public void limitsOfTheCApi() {
         fails(Status.INVALID_ARGUMENT, () -> catalog.format(ErrorInfo.builder("D", 0).table("a/b").build(),
                 List.of()));
-        fails(Status.INVALID_ARGUMENT, () -> catalog.format("D", 0, Collections.nCopies(257, "en")));
+        // Past 256 preferences the rest is ignored as the least preferred: the 257th is not read.
+        List<String> preferences = new ArrayList<>(Collections.nCopies(255, "zz"));
+        preferences.add("ja");
+        assertEquals("位置情報を取得できません", catalog.format("kCLErrorDomain", 0, preferences).title());
+        preferences.add(0, "zz");
+        assertEquals("Unknown Location", catalog.format("kCLErrorDomain", 0, preferences).title());
         ErrorInfo.Builder many = ErrorInfo.builder("D", 0);
         for (int index = 0; index < 1001; index++) {
             many.argument(Argument.of(index));
