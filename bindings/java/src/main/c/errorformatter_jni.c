@@ -542,6 +542,32 @@ JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lookup(
     return result;
 }
 
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_text(JNIEnv *env, jclass class, jlong catalog,
+                                                                  jbyteArray table, jbyteArray key,
+                                                                  jobjectArray locales) {
+    (void)class;
+    char *table_text = NULL, *key_text = NULL;
+    struct strings preferences = {NULL, 0};
+    jbyteArray result = NULL;
+    if (copy_string(env, table, &table_text) && copy_string(env, key, &key_text)
+        && copy_strings(env, locales, 0, &preferences)) {
+        const char *text = NULL; /* borrowed from the catalog, which the caller keeps open */
+        ef_error_details *details = NULL;
+        ef_status status = ef_catalog_text(&text, (const ef_catalog *)(intptr_t)catalog, table_text, key_text,
+                                           (const char *const *)preferences.entries, preferences.count, &details);
+        if (status == EF_OK)
+            result = new_string_bytes(env, text);
+        else if (status == EF_E_KEY_NOT_FOUND)
+            ef_error_details_free(details); /* no text: null, not an exception */
+        else
+            throw_status(env, status, details);
+    }
+    free(table_text);
+    free(key_text);
+    free_strings(&preferences);
+    return result;
+}
+
 /* -------------------------------------------------------------------------------- locales */
 
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_normalizeLocale(JNIEnv *env, jclass class,

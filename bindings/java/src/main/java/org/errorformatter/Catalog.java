@@ -2,11 +2,13 @@ package org.errorformatter;
 
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -311,6 +313,35 @@ public final class Catalog implements AutoCloseable {
         try {
             return LookupResult.fromPacked(Native.lookup(pointer, encodedTable, encodedKey, encoded.kinds,
                     encoded.values, encoded.strings, preferences));
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * The text a key shows with no arguments: the gettext-shaped call. Resolved as
+     * {@link #lookup(String, String, List, Argument...)} resolves it with no arguments (a value
+     * that needs arguments, {@code %@} or a plural variable, is skipped); the library decides
+     * once per table what each key shows, so repeated calls only find it.
+     *
+     * @param table the table, or null for {@code "Localizable"}
+     * @param key the key
+     * @param locales preferred locales, as for {@link #format(String, long, List)}
+     * @return the text, or empty when no localization has one that renders without arguments
+     * @throws IllegalStateException when the catalog is closed
+     * @throws NullPointerException when the key, the locales or a locale is null
+     * @throws ErrorFormatterException as for {@link #format(String, long, List)}
+     */
+    public Optional<String> text(String table, String key, List<String> locales) {
+        byte[] encodedTable = Utf8.encodeOptional(table, "table");
+        byte[] encodedKey = Utf8.encode(key, "key");
+        byte[][] preferences = Utf8.encodeAll(locales, "locales");
+        long pointer = handle.acquire();
+        try {
+            // The text is borrowed from the catalog: copied while the read lock keeps it alive.
+            byte[] text = Native.text(pointer, encodedTable, encodedKey, preferences);
+            return text == null ? Optional.empty() : Optional.of(new String(text, StandardCharsets.UTF_8));
         } finally {
             handle.release();
             Reference.reachabilityFence(this);

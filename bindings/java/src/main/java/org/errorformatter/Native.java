@@ -49,6 +49,9 @@ final class Native {
     static native byte[] lookup(long catalog, byte[] table, byte[] key, byte[] argumentKinds,
                                 long[] argumentValues, byte[][] argumentStrings, byte[][] locales);
 
+    /** ef_catalog_text's text, or null when no localization has one that renders without arguments. */
+    static native byte[] text(long catalog, byte[] table, byte[] key, byte[][] locales);
+
     static native byte[] normalizeLocale(byte[] locale);
 
     /** Normalized ID, untranslated (0/1), entry count, then ID and kind of each entry. */

@@ -175,4 +175,17 @@ public class FormatTest {
         assertTrue(missing.valueIfFound().isEmpty());
         assertEquals(List.of(), missing.rejections());
     }
+
+    @Test
+    public void textWithoutArguments() {
+        assertEquals(java.util.Optional.of("位置情報を取得できません"),
+                catalog.text(null, "errors.kCLErrorDomain.0.title", List.of("ja")));
+        assertEquals(java.util.Optional.of("Erreur"), catalog.text("Localizable", "errors.title", List.of("fr-CA")));
+        assertTrue(catalog.text(null, "no.such.key", List.of("ja")).isEmpty());
+        try (Catalog sync = Fixtures.sync()) {
+            // Every localization's string needs an argument (%@): no text without one.
+            assertTrue(sync.text(null, "errors.SyncErrorDomain.1.title", List.of("fr")).isEmpty());
+            assertEquals(java.util.Optional.of("Sync Failed"), sync.text(null, "errors.title", List.of("en")));
+        }
+    }
 }
