@@ -4,7 +4,7 @@
 #                        /native/<os>-<arch>/, the JNI glue with liberrorformatter and its ICU
 #                        (the lib/ of `make tarball ICU=bundled`), loaded from the jar at run time
 #   make test-java       javadoc -Xdoclint:all (no warning allowed), then the JUnit 4 tests
-#                        against build/lib (last line "N passed, N failed")
+#                        against build/lib under -Xcheck:jni (last line "N passed, N failed")
 #   make test-java-jar   a program in a clean directory, with only the jar on its class path and
 #                        the system's ICU hidden where possible, formats and shows that the
 #                        native code it runs is the jar's
@@ -100,8 +100,16 @@ $(JAVA_BUILD)/test-classes.stamp: $(JAVA_BUILD)/classes.stamp $(JAVA_TEST_SOURCE
 test-java: $(JAVA_DEV_JNI) $(JAVA_BUILD)/test-classes.stamp $(BUILD)/bin/errfmt
 	$(JAVADOC) -Xdoclint:all -Werror -quiet -d $(JAVA_BUILD)/javadoc $(JAVA_SOURCES)
 	@echo "javadoc: -Xdoclint:all clean"
-	$(JAVA_RUN) -Derrorformatter.examples=$(abspath Examples) -Derrorformatter.errfmt=$(abspath $(BUILD)/bin/errfmt) \
-	    -cp $(JAVA_CLASSES):$(JAVA_TEST_CLASSES):$(JUNIT_CLASSPATH) org.errorformatter.TestMain
+	@# -Xcheck:jni has the JVM check every JNI call of the glue; it only warns, so its warnings
+	@# are looked for in the output and fail the target.
+	status=0; $(JAVA_RUN) -Xcheck:jni -Derrorformatter.examples=$(abspath Examples) \
+	    -Derrorformatter.errfmt=$(abspath $(BUILD)/bin/errfmt) \
+	    -cp $(JAVA_CLASSES):$(JAVA_TEST_CLASSES):$(JUNIT_CLASSPATH) org.errorformatter.TestMain \
+	    > $(JAVA_BUILD)/test-java.log 2>&1 || status=$$?; \
+	cat $(JAVA_BUILD)/test-java.log; \
+	if grep -q "in native method" $(JAVA_BUILD)/test-java.log; then \
+	    echo "test-java: -Xcheck:jni found a misuse of JNI (above)"; exit 1; fi; \
+	exit $$status
 
 test-java-jar: java-jar
 	JAVAC=$(JAVAC) JAVA=$(JAVA) JAR=$(JAR) sh $(JAVA_ROOT)/tests/check_jar.sh $(abspath $(JAVA_JAR)) $(abspath Examples/CoreLocation)

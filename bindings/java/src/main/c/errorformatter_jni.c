@@ -51,7 +51,7 @@ static void throw_exception(JNIEnv *env, ef_status status, const char *message, 
         return;
     jobject error = (*env)->CallStaticObjectMethod(env, class, make, (jint)status, name, text, where,
                                                    (jint)line, (jint)column);
-    if (error != NULL)
+    if (!(*env)->ExceptionCheck(env) && error != NULL)
         (*env)->Throw(env, (jthrowable)error);
 }
 
