@@ -1,0 +1,80 @@
+package errorformatter
+
+// #include <errorformatter.h>
+import "C"
+
+// Lookup is the localized value of any key of a table ("" means "Localizable"), rendered with
+// arguments, resolved as the rules resolve theirs: key by key down the locale stack negotiated
+// from locales, plural variants by the plural rules of the localization that supplied the
+// string, strings the arguments cannot satisfy skipped.
+//
+// A key with no usable value is an answer, not an error: Found is false. It fails with
+// ErrClosed after Close, and as Format for bad arguments.
+func (c *Catalog) Lookup(table, key string, arguments []Argument, locales ...string) (LookupResult, error) {
+	texts := newCStrings(len(locales), textBytes(table, key)+textBytes(locales...))
+	defer texts.free()
+	cTable, err := texts.optional(table, "table")
+	if err != nil {
+		return LookupResult{}, err
+	}
+	cKey, err := texts.text(key, "key")
+	if err != nil {
+		return LookupResult{}, err
+	}
+	preferences, preferenceCount, err := texts.array(locales, "locale")
+	if err != nil {
+		return LookupResult{}, err
+	}
+	argumentList, err := newArgumentList(arguments)
+	if err != nil {
+		return LookupResult{}, err
+	}
+	defer C.ef_error_info_free(argumentList)
+
+	handle, err := c.acquire()
+	if err != nil {
+		return LookupResult{}, err
+	}
+	defer c.release()
+	text, _, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+		details **C.ef_error_details) C.ef_status {
+		return C.ef_catalog_lookup_packed(length, buffer, capacity, handle, cTable, cKey,
+			preferences, preferenceCount, argumentList, details)
+	}, C.EF_E_KEY_NOT_FOUND)
+	if err != nil {
+		return LookupResult{}, err
+	}
+	return parseLookup(text)
+}
+
+// Text is the text a key shows with no arguments (the gettext-shaped call): the same
+// resolution as Lookup, a value that needs arguments skipped. A key with no such value fails
+// with StatusKeyNotFound.
+func (c *Catalog) Text(table, key string, locales ...string) (string, error) {
+	texts := newCStrings(len(locales), textBytes(table, key)+textBytes(locales...))
+	defer texts.free()
+	cTable, err := texts.optional(table, "table")
+	if err != nil {
+		return "", err
+	}
+	cKey, err := texts.text(key, "key")
+	if err != nil {
+		return "", err
+	}
+	preferences, preferenceCount, err := texts.array(locales, "locale")
+	if err != nil {
+		return "", err
+	}
+	handle, err := c.acquire()
+	if err != nil {
+		return "", err
+	}
+	defer c.release()
+	var text *C.char
+	var details *C.ef_error_details
+	if status := C.ef_catalog_text(&text, handle, cTable, cKey, preferences, preferenceCount, &details); status != C.EF_OK {
+		return "", errorFrom(status, details)
+	}
+	// Borrowed from the catalog: copied while the catalog is held open.
+	return C.GoString(text), nil
+}
