@@ -8,8 +8,13 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
+
+// catalogsFreed counts the catalogs freed, by Close or the finalizer: the tests read it to see
+// that an unreachable catalog is freed.
+var catalogsFreed atomic.Int64
 
 // ErrClosed is returned by a call on a Catalog after Close.
 var ErrClosed = errors.New("errorformatter: operation on a closed catalog")
@@ -147,6 +152,7 @@ func (c *Catalog) Close() error {
 		C.ef_catalog_free(c.handle)
 		c.handle = nil
 		runtime.SetFinalizer(c, nil)
+		catalogsFreed.Add(1)
 	}
 	return nil
 }

@@ -138,8 +138,8 @@ func TestStatusNamesAndTexts(t *testing.T) {
 		errorformatter.StatusKeyNotFound: "EF_E_KEY_NOT_FOUND", errorformatter.Status(99): "EF_E_UNKNOWN",
 	}
 	for status, name := range names {
-		if status.String() != name || status.Error() == "" {
-			t.Errorf("%d: %q / %q", int32(status), status.String(), status.Error())
+		if status.String() != name || status.Error() != name || status.Description() == "" || fmt.Sprint(status) != name {
+			t.Errorf("%d: %q / %q / %q", int32(status), status.String(), status.Error(), status.Description())
 		}
 	}
 	if (&errorformatter.Error{Status: errorformatter.StatusIO, Message: "m"}).Error() != "m" {

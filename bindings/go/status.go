@@ -9,8 +9,8 @@ import (
 )
 
 // Status is the library's status code (ef_status): what went wrong, as a number that never
-// changes meaning. A Status is an error itself, so that errors.Is(err, StatusParse) tests the
-// status of any *Error.
+// changes meaning. A Status is an error value itself, so that errors.Is(err, StatusParse) tests
+// the status of an *Error (and fmt prints its name, as String does).
 type Status int32
 
 // The statuses of include/errorformatter.h (EF_OK and EF_E_*).
@@ -42,8 +42,13 @@ func (s Status) String() string {
 	return C.GoString(C.ef_status_name(C.ef_status(s)))
 }
 
-// Error is the library's one-line English description of the status.
+// Error is String: the status's name.
 func (s Status) Error() string {
+	return s.String()
+}
+
+// Description is the library's one-line English description of the status.
+func (s Status) Description() string {
 	return C.GoString(C.ef_status_string(C.ef_status(s)))
 }
 
@@ -102,7 +107,7 @@ func errorFrom(status C.ef_status, details *C.ef_error_details) error {
 	defer C.ef_error_details_free(details)
 	if details == nil {
 		// The header promises details on failure; the status text stands in if they are absent.
-		return newError(Status(status), Status(status).Error())
+		return newError(Status(status), Status(status).Description())
 	}
 	return &Error{
 		Status:  Status(status),
