@@ -8,13 +8,13 @@
 #                         (make tarball ICU=bundled) through PKG_CONFIG_PATH alone, formats
 #
 # Go's caches and module path stay under $(BUILD)/go (GOCACHE, GOPATH); nothing is fetched
-# (GOPROXY=off: the module needs nothing outside the standard library). Without Go 1.18 or
+# (GOPROXY=off: the module needs nothing outside the standard library). Without Go 1.19 or
 # later the targets say so and succeed, as the suites that need ../shared do without it.
 
 GO            ?= go
 GOFMT         ?= gofmt
 GO_MINOR      := $(shell $(GO) env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
-GO_FOUND      := $(shell [ "$(GO_MINOR)" -ge 18 ] 2>/dev/null && echo yes)
+GO_FOUND      := $(shell [ "$(GO_MINOR)" -ge 19 ] 2>/dev/null && echo yes)
 GO_MODULE     := bindings/go
 GO_DEMO_DIR   := Examples/go
 
@@ -63,5 +63,5 @@ test-go-install:
 	    $(abspath $(BUILD)/go-install) $(abspath $(EXAMPLE))
 else
 test-go demo-go test-go-install:
-	@echo "$@: skipped: needs $(GO) 1.18 or later on PATH (found: $$($(GO) env GOVERSION 2>/dev/null || echo none))"
+	@echo "$@: skipped: needs $(GO) 1.19 or later on PATH (found: $$($(GO) env GOVERSION 2>/dev/null || echo none))"
 endif
