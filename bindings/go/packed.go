@@ -48,20 +48,20 @@ func callPacked(call packedCall, accept C.ef_status) (string, C.ef_status, error
 		}
 		C.ef_error_details_free(details)
 		if length == 0 {
-			break
+			return "", C.EF_E_INTERNAL, malformedOutput("empty")
 		}
 		if uint64(length) <= uint64(len(buffer)) {
 			return string(buffer[:length-1]), status, nil
 		}
 		*pooled = make([]byte, int(length))
 	}
-	return "", C.EF_E_INTERNAL, newError(StatusInternal, "the library's packed output has no consistent size")
+	return "", C.EF_E_INTERNAL, newError(StatusInternal, "the library's packed output changed size between two calls")
 }
 
 // malformedOutput is the error for packed output that does not read as the header says it
 // should: a library that breaks its own format, reported rather than trusted.
 func malformedOutput(what string) error {
-	return newError(StatusInternal, "the library's packed "+what+" output is malformed")
+	return newError(StatusInternal, "the library's packed output is malformed ("+what+")")
 }
 
 // parseHeader reads the space-separated decimal numbers of a packed header item.
