@@ -59,6 +59,46 @@ func exportedNames(t *testing.T) []string {
 	return names
 }
 
+// Every exported name has a doc comment: its declaration's, or for a name in a group (const
+// or var block) its own or a trailing one.
+func TestEveryExportedNameHasADocComment(t *testing.T) {
+	files := token.NewFileSet()
+	packages, err := parser.ParseDir(files, ".", func(info os.FileInfo) bool {
+		return !strings.HasSuffix(info.Name(), "_test.go")
+	}, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range packages["errorformatter"].Files {
+		for _, declaration := range file.Decls {
+			switch declaration := declaration.(type) {
+			case *ast.FuncDecl:
+				if declaration.Name.IsExported() && declaration.Doc == nil {
+					t.Errorf("%s: %s has no doc comment", files.Position(declaration.Pos()), declaration.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range declaration.Specs {
+					var names []*ast.Ident
+					documented := declaration.Doc != nil && len(declaration.Specs) == 1
+					switch spec := spec.(type) {
+					case *ast.TypeSpec:
+						names, documented = []*ast.Ident{spec.Name}, documented || spec.Doc != nil
+					case *ast.ValueSpec:
+						names = spec.Names
+						// In a documented group, a name may go without (iota runs, Field's).
+						documented = documented || spec.Doc != nil || spec.Comment != nil || declaration.Doc != nil
+					}
+					for _, name := range names {
+						if name.IsExported() && !documented {
+							t.Errorf("%s: %s has no doc comment", files.Position(name.Pos()), name.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // bindings/go/README.md names every exported name; a method may appear as its type's field
 // list does ("`Result.Text(field)`") or, for the methods every value type has (String, Error,
 // Is, MarshalJSON), as its name alone.
