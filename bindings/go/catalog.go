@@ -1,6 +1,5 @@
 package errorformatter
 
-// #include <stdlib.h>
 // #include <errorformatter.h>
 import "C"
 
@@ -9,7 +8,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // catalogsFreed counts the catalogs freed, by Close or the finalizer: the tests read it to see
@@ -34,57 +32,6 @@ type Catalog struct {
 	developmentLocale string
 	localizations     []string
 	diagnostics       []Diagnostic
-}
-
-// Option changes how Open and FromTables make a catalog.
-type Option func(*catalogOptions)
-
-type catalogOptions struct {
-	developmentLocale *string
-	strict            bool
-}
-
-// DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's
-// CFBundleDevelopmentRegion). Without this option it is "en".
-func DevelopmentLocale(locale string) Option {
-	return func(options *catalogOptions) { options.developmentLocale = &locale }
-}
-
-// Strict makes a broken table fail the whole call with StatusParse (and the file, line and
-// column at fault). Without it a broken table is left out and recorded as an error Diagnostic.
-func Strict() Option {
-	return func(options *catalogOptions) { options.strict = true }
-}
-
-func applyOptions(options []Option) catalogOptions {
-	var applied catalogOptions
-	for _, option := range options {
-		option(&applied)
-	}
-	return applied
-}
-
-func (o catalogOptions) flags() C.uint32_t {
-	if o.strict {
-		return C.EF_CATALOG_STRICT
-	}
-	return C.EF_CATALOG_LENIENT
-}
-
-// developmentLocaleArgument is the C copy of the development locale, NULL (the library's "en")
-// when none was set.
-func (o catalogOptions) developmentLocaleArgument(texts *cStrings) (*C.char, error) {
-	if o.developmentLocale == nil {
-		return nil, nil
-	}
-	return texts.text(*o.developmentLocale, "development locale")
-}
-
-func (o catalogOptions) developmentLocaleBytes() int {
-	if o.developmentLocale == nil {
-		return 0
-	}
-	return textBytes(*o.developmentLocale)
 }
 
 // Open opens a catalog directory: <path>/<loc>.lproj/<Table>.strings (and .stringsdict, .json),
@@ -183,70 +130,4 @@ func (c *Catalog) Localizations() []string {
 // out, directories skipped. The slice is the caller's.
 func (c *Catalog) Diagnostics() []Diagnostic {
 	return append([]Diagnostic(nil), c.diagnostics...)
-}
-
-// Table is one table file held in memory, for FromTables.
-type Table struct {
-	// Locale is the localization ("fr-CA", "Base"), or "" for an unlocalized table (and for a
-	// String Catalog, which holds every language).
-	Locale string
-	// FileName says the table and its format: "Localizable.strings", ".stringsdict", ".json"
-	// or ".xcstrings".
-	FileName string
-	// Data is the file's bytes, in any encoding CoreFoundation accepts.
-	Data []byte
-}
-
-// FromTables builds a catalog from tables held in memory, each parsed exactly as if read from
-// its file. It fails with StatusInvalidArgument (an unknown file extension, for one),
-// StatusInvalidLocale, StatusInvalidUTF8, and with Strict, StatusParse for a broken table.
-func FromTables(tables []Table, options ...Option) (*Catalog, error) {
-	applied := applyOptions(options)
-	var builder *C.ef_catalog_builder
-	var details *C.ef_error_details
-	if status := C.ef_catalog_builder_new(&builder, applied.flags(), &details); status != C.EF_OK {
-		return nil, errorFrom(status, details)
-	}
-	defer C.ef_catalog_builder_free(builder)
-	for _, table := range tables {
-		if err := addTable(builder, table); err != nil {
-			return nil, err
-		}
-	}
-	texts := newCStrings(0, applied.developmentLocaleBytes())
-	defer texts.free()
-	developmentLocale, err := applied.developmentLocaleArgument(texts)
-	if err != nil {
-		return nil, err
-	}
-	var handle *C.ef_catalog
-	if status := C.ef_catalog_builder_finish(&handle, builder, developmentLocale, &details); status != C.EF_OK {
-		return nil, errorFrom(status, details)
-	}
-	return newCatalog(handle), nil
-}
-
-func addTable(builder *C.ef_catalog_builder, table Table) error {
-	texts := newCStrings(0, textBytes(table.Locale, table.FileName))
-	defer texts.free()
-	locale, err := texts.optional(table.Locale, "locale")
-	if err != nil {
-		return err
-	}
-	fileName, err := texts.text(table.FileName, "file name")
-	if err != nil {
-		return err
-	}
-	// The bytes are Go memory lent for the call (cgo allows it: they hold no Go pointers);
-	// the library copies what it keeps. A NUL among them is data, not an end.
-	var data unsafe.Pointer
-	if len(table.Data) > 0 {
-		data = unsafe.Pointer(&table.Data[0])
-	}
-	var details *C.ef_error_details
-	status := C.ef_catalog_builder_add_table(builder, locale, fileName, data, C.size_t(len(table.Data)), &details)
-	if status != C.EF_OK {
-		return errorFrom(status, details)
-	}
-	return nil
 }
