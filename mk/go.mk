@@ -1,7 +1,8 @@
 # mk/go.mk -- the Go binding (bindings/go, the module github.com/errorformatter/errorformatter-go).
 #
 #   make test-go          gofmt -l (must list nothing) and go vet on the binding and its demo, then
-#                         go test -race on the binding, built through pkg-config against build/lib
+#                         go test -race on the binding, built through pkg-config against build/lib,
+#                         with cgo's full pointer checks (GODEBUG=cgocheck=2)
 #   make demo-go          the cross-binding demo (Examples/go, a module of its own)
 #   make test-go-install  a Go program in a clean directory under build/, requiring the module (a
 #                         replace to a copy of it), built offline against the relocatable tarball
@@ -34,12 +35,14 @@ GO_DEMO := $(BUILD)/examples/demo-go
 
 ifdef GO_FOUND
 # ERRFMT: the tests compare results with `errfmt format --json` (skipped when it is absent).
+# cgocheck=2 checks every pointer the binding hands to C (Go buffers lent to a call) at run time.
 test-go: all
 	@unformatted=$$($(GOFMT) -l $(GO_MODULE) $(GO_DEMO_DIR)); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt -l: not formatted: $$unformatted"; exit 1; fi
 	cd $(GO_MODULE) && env $(GO_ENV) $(GO) vet ./...
 	cd $(GO_DEMO_DIR) && env $(GO_ENV) $(GO) vet ./...
-	cd $(GO_MODULE) && env $(GO_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(GO) test -race -count=1 ./...
+	cd $(GO_MODULE) && env $(GO_ENV) ERRFMT=$(abspath $(BUILD)/bin/errfmt) GODEBUG=cgocheck=2 \
+	    $(GO) test -race -count=1 ./...
 
 # Go decides what to rebuild; make only asks it every time.
 $(GO_DEMO): all FORCE
