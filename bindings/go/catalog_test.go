@@ -148,3 +148,37 @@ func TestUseAfterCloseAndClosingTwice(t *testing.T) {
 		t.Error("properties lost on Close")
 	}
 }
+
+func TestTheZeroCatalogIsClosed(t *testing.T) {
+	var catalog errorformatter.Catalog
+	if _, err := catalog.Format(cl(0), "en"); !errors.Is(err, errorformatter.ErrClosed) {
+		t.Errorf("Format on a zero Catalog: %v", err)
+	}
+	if err := catalog.Close(); err != nil {
+		t.Errorf("Close of a zero Catalog: %v", err)
+	}
+}
+
+func TestTheHeadersLimitsAreErrors(t *testing.T) {
+	catalog := open(t, coreLocation)
+	// EF_MAX_PREFERENCES is 256.
+	many := make([]string, 257)
+	for index := range many {
+		many[index] = "fr"
+	}
+	if _, err := catalog.Format(cl(0), many...); !isStatus(err, errorformatter.StatusInvalidArgument) {
+		t.Errorf("257 preferences: %v", err)
+	}
+	if got := format(t, catalog, cl(0), many[:256]...).Title; got != "Position inconnue" {
+		t.Errorf("256 preferences: %q", got)
+	}
+	// EF_MAX_KEY_BYTES is 65536.
+	if _, err := catalog.Lookup("", strings.Repeat("k", 65537), nil); !isStatus(err, errorformatter.StatusInvalidArgument) {
+		t.Errorf("a key of 65,537 bytes: %v", err)
+	}
+	// A caller's text is not limited: shown whole.
+	long := strings.Repeat("é", 1<<20)
+	if got := format(t, catalog, errorformatter.ErrorInfo{Domain: "D", Description: long}).Message; got != long {
+		t.Errorf("a 2 MiB description came back with %d bytes", len(got))
+	}
+}
