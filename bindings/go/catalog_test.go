@@ -159,18 +159,25 @@ func TestTheZeroCatalogIsClosed(t *testing.T) {
 	}
 }
 
-func TestTheHeadersLimitsAreErrors(t *testing.T) {
+func TestTheHeadersLimits(t *testing.T) {
 	catalog := open(t, coreLocation)
-	// EF_MAX_PREFERENCES is 256.
-	many := make([]string, 257)
-	for index := range many {
-		many[index] = "fr"
+	// Of a preference list, the first EF_MAX_PREFERENCES (256) entries are read, and of those
+	// the ones within EF_MAX_PREFERENCE_BYTES (16,384): the rest, least preferred, is ignored.
+	unmatched := make([]string, 255)
+	for index := range unmatched {
+		unmatched[index] = "sv" // no Swedish table
 	}
-	if _, err := catalog.Format(cl(0), many...); !isStatus(err, errorformatter.StatusInvalidArgument) {
-		t.Errorf("257 preferences: %v", err)
+	if got := format(t, catalog, cl(0), append(unmatched, "fr")...).Title; got != "Position inconnue" {
+		t.Errorf("French as the 256th preference: %q", got)
 	}
-	if got := format(t, catalog, cl(0), many[:256]...).Title; got != "Position inconnue" {
-		t.Errorf("256 preferences: %q", got)
+	if got := format(t, catalog, cl(0), append(unmatched, "sv", "fr")...).Title; got != "Unknown Location" {
+		t.Errorf("French as the 257th preference is ignored, the development locale answers: %q", got)
+	}
+	if got := format(t, catalog, cl(0), strings.Repeat("x", 16382), "fr").Title; got != "Position inconnue" {
+		t.Errorf("French within 16,384 bytes: %q", got)
+	}
+	if got := format(t, catalog, cl(0), strings.Repeat("x", 16383), "fr").Title; got != "Unknown Location" {
+		t.Errorf("French past 16,384 bytes is ignored: %q", got)
 	}
 	// EF_MAX_KEY_BYTES is 65536.
 	if _, err := catalog.Lookup("", strings.Repeat("k", 65537), nil); !isStatus(err, errorformatter.StatusInvalidArgument) {

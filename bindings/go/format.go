@@ -24,13 +24,14 @@ type ErrorInfo struct {
 
 // Format formats an error for the user's preferred locales, most preferred first (BCP 47, ICU
 // or POSIX spelling: "fr-CA", "fr_CA", "fr_CA.UTF-8"; "C" asks for no translation). No locales
-// means the development locale; malformed entries are skipped.
+// means the development locale; malformed entries are skipped, and entries past the header's
+// limits (EF_MAX_PREFERENCES, EF_MAX_PREFERENCE_BYTES) ignored as the least preferred.
 //
 // Each field is resolved by the first rule that yields a string (README, "The rules"); keys are
 // looked up key by key down the locale stack negotiated from locales. It fails with ErrClosed
 // after Close, StatusInvalidUTF8 for a text or locale that is not UTF-8, and
-// StatusInvalidArgument for a table name with '/', a string holding NUL, more than 1000
-// arguments or a preference list over the header's limits.
+// StatusInvalidArgument for a table name with '/', a string holding NUL or more than 1000
+// arguments.
 func (c *Catalog) Format(info ErrorInfo, locales ...string) (Result, error) {
 	texts := newCStrings(len(locales), textBytes(info.Domain, info.Description, info.FailureReason,
 		info.RecoverySuggestion, info.Table)+textBytes(locales...))
