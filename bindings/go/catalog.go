@@ -76,14 +76,10 @@ func newCatalog(handle *C.ef_catalog) *Catalog {
 	}
 	count = C.ef_catalog_diagnostic_count(handle)
 	for index := C.size_t(0); index < count; index++ {
-		catalog.diagnostics = append(catalog.diagnostics, Diagnostic{
-			Severity: Severity(C.ef_catalog_diagnostic_severity(handle, index)),
-			Code:     goString(C.ef_catalog_diagnostic_code(handle, index)),
-			Message:  goString(C.ef_catalog_diagnostic_message(handle, index)),
-			File:     goString(C.ef_catalog_diagnostic_file(handle, index)),
-			Line:     int(C.ef_catalog_diagnostic_line(handle, index)),
-			Column:   int(C.ef_catalog_diagnostic_column(handle, index)),
-		})
+		catalog.diagnostics = append(catalog.diagnostics, newDiagnostic(
+			C.ef_catalog_diagnostic_severity(handle, index), C.ef_catalog_diagnostic_code(handle, index),
+			C.ef_catalog_diagnostic_message(handle, index), C.ef_catalog_diagnostic_file(handle, index),
+			C.ef_catalog_diagnostic_line(handle, index), C.ef_catalog_diagnostic_column(handle, index)))
 	}
 	runtime.SetFinalizer(catalog, (*Catalog).Close)
 	return catalog

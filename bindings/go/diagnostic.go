@@ -66,3 +66,16 @@ func (d Diagnostic) String() string {
 	}
 	return location + d.Severity.String() + ": " + d.Message + " [" + d.Code + "]"
 }
+
+// newDiagnostic copies a diagnostic's parts as the ef_catalog_diagnostic_* and
+// ef_lint_diagnostic_* readers return them.
+func newDiagnostic(severity C.int32_t, code, message, file *C.char, line, column C.int32_t) Diagnostic {
+	return Diagnostic{
+		Severity: Severity(severity),
+		Code:     goString(code),
+		Message:  goString(message),
+		File:     goString(file),
+		Line:     int(line),
+		Column:   int(column),
+	}
+}

@@ -71,14 +71,10 @@ func copyLintReport(report *C.ef_lint_report) LintReport {
 	count := C.ef_lint_diagnostic_count(report)
 	for index := C.size_t(0); index < count; index++ {
 		made.Diagnostics = append(made.Diagnostics, LintDiagnostic{
-			Diagnostic: Diagnostic{
-				Severity: Severity(C.ef_lint_diagnostic_severity(report, index)),
-				Code:     goString(C.ef_lint_diagnostic_code(report, index)),
-				Message:  goString(C.ef_lint_diagnostic_message(report, index)),
-				File:     goString(C.ef_lint_diagnostic_file(report, index)),
-				Line:     int(C.ef_lint_diagnostic_line(report, index)),
-				Column:   int(C.ef_lint_diagnostic_column(report, index)),
-			},
+			Diagnostic: newDiagnostic(
+				C.ef_lint_diagnostic_severity(report, index), C.ef_lint_diagnostic_code(report, index),
+				C.ef_lint_diagnostic_message(report, index), C.ef_lint_diagnostic_file(report, index),
+				C.ef_lint_diagnostic_line(report, index), C.ef_lint_diagnostic_column(report, index)),
 			Key: goString(C.ef_lint_diagnostic_key(report, index)),
 		})
 	}
