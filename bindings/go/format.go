@@ -71,7 +71,7 @@ func (c *Catalog) Format(info ErrorInfo, locales ...string) (Result, error) {
 		return Result{}, err
 	}
 	defer c.release()
-	text, _, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	text, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
 		return C.ef_format_packed(length, buffer, capacity, handle, domain, C.int64_t(info.Code),
 			description, failureReason, recoverySuggestion, table, arguments, preferences,

@@ -53,7 +53,7 @@ func (c *Catalog) Lookup(table, key string, arguments []Argument, locales ...str
 		return LookupResult{}, err
 	}
 	defer c.release()
-	text, _, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	text, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
 		return C.ef_catalog_lookup_packed(length, buffer, capacity, handle, query.table, query.key,
 			query.locales, query.localeCount, argumentList, details)

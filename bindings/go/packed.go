@@ -26,11 +26,11 @@ var buffers = sync.Pool{New: func() any {
 }}
 
 // packedCall is one packed call into a buffer: call writes at most capacity bytes and says how
-// many the whole output takes. A status other than EF_OK and accept is an error; with accept,
-// the output is still returned.
+// many the whole output takes. A status other than EF_OK and accept is an error; with accept
+// (a lookup's EF_E_KEY_NOT_FOUND), the output is returned as with EF_OK.
 type packedCall func(length *C.size_t, buffer *C.char, capacity C.size_t, details **C.ef_error_details) C.ef_status
 
-func callPacked(call packedCall, accept C.ef_status) (string, C.ef_status, error) {
+func callPacked(call packedCall, accept C.ef_status) (string, error) {
 	pooled := buffers.Get().(*[]byte)
 	defer func() {
 		if cap(*pooled) <= largestPooledBuffer {
@@ -44,18 +44,18 @@ func callPacked(call packedCall, accept C.ef_status) (string, C.ef_status, error
 		var details *C.ef_error_details
 		status := call(&length, (*C.char)(unsafe.Pointer(&buffer[0])), C.size_t(len(buffer)), &details)
 		if status != C.EF_OK && status != accept {
-			return "", status, errorFrom(status, details)
+			return "", errorFrom(status, details)
 		}
 		C.ef_error_details_free(details)
 		if length == 0 {
-			return "", C.EF_E_INTERNAL, malformedOutput("empty")
+			return "", malformedOutput("empty")
 		}
 		if uint64(length) <= uint64(len(buffer)) {
-			return string(buffer[:length-1]), status, nil
+			return string(buffer[:length-1]), nil
 		}
 		*pooled = make([]byte, int(length))
 	}
-	return "", C.EF_E_INTERNAL, newError(StatusInternal, "the library's packed output changed size between two calls")
+	return "", newError(StatusInternal, "the library's packed output changed size between two calls")
 }
 
 // malformedOutput is the error for packed output that does not read as the header says it
