@@ -25,11 +25,13 @@ var buffers = sync.Pool{New: func() any {
 	return &buffer
 }}
 
-// packedCall is one packed call into a buffer: call writes at most capacity bytes and says how
-// many the whole output takes. A status other than EF_OK and accept is an error; with accept
-// (a lookup's EF_E_KEY_NOT_FOUND), the output is returned as with EF_OK.
+// packedCall is one packed call into a buffer: it writes at most capacity bytes and says how
+// many the whole output takes.
 type packedCall func(length *C.size_t, buffer *C.char, capacity C.size_t, details **C.ef_error_details) C.ef_status
 
+// callPacked makes a packed call into a pooled buffer, again into a larger one when the output
+// did not fit, and returns the output without its last NUL. A status other than EF_OK and
+// accept is an error; with accept (a lookup's EF_E_KEY_NOT_FOUND) the output is returned too.
 func callPacked(call packedCall, accept C.ef_status) (string, error) {
 	pooled := buffers.Get().(*[]byte)
 	defer func() {
