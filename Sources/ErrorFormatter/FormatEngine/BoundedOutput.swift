@@ -1,4 +1,4 @@
-/// A string being built that refuses to grow past ``FormatLimits/maximumOutputLength``, so that
+/// A string being built that refuses to grow past ``Limits/maximumOutputLength``, so that
 /// no combination of widths, repetitions and long arguments can exhaust memory.
 struct BoundedOutput {
     private(set) var text = ""

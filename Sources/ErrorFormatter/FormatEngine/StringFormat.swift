@@ -28,7 +28,7 @@ enum StringFormat {
     ///
     /// - Throws: ``FormatFailure`` when the format is invalid, does not match `arguments`
     ///   (`missing-argument`, `wrong-argument-type`, `conflicting-types`), or the result would
-    ///   exceed ``FormatLimits/maximumOutputLength``.
+    ///   exceed ``Limits/maximumOutputLength``.
     /// - Complexity: O(n + m) in the lengths of the format and the result.
     static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one

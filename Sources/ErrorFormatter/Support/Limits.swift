@@ -28,11 +28,12 @@ public enum Limits {
 
     // MARK: What callers pass
 
-    /// Most preferences in one list passed to a format or lookup call (`EF_MAX_PREFERENCES`).
+    /// Most preferences read from one list passed to a format or lookup call
+    /// (`EF_MAX_PREFERENCES`); the rest are ignored as the least preferred.
     public static let maximumPreferenceCount = 256
 
-    /// Most bytes of all preferences of one list together, without terminators
-    /// (`EF_MAX_PREFERENCE_BYTES`).
+    /// Most bytes of the preferences of one list read together, without terminators
+    /// (`EF_MAX_PREFERENCE_BYTES`); the entries past them are ignored as the least preferred.
     public static let maximumPreferenceBytes = 16_384
 
     /// Longest key, table name or error domain a caller may pass, in bytes (`EF_MAX_KEY_BYTES`).
