@@ -1,7 +1,7 @@
 import Testing
 @testable import ErrorFormatter
 
-/// Formats built to exhaust time or memory are refused quickly (limits in FormatLimits).
+/// Formats built to exhaust time or memory are refused quickly (limits in `Limits`).
 @Suite struct HostileFormatTests {
     /// Generous for a debug build on a loaded machine; a quadratic or unbounded path takes far longer.
     private static let budget = Duration.seconds(2)
