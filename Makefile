@@ -103,9 +103,10 @@ check: $(CHECKS)
 test: check $(TESTS)
 	@echo "make test: all suites passed"
 
-# Suites, benchmarks and fuzz targets run after the set-up (mk/setup.mk): order-only, so that a
-# finished set-up never makes them out of date.
-$(CHECKS) $(TESTS) $(BENCHES) $(FUZZ_TARGETS): | setup
+# Suites, benchmarks, fuzz targets and whatever else runs the venv's tools (auditwheel, pytest)
+# run after the set-up (mk/setup.mk): order-only, so that a finished set-up never makes them out
+# of date.
+$(CHECKS) $(TESTS) $(BENCHES) $(FUZZ_TARGETS) fuzz-smoke wheel tarball valgrind soak lint-corpus: | setup
 
 # Swift Testing: parser, locales, catalog, rules, and the corpus/oracle conformance suites
 # (which skip, saying so, when ../shared is absent). Under make test the suite runs against the
