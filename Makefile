@@ -61,10 +61,12 @@ all: lib cli $(BUILD)/lib/pkgconfig/errorformatter.pc $(BUILD)/include/errorform
 lib: $(BUILD)/lib/$(LIBNAME).$(VERSION)
 cli: $(BUILD)/bin/errfmt
 
+# Each file is replaced by a rename, never rewritten in place: a program still running on the
+# previous build keeps its mapping instead of crashing on pages that changed under it.
 $(BUILD)/lib/$(LIBNAME).$(VERSION): $(SOURCES)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errorformatter
 	mkdir -p $(BUILD)/lib
-	cp $(SCRATCH)/release/$(LIBNAME) $@
+	cp $(SCRATCH)/release/$(LIBNAME) $@.tmp && mv -f $@.tmp $@
 	ln -sf $(LIBNAME).$(VERSION) $(BUILD)/lib/$(LIBNAME).$(SOMAJOR)
 	ln -sf $(LIBNAME).$(SOMAJOR) $(BUILD)/lib/$(LIBNAME)
 
@@ -73,7 +75,7 @@ $(BUILD)/lib/$(LIBNAME).$(VERSION): $(SOURCES)
 $(BUILD)/bin/errfmt: $(SOURCES)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errfmt
 	mkdir -p $(BUILD)/bin
-	cp $(SCRATCH)/release/errfmt $@
+	cp $(SCRATCH)/release/errfmt $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/include/errorformatter.h: include/errorformatter.h
 	mkdir -p $(BUILD)/include

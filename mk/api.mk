@@ -14,7 +14,7 @@ $(error mk/api.mk needs the top Makefile's variables: run make from the project 
 endif
 
 CHECKS += test-api
-TESTS  += test-api
+
 
 .PHONY: test-api api-baseline
 

@@ -4,7 +4,6 @@
 #   make test-limits   Tests/Limits/check_limits.py (part of make check)
 
 CHECKS += test-limits
-TESTS  += test-limits
 
 .PHONY: test-limits
 
