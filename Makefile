@@ -121,12 +121,10 @@ test: SWIFT_TEST_ICU_DATA := trimmed
 test-swift:
 	$(SWIFT) build --build-tests
 ifdef ICU_DATA_LIB
-	@if [ "$(SWIFT_TEST_ICU_DATA)" = trimmed ]; then \
-	  $(MAKE) --no-print-directory $(ICU_DATA_LIB) && \
-	  LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest \
-	    | grep -qF "$(abspath $(ICU_DATA_LIB))" \
-	  || { echo "test-swift: the test binary would not load $(ICU_DATA_LIB)"; exit 1; }; \
-	  echo "test-swift: against the trimmed ICU data, $(ICU_DATA_LIB)"; fi
+	$(if $(SWIFT_TEST_ICU_DATA),$(MAKE) --no-print-directory $(ICU_DATA_LIB))
+	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) \
+	  ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest | grep -qF "$(abspath $(ICU_DATA_LIB))" \
+	  || { echo "test-swift: the test binary would not load $(ICU_DATA_LIB)"; exit 1; })
 endif
 	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR))) $(SWIFT) test --skip-build
 

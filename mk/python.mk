@@ -16,7 +16,7 @@ PIP_PACKAGES += mypy fluent.runtime
 test-python: $(BUILD)/bin/errfmt
 
 typecheck-python:
-	$(PYTHON) -m mypy --strict --no-error-summary bindings/python/src/errorformatter
+	$(PYTHON) -m mypy --strict --no-error-summary --cache-dir $(BUILD)/mypy-cache bindings/python/src/errorformatter
 	@echo "typecheck-python: mypy --strict clean"
 
 bench-python: lib $(BENCH_FORMAT_DATA)/stamp

@@ -20,6 +20,8 @@ VENV := $(BUILD)/venv
 # The interpreter the venv is made from: the one on PATH before the venv's is put in front.
 SYSTEM_PYTHON := $(shell command -v python3)
 export PATH := $(abspath $(VENV))/bin:$(PATH)
+# Python's bytecode caches go under build/ too, not beside the sources the suites import.
+export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
 
 # The venv's own tools (and creating it needs python3-venv on Debian).
 APT_PACKAGES += python3-venv
