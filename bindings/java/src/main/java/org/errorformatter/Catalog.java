@@ -131,7 +131,7 @@ public final class Catalog implements AutoCloseable {
     }
 
     /**
-     * Opens a catalog directory, leniently, with development locale {@code "en"}.
+     * Opens a catalog directory, leniently, with the library's default development locale.
      *
      * @param directory the directory holding {@code <loc>.lproj/<Table>.strings} (and
      *     {@code .stringsdict}, {@code .json}, {@code .xcstrings}, unlocalized tables)
@@ -141,7 +141,7 @@ public final class Catalog implements AutoCloseable {
      * @throws NullPointerException when {@code directory} is null
      */
     public static Catalog open(Path directory) {
-        return open(directory, "en", LoadMode.LENIENT);
+        return open(directory, null, LoadMode.LENIENT);
     }
 
     /**
@@ -149,19 +149,20 @@ public final class Catalog implements AutoCloseable {
      *
      * @param directory the directory, as for {@link #open(Path)}
      * @param developmentLocale the development localization, searched after {@code Base} (the
-     *     {@code CFBundleDevelopmentRegion} of Apple bundles), e.g. {@code "en"}
+     *     {@code CFBundleDevelopmentRegion} of Apple bundles), e.g. {@code "de"}; null for the
+     *     library's default ({@code "en"})
      * @param mode what to do with a table that cannot be parsed
      * @return the catalog; close it when done
      * @throws ErrorFormatterException as for {@link #open(Path)}; also {@link Status#PARSE}
      *     (strict, a broken table: {@code file()}, {@code line()}, {@code column()} say where)
      *     and {@link Status#INVALID_LOCALE} (a malformed {@code developmentLocale})
-     * @throws NullPointerException when an argument is null
+     * @throws NullPointerException when {@code directory} or {@code mode} is null
      */
     public static Catalog open(Path directory, String developmentLocale, LoadMode mode) {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(mode, "mode");
         long pointer = Native.open(Utf8.encode(directory.toString(), "directory"),
-                Utf8.encode(developmentLocale, "developmentLocale"), mode.flags());
+                Utf8.encodeOptional(developmentLocale, "developmentLocale"), mode.flags());
         return wrap(pointer);
     }
 

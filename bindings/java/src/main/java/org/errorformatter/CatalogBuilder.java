@@ -22,7 +22,8 @@ public final class CatalogBuilder {
     private final List<String> locales = new ArrayList<>();
     private final List<String> fileNames = new ArrayList<>();
     private final List<byte[]> contents = new ArrayList<>();
-    private String developmentLocale = "en";
+    /** Null: the library's default. */
+    private String developmentLocale;
     private LoadMode mode = LoadMode.LENIENT;
 
     CatalogBuilder() {
@@ -50,7 +51,7 @@ public final class CatalogBuilder {
     }
 
     /**
-     * Sets the development locale (default {@code "en"}), as for {@link Catalog#open(java.nio.file.Path, String, LoadMode)}.
+     * Sets the development locale (by default the library's, {@code "en"}), as for {@link Catalog#open(java.nio.file.Path, String, LoadMode)}.
      *
      * @param locale the development localization
      * @return this builder
@@ -91,7 +92,7 @@ public final class CatalogBuilder {
             encodedNames[index] = Utf8.encode(fileNames.get(index), "fileName");
         }
         long pointer = Native.build(encodedLocales, encodedNames, contents.toArray(new byte[0][]),
-                Utf8.encode(developmentLocale, "developmentLocale"), mode.flags());
+                Utf8.encodeOptional(developmentLocale, "developmentLocale"), mode.flags());
         return Catalog.wrap(pointer);
     }
 }
