@@ -57,6 +57,9 @@ public struct KeyTemplate: Sendable, Hashable {
 
     public var kind: Kind
     private var parts: [Part]
+    /// The key itself when the template names neither the domain nor the code (`controls.ok`):
+    /// made once here rather than on every format.
+    private var fixedKey: String?
 
     private enum Part: Sendable, Hashable {
         case literal(String)
@@ -85,10 +88,14 @@ public struct KeyTemplate: Sendable, Hashable {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self.parts = parts
+        fixedKey = parts.allSatisfy { if case .literal = $0 { true } else { false } }
+            ? parts.reduce(into: "") { key, part in if case .literal(let text) = part { key += text } }
+            : nil
     }
 
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
+        if let fixedKey { return fixedKey }
         // Built once per rule per format: the bytes go straight into one allocation of the
         // right size (String.append checks grapheme boundaries and regrows, several times the
         // cost), and the code's digits straight from the integer (no `String(code)`).
