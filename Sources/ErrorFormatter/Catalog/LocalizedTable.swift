@@ -89,7 +89,7 @@ final class LocalizedTable: Sendable {
         if let variable = variables[key] { return .variable(variable) }
         guard let text = table.entries[key]?.stringValue else { return nil }
         // Plain text renders as itself (``StringFormat/render(_:arguments:)``): nothing to compile.
-        guard text.utf8.count <= FormatLimits.maximumFormatLength, PercentSearch.contains(text) else {
+        guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
             return .text(text)
         }
         return .compiled(compiledTexts.compiled(text, forKey: key))
