@@ -21,6 +21,8 @@ final class ErrorInfoBox {
         /// `nil` when the key would be longer than ``CallerKey/capacity`` allows.
         var bytes: UnsafeMutableRawPointer?
         var count = 0
+        /// How many bytes of the table name follow the first 9.
+        var tableLength = 0
         var hasArguments = false
     }
 
@@ -68,6 +70,14 @@ final class ErrorInfoBox {
         return body(UnsafeRawBufferPointer(start: bytes, count: memo.pointee.count))
     }
 
+    /// `body` applied to the UTF-8 bytes of the error's table (read from the memo key, so no
+    /// `String` is touched); `nil` when the key could not be made (a very long table or domain).
+    @inline(__always)
+    func withTableBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
+        guard let bytes = memo.pointee.bytes else { return nil }
+        return body(UnsafeRawBufferPointer(start: bytes + 9, count: memo.pointee.tableLength))
+    }
+
     private func rebuildMemoKey() {
         let info = storage.pointee
         free(memo.pointee.bytes)
@@ -85,6 +95,7 @@ final class ErrorInfoBox {
         _ = CStringArena.copyUTF8(of: info.domain, to: bytes + 10 + tableLength)
         memo.pointee.bytes = bytes
         memo.pointee.count = count
+        memo.pointee.tableLength = tableLength
     }
 }
 

@@ -18,6 +18,8 @@ final class LocalizedTable: Sendable {
     let pluralRules: PluralRules?
     /// `table.variables`, each prepared for rendering once.
     private let variables: PreparedVariableIndex
+    /// The texts with format specifiers, each compiled the first time it renders.
+    private let compiledTexts: CompiledTexts
     /// Every key's rendering without arguments (``ArgumentFreeTexts``), made the first time a
     /// gettext-shaped call reads this table and published with a compare-and-swap: a retained
     /// reference's bits, 0 until then. Made on first use rather than with the catalog because
@@ -30,6 +32,7 @@ final class LocalizedTable: Sendable {
         self.table = table
         self.pluralLocale = pluralLocale
         variables = PreparedVariableIndex(table.variables)
+        compiledTexts = CompiledTexts(entryCount: table.entries.count)
         pluralRules = table.variables.isEmpty ? nil : try? PluralRules.cardinal(for: pluralLocale)
     }
 
@@ -84,7 +87,12 @@ final class LocalizedTable: Sendable {
     /// The value of `key` as rendering needs it: a prepared variable format, else the text.
     func preparedValue(forKey key: TableKey) -> PreparedValue? {
         if let variable = variables[key] { return .variable(variable) }
-        return table.entries[key]?.stringValue.map(PreparedValue.text)
+        guard let text = table.entries[key]?.stringValue else { return nil }
+        // Plain text renders as itself (``StringFormat/render(_:arguments:)``): nothing to compile.
+        guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
+            return .text(text)
+        }
+        return .compiled(compiledTexts.compiled(text, forKey: key))
     }
 
     /// `value` rendered with `arguments` in this table's locale.
@@ -92,6 +100,8 @@ final class LocalizedTable: Sendable {
         switch value {
         case .text(let format):
             try StringFormat.render(format, arguments: arguments)
+        case .compiled(let text):
+            try StringFormat.render(text.format.get(), arguments: arguments)
         case .variable(let format):
             try VariableFormatRenderer.render(format, arguments: arguments, language: pluralLocale,
                                               rules: pluralRules)
@@ -102,5 +112,7 @@ final class LocalizedTable: Sendable {
 /// A table value ready to render: ``LocalizedValue`` with its variable format prepared.
 enum PreparedValue {
     case text(String)
+    /// A text with format specifiers, compiled with its table (``CompiledTexts``).
+    case compiled(CompiledText)
     case variable(PreparedVariableFormat)
 }

@@ -23,6 +23,11 @@ public struct ErrorMessageFormatter: Sendable {
         format(error, stack: stack, layers: catalog.layers(of: Catalog.tableName(orDefault: error.table), in: stack))
     }
 
+    /// Formats `error` down layers already found for its table (``Catalog/cachedLayers(of:for:)``).
+    package func format(_ error: ErrorInfo, layers: TableLayers) -> FormattedError {
+        format(error, stack: layers.stack, layers: layers)
+    }
+
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
         let (title, titleOrigin) = resolve(.title, of: error, in: layers)
         let (message, messageOrigin) = resolve(.message, of: error, in: layers)

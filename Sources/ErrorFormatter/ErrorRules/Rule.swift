@@ -57,6 +57,9 @@ public struct KeyTemplate: Sendable, Hashable {
 
     public var kind: Kind
     private var parts: [Part]
+    /// The key itself when the template names neither the domain nor the code (`controls.ok`):
+    /// made once here rather than on every format.
+    private var fixedKey: String?
 
     private enum Part: Sendable, Hashable {
         case literal(String)
@@ -85,38 +88,54 @@ public struct KeyTemplate: Sendable, Hashable {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self.parts = parts
+        fixedKey = parts.allSatisfy { if case .literal = $0 { true } else { false } }
+            ? parts.reduce(into: "") { key, part in if case .literal(let text) = part { key += text } }
+            : nil
     }
 
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
+        if let fixedKey { return fixedKey }
         // Built once per rule per format: the bytes go straight into one allocation of the
         // right size (String.append checks grapheme boundaries and regrows, several times the
-        // cost).
-        let code = String(error.code)
-        func text(of part: Part) -> String {
+        // cost), and the code's digits straight from the integer (no `String(code)`).
+        let code = (negative: error.code < 0, magnitude: error.code.magnitude)
+        var length = 0
+        for part in parts {
             switch part {
-            case .literal(let text): text
-            case .domain: error.domain
-            case .code: code
+            case .literal(let text): length += text.utf8.count
+            case .domain: length += error.domain.utf8.count
+            case .code: length += DecimalDigits.maximumLength
             }
         }
-        var length = 0
-        for part in parts { length += text(of: part).utf8.count }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var written = 0
             for part in parts where written < buffer.count {
                 let rest = UnsafeMutableBufferPointer(rebasing: buffer[written...])
-                var piece = text(of: part)
-                // Native strings are contiguous: one copy, not a byte-by-byte sequence walk.
-                written += piece.withUTF8 { bytes in
-                    let count = min(bytes.count, rest.count)
-                    if count > 0, let source = bytes.baseAddress, let destination = rest.baseAddress {
-                        destination.update(from: source, count: count)
+                switch part {
+                case .literal(let text): written += Self.copy(text, to: rest)
+                case .domain: written += Self.copy(error.domain, to: rest)
+                case .code:
+                    if let destination = rest.baseAddress {
+                        written += DecimalDigits.write(code, to: destination, capacity: rest.count) ?? 0
                     }
-                    return count
                 }
             }
             return written
+        }
+    }
+
+    /// Copies as much of `text`'s UTF-8 as fits into `destination`; returns how much that was.
+    @inline(__always)
+    private static func copy(_ text: String, to destination: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var text = text
+        // Native strings are contiguous: one copy, not a byte-by-byte sequence walk.
+        return text.withUTF8 { bytes in
+            let count = min(bytes.count, destination.count)
+            if count > 0, let source = bytes.baseAddress, let target = destination.baseAddress {
+                target.update(from: source, count: count)
+            }
+            return count
         }
     }
 }
