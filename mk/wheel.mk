@@ -181,8 +181,8 @@ test-tarball: $(BUILD)/examples/demo
 
 # The manylinux_2_28 floor, checked on what is shipped: the highest symbol versions of every ELF
 # file in the wheel and the bundled tarball (listed, and failing above the floor), then the wheel
-# installed by Debian 11's pip and run by its Python 3.9 in a chroot (skipped, saying so, where
-# no Debian 11 root can be made).
+# installed by Debian 11's pip and run by its Python 3.9 in a chroot, and the tarball's errfmt
+# run there too (skipped, saying so, where no Debian 11 root can be made).
 MANYLINUX_TARBALL := $(DIST)/errorformatter-$(VERSION)-linux-$(ARCH)-icu$(ICU_MAJOR).tar.gz
 
 test-manylinux: wheel $(BUILD)/examples/records-c.txt
@@ -190,7 +190,7 @@ test-manylinux: wheel $(BUILD)/examples/records-c.txt
 	sh Tests/packaging/check_symbol_versions.sh $(DIST)/errorformatter-$(VERSION)-*-$(WHEEL_PLAT).whl \
 	    $(MANYLINUX_TARBALL)
 	sh Tests/packaging/check_debian11.sh $(DIST)/errorformatter-$(VERSION)-*-$(WHEEL_PLAT).whl \
-	    $(abspath $(BUILD)/examples/records-c.txt) "$(ICU_CACHE)"
+	    $(abspath $(BUILD)/examples/records-c.txt) "$(ICU_CACHE)" $(MANYLINUX_TARBALL)
 
 # The Swift suites hold the ICU oracles (locale chains over 330,000 IDs, plural categories,
 # number formatting): run against the trimmed data, they show it lacks nothing the library reads.

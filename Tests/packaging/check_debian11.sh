@@ -2,9 +2,10 @@
 # The wheel on an older system than the build's: installed with Debian 11's own pip (20.3, which
 # checks the manylinux tag against the system's glibc 2.31) into a Debian 11 root, and run there
 # by Debian 11's Python 3.9 -- inside a chroot, so no library of this machine can be loaded --
-# the demo prints the same records as the C demo built here.
+# the demo prints the same records as the C demo built here. Given the bundled tarball too, its
+# errfmt formats there as well.
 #
-# usage: check_debian11.sh <wheel> <expected records> <cache root>
+# usage: check_debian11.sh <wheel> <expected records> <cache root> [<tarball>]
 #   expected records: the C demo's output for Examples/cases.tsv; cache root: where the Debian 11
 #   root is kept between runs (Tests/packaging/debian11_root.sh)
 # Run from the project root, as root. Where the root cannot be made (no mirror reachable, no
@@ -14,6 +15,7 @@ set -eu
 wheel=$1
 expected=$2
 cache=$3
+tarball=${4:-}
 project=$(pwd)
 fail() { echo "check_debian11: FAIL: $*" >&2; exit 1; }
 [ -f "$wheel" ] || fail "no wheel at $wheel"
@@ -35,6 +37,10 @@ trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch"
 cp "$wheel" "$scratch/"
 cp -R "$project/Examples" "$scratch/Examples"
+if [ -n "$tarball" ]; then
+    mkdir "$scratch/tarball"
+    tar -C "$scratch/tarball" -xzf "$tarball"
+fi
 
 cat >"$scratch/run.sh" <<'SH'
 set -eu
@@ -51,6 +57,12 @@ assert not [path for path in mapped if "libicu" in path or "swift" in path or "l
 print("loaded:", where.split("/site/")[1], "and", ", ".join(path.rsplit("/", 1)[1] for path in mapped))
 ' "$1"
 PYTHONPATH=site python3 Examples/python/demo.py Examples/cases.tsv >records.txt 2>records.err
+for errfmt in tarball/*/bin/errfmt; do
+    [ -x "$errfmt" ] || continue
+    "$errfmt" format --catalog Examples/CoreLocation --domain kCLErrorDomain --code 0 --locale zh-TW >errfmt.txt
+    grep -F '位置不明' errfmt.txt >/dev/null || { cat errfmt.txt; echo "the tarball's errfmt printed the above"; exit 1; }
+    echo "errfmt: the tarball's errfmt formats zh-TW -> 位置不明"
+done
 SH
 
 # chroot (as root) puts every file of this machine out of reach; a private mount namespace gives
