@@ -6,10 +6,11 @@ ICU's data library is one symbol, ``icudt<major>_dat``: a common-data package (t
 item not named in packaging/icu/data-items.txt with ``icupkg``, turns the rest back into an
 object with ``genccode`` and links a shared library with the same soname. ICU finds its data
 through that symbol, so the trimmed library replaces the original one-for-one (in a wheel, in
-a tarball, or through LD_LIBRARY_PATH to test it).
+a tarball, or through LD_LIBRARY_PATH to test it). An --output ending in .a makes a static archive
+instead, libicudata.a, for a build that links a static ICU into the library itself.
 
 usage: trim_icu_data.py --library /usr/lib/<triplet>/libicudata.so.72 --items data-items.txt
-                        --output build/icu-data/libicudata.so.72 [--cc cc]
+                        --output build/icu-data/libicudata.so.72|libicudata.a [--cc cc]
 
 Needs icupkg and genccode (Debian: icu-devtools), nm and readelf (binutils) and a C compiler.
 """
@@ -95,7 +96,7 @@ def main() -> int:
     parser.add_argument("--output", type=Path, required=True)
     parser.add_argument("--cc", default="cc")
     arguments = parser.parse_args()
-    for name in ("icupkg", "genccode", "nm", "readelf", arguments.cc):
+    for name in ("icupkg", "genccode", "nm", "readelf", "ar", arguments.cc):
         tool(name)
 
     patterns = [line.strip() for line in arguments.items.read_text(encoding="utf-8").splitlines()
@@ -117,10 +118,15 @@ def main() -> int:
         run("icupkg", "-r", str(scratch / "remove.txt"), str(full), str(trimmed))
         run("genccode", "-q", "-a", "gcc", "-e", entry, "-d", str(scratch), str(trimmed))
         assembly = scratch / f"{entry}l_dat.S"
-        run(arguments.cc, "-c", str(assembly), "-o", str(scratch / "data.o"))
+        run(arguments.cc, "-c", "-Wa,--noexecstack", str(assembly), "-o", str(scratch / "data.o"))
         arguments.output.parent.mkdir(parents=True, exist_ok=True)
-        run(arguments.cc, "-shared", "-nostdlib", f"-Wl,-soname,{soname}", "-Wl,-z,noexecstack",
-            "-o", str(arguments.output), str(scratch / "data.o"))
+        if arguments.output.suffix == ".a":
+            # A static archive (libicudata.a) for a library that links ICU into itself.
+            arguments.output.unlink(missing_ok=True)
+            run("ar", "rcs", str(arguments.output), str(scratch / "data.o"))
+        else:
+            run(arguments.cc, "-shared", "-nostdlib", f"-Wl,-soname,{soname}", "-Wl,-z,noexecstack",
+                "-o", str(arguments.output), str(scratch / "data.o"))
         print(f"trim_icu_data: {arguments.output}: {len(keep)} of {len(items)} items, "
               f"{trimmed.stat().st_size / 1e6:.1f} MB of data (was {len(package) / 1e6:.1f} MB)")
     return 0

@@ -10,8 +10,10 @@ wheel for this platform (``py3-none-linux_x86_64``: no Python extension, one nat
   and installed inside the package; it still needs the system's ICU at run time.
 * ``pip install -e ./bindings/python``: a .pth file naming ``src/``; the library stays in
   the checkout's ``build/lib``.
-* ``make wheel``: the same wheel, then ``auditwheel repair`` vendors ICU (with only the ICU data
-  the library reads) and retags it ``manylinux_*`` -- a wheel that needs nothing installed.
+* ``make wheel``: the wheel built with ``--config-settings icu=bundled``, which takes the library
+  of ``make lib-bundled`` instead: ICU (with only the data the library reads) and libstdc++
+  linked inside, no glibc symbol newer than 2.28. ``auditwheel repair`` then retags it
+  ``manylinux_2_28`` -- one file that needs nothing installed.
 * Anywhere else (the binding copied out of the checkout, an sdist, no toolchain), the build
   fails with a message saying what to install: never a package that cannot import.
 """
@@ -93,8 +95,16 @@ def _distinfo_name() -> str:
     return f"{project['name']}-{project['version']}.dist-info"
 
 
-def _build_library() -> Path:
-    """Runs the project's ``make lib`` and returns the library it built."""
+def _bundled(config_settings: Optional[dict]) -> bool:
+    """Whether ``--config-settings icu=bundled`` asks for the library with ICU linked inside."""
+    icu = (config_settings or {}).get("icu", "system")
+    if icu not in ("system", "bundled"):
+        raise BuildError(f"errorformatter: icu={icu!r}: use icu=system (the default) or icu=bundled")
+    return icu == "bundled"
+
+
+def _build_library(bundled: bool = False) -> Path:
+    """Runs the project's ``make lib`` (or ``make lib-bundled``) and returns the library it built."""
     if not (PROJECT_ROOT / "Makefile").is_file() or not (PROJECT_ROOT / "include" / "errorformatter.h").is_file():
         raise BuildError(
             "errorformatter: this copy of the Python package is not inside an ErrorFormatter "
@@ -106,20 +116,21 @@ def _build_library() -> Path:
     make = os.environ.get("MAKE", "make")
     if shutil.which(make) is None:
         raise BuildError(f"errorformatter: building liberrorformatter needs GNU make ({make!r} is not on PATH)")
-    process = subprocess.run([make, "-C", str(PROJECT_ROOT), "lib"], stdout=subprocess.PIPE,
+    target = "lib-bundled" if bundled else "lib"
+    process = subprocess.run([make, "-C", str(PROJECT_ROOT), target], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
     if process.returncode != 0:
         raise BuildError(
             f"{process.stdout}\n"
-            f"errorformatter: `make lib` failed in {PROJECT_ROOT} (output above).\n"
+            f"errorformatter: `make {target}` failed in {PROJECT_ROOT} (output above).\n"
             "It needs a Swift 6 toolchain (`swift` on PATH), a C compiler and ICU's headers "
             "(`apt-get install libicu-dev pkg-config`); see the project's README.md. Or install "
             "a prebuilt wheel: `make wheel` on a machine that has them, then "
             "`pip install build/dist/errorformatter-*.whl`."
         )
-    library = PROJECT_ROOT / "build" / "lib" / SONAME
+    library = PROJECT_ROOT / "build" / ("bundled/lib" if bundled else "lib") / SONAME
     if not library.is_file():
-        raise BuildError(f"errorformatter: `make lib` succeeded but {library} is missing")
+        raise BuildError(f"errorformatter: `make {target}` succeeded but {library} is missing")
     return library.resolve()
 
 
@@ -171,7 +182,7 @@ def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: O
 
 def build_wheel(wheel_directory: str, config_settings: Optional[dict] = None,
                 metadata_directory: Optional[str] = None) -> str:
-    library = _build_library()
+    library = _build_library(_bundled(config_settings))
     project = _project_metadata()
     tag = f"py3-none-{_platform_tag()}"
     name = f"{project['name']}-{project['version']}-{tag}.whl"

@@ -48,7 +48,7 @@ def test_wheel_holds_the_library_in_platlib_with_a_valid_record(backend: ModuleT
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     if not BUILT_LIBRARY.exists():
         pytest.skip("needs build/lib/liberrorformatter.so.1 (make lib)")
-    monkeypatch.setattr(backend, "_build_library", lambda: BUILT_LIBRARY.resolve())
+    monkeypatch.setattr(backend, "_build_library", lambda bundled=False: BUILT_LIBRARY.resolve())
     name = backend.build_wheel(str(tmp_path))
     platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
     assert name == f"errorformatter-1.1.0-py3-none-{platform}.whl"
@@ -74,6 +74,26 @@ def test_wheel_holds_the_library_in_platlib_with_a_valid_record(backend: ModuleT
         library = wheel.getinfo("errorformatter/_lib/liberrorformatter.so.1")
         assert (library.external_attr >> 16) & 0o111, "the library is not executable"
         assert wheel.read("errorformatter/_lib/liberrorformatter.so.1")[:4] == b"\x7fELF"
+
+
+def test_icu_setting_picks_the_bundled_build_and_refuses_other_values(backend: ModuleType, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # `make wheel` passes --config-settings icu=bundled: the library of `make lib-bundled`.
+    if not BUILT_LIBRARY.exists():
+        pytest.skip("needs build/lib/liberrorformatter.so.1 (make lib)")
+    asked: list[bool] = []
+
+    def build_library(bundled: bool = False) -> Path:
+        asked.append(bundled)
+        return BUILT_LIBRARY.resolve()
+
+    monkeypatch.setattr(backend, "_build_library", build_library)
+    backend.build_wheel(str(tmp_path), {"icu": "bundled"})
+    backend.build_wheel(str(tmp_path), {"icu": "system"})
+    backend.build_wheel(str(tmp_path))
+    assert asked == [True, False, False]
+    with pytest.raises(backend.BuildError, match="icu='static'"):
+        backend.build_wheel(str(tmp_path), {"icu": "static"})
 
 
 def test_outside_a_checkout_the_build_says_what_to_do(backend: ModuleType, tmp_path: Path,
