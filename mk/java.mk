@@ -7,7 +7,8 @@
 #                        against build/lib under -Xcheck:jni (last line "N passed, N failed")
 #   make test-java-jar   a program in a clean directory, with only the jar on its class path and
 #                        the system's ICU hidden where possible, formats and shows that the
-#                        native code it runs is the jar's
+#                        native code it runs is the jar's; every ELF file in the jar within
+#                        manylinux_2_28's floor (GLIBC_2.28)
 #   make demo-java       the cross-binding demo (Examples/java/Demo.java)
 #
 # Plain javac, jar and javadoc (JDK 17), no build tool: nothing is downloaded. JUnit 4 is
@@ -119,6 +120,7 @@ endif
 
 test-java-jar: java-jar
 	JAVAC=$(JAVAC) JAVA=$(JAVA) JAR=$(JAR) sh $(JAVA_ROOT)/tests/check_jar.sh $(abspath $(JAVA_JAR)) $(abspath Examples/CoreLocation)
+	sh Tests/packaging/check_symbol_versions.sh $(JAVA_JAR)
 
 # The demo is compiled once against the classes (not launched from source: that compiles on
 # every run).

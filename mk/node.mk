@@ -9,7 +9,8 @@
 #                           `make tarball ICU=bundled`'s lib/, found through RUNPATH $ORIGIN)
 #   make test-node-package  that package installed by `npm install` into an empty project, whose
 #                           copy of the Node demo must print the C demo's records with a clean
-#                           environment and the system's ICU hidden; then the tests on its addon
+#                           environment and the system's ICU hidden; then the tests on its addon;
+#                           and every ELF file in the package within manylinux_2_28's floor
 #   make demo-node          the cross-binding demo (Examples/node/demo.js)
 #
 # The addon is built with the C compiler against Node's headers (NODE_INCLUDE), no node-gyp and
@@ -120,6 +121,7 @@ test-node-package: node-package $(BUILD)/examples/records-c.txt $(BUILD)/bin/err
 	    $(abspath $(BUILD)/node/package-test)
 	env ERRORFORMATTER_NODE_ADDON=$(abspath $(BUILD)/node/package-test/project/node_modules/errorformatter/native/errorformatter.node) \
 	    ERRFMT=$(abspath $(BUILD)/bin/errfmt) $(NODE) --test --test-reporter=dot $(NODE_TESTS)
+	sh Tests/packaging/check_symbol_versions.sh $(abspath $(NODE_TGZ))
 	@echo "test-node-package: the installed package's addon passes bindings/node/test"
 else
 node-package test-node-package:
