@@ -16,7 +16,7 @@ CC          ?= cc
 CXX         ?= c++
 PYTHON      ?= python3
 
-VERSION     := 1.0.0
+VERSION     := 1.1.0
 SOMAJOR     := 1
 BUILD       := build
 SCRATCH     := .build/release-static

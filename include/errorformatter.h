@@ -33,6 +33,14 @@
  *
  * Handles. ef_catalog, ef_result, ef_locale_chain and ef_error_details are immutable once made.
  * ef_error_info and ef_catalog_builder are mutable builders. Every *_free function accepts NULL.
+ * Each call that makes a handle makes a new one, which its caller frees exactly once.
+ *
+ * Lifetimes. A handle lives until it is freed, independently of the handle it was made from: a
+ * result (ef_result), lookup (ef_lookup), locale chain or list, error details or lint report
+ * stays valid after the catalog that produced it is freed, so a program may replace its catalog
+ * (open a new one, publish it, free the old one) while other threads still hold results. Only
+ * strings borrowed from a catalog itself (ef_catalog_text(), ef_catalog_localization_name(),
+ * ef_catalog_diagnostic_*, ...) end with ef_catalog_free().
  *
  * Thread safety. (1) Functions that take no handle, or only const handles, may be called
  * concurrently from any number of threads, including on the same handle: a catalog may be shared
@@ -66,10 +74,13 @@
  *   - past EF_MAX_LOCALIZATIONS localizations, EF_MAX_TABLE_FILES table files or
  *     EF_MAX_DIRECTORY_ENTRIES entries in one directory, the rest is skipped with a
  *     "too-many-entries" error diagnostic;
- *   - a preference list (ef_format, ef_catalog_lookup) of more than EF_MAX_PREFERENCES entries or
- *     EF_MAX_PREFERENCE_BYTES bytes in all, or with a NULL entry, and a key, table name (a
- *     builder's file name too) or error domain longer than EF_MAX_KEY_BYTES, fail with
+ *   - of a preference list (ef_format, ef_catalog_lookup and the packed calls) the first
+ *     EF_MAX_PREFERENCES entries are read, and of those the ones before the entry that would
+ *     take the list past EF_MAX_PREFERENCE_BYTES bytes: the rest is ignored (not read) as the
+ *     least preferred, and the call goes on; a NULL entry among those read fails with
  *     EF_E_INVALID_ARGUMENT;
+ *   - a key, table name (a builder's file name too) or error domain longer than
+ *     EF_MAX_KEY_BYTES fails with EF_E_INVALID_ARGUMENT;
  *   - an Accept-Language header is read up to EF_MAX_ACCEPT_LANGUAGE_BYTES bytes (cut after the
  *     last entry that ends within them) and EF_MAX_ACCEPT_LANGUAGE_RANGES ranges;
  *   - a locale identifier longer than EF_MAX_LOCALE_BYTES is malformed (EF_E_INVALID_LOCALE; in a
@@ -105,11 +116,11 @@ extern "C" {
 /* ---------------------------------------------------------------------------------- version */
 
 #define EF_VERSION_MAJOR 1
-#define EF_VERSION_MINOR 0
+#define EF_VERSION_MINOR 1
 #define EF_VERSION_PATCH 0
 /** EF_VERSION_MAJOR * 10000 + EF_VERSION_MINOR * 100 + EF_VERSION_PATCH, as a literal. */
-#define EF_VERSION_NUMBER 10000
-#define EF_VERSION_STRING "1.0.0"
+#define EF_VERSION_NUMBER 10100
+#define EF_VERSION_STRING "1.1.0"
 /** True when the header is at least version (major, minor, patch). */
 #define EF_VERSION_AT_LEAST(major, minor, patch) \
     (EF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
@@ -125,7 +136,7 @@ extern "C" {
 uint32_t ef_version_number(void);
 
 /**
- * @brief The version of the library actually loaded, e.g. "1.0.0".
+ * @brief The version of the library actually loaded, e.g. "1.1.0".
  * @return A static string; never NULL; never freed.
  * @since 1.0
  */
@@ -143,9 +154,9 @@ const char *ef_version_string(void);
 #define EF_MAX_TABLE_FILES 16384u
 /** Most entries read from one directory of a catalog (the root or one .lproj). */
 #define EF_MAX_DIRECTORY_ENTRIES 65536u
-/** Most entries of a preference list passed to ef_format() or ef_catalog_lookup(). */
+/** Most entries of a preference list read by ef_format() or ef_catalog_lookup(); more are ignored. */
 #define EF_MAX_PREFERENCES 256u
-/** Most bytes of all entries of one preference list together (terminators not counted). */
+/** Most bytes of the entries of one preference list read together (terminators not counted). */
 #define EF_MAX_PREFERENCE_BYTES 16384u
 /** Longest key, table name or error domain argument, in bytes. */
 #define EF_MAX_KEY_BYTES 65536u
@@ -475,12 +486,9 @@ typedef struct ef_result ef_result;
  * `locales` (first preference with any table, its CLDR fallback chain, then Base, the
  * development localization, the unlocalized table).
  *
- * @param[out] out           Receives the result (free with ef_result_free()). Since 1.1 the
- *                           result of an error without arguments whose fields come from the
- *                           catalog alone may be one the catalog keeps and hands to every
- *                           such call: it is immutable like any result, ef_result_free() of it
- *                           does nothing, and like every string borrowed from the catalog it is
- *                           valid until ef_catalog_free(). Free results before their catalog.
+ * @param[out] out           Receives the result (free with ef_result_free()). The result is
+ *                           the caller's: valid until freed, also after ef_catalog_free() of
+ *                           `catalog`, and each call returns a result of its own.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  info          The error. Must not be NULL.
  * @param[in]  locales       Preferred locales, most preferred first (BCP 47, ICU or POSIX
@@ -648,8 +656,8 @@ typedef struct ef_lookup ef_lookup;
  *
  * @param[out] out           Receives the lookup (free with ef_lookup_free()), also when the key
  *                           is not found (then with rejections, if any, and a NULL value).
- *                           Since 1.1 a lookup without arguments may be one the catalog keeps
- *                           and shares, as for ef_format(): free lookups before their catalog.
+ *                           The lookup is the caller's: valid until freed, also after
+ *                           ef_catalog_free() of `catalog`, and each call returns its own.
  * @param[in]  catalog       The catalog. Must not be NULL.
  * @param[in]  table         Table name; NULL or "" means "Localizable".
  * @param[in]  key           The key. Must not be NULL.
@@ -889,7 +897,7 @@ typedef struct ef_lint_report ef_lint_report;
  *         (a path that does not exist; ef_error_details_file() names it); EF_E_IO (unreadable);
  *         EF_E_INVALID_LOCALE (bad `development_locale`).
  * @par Thread-safety: safe.
- * @since 1.0
+ * @since 1.1
  */
 ef_status ef_lint_paths(ef_lint_report **out, const char *const *paths, size_t path_count,
                         const char *development_locale, ef_error_details **err);
@@ -907,52 +915,52 @@ ef_status ef_lint_paths(ef_lint_report **out, const char *const *paths, size_t p
  * @param[out] err      Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `catalog`).
  * @par Thread-safety: safe.
- * @since 1.0
+ * @since 1.1
  */
 ef_status ef_lint_catalog(ef_lint_report **out, const ef_catalog *catalog, ef_error_details **err);
 
 /** @brief Frees a report. NULL is a no-op. Strings borrowed from it become invalid.
- *  @since 1.0 */
+ *  @since 1.1 */
 void ef_lint_report_free(ef_lint_report *report);
 
 /** @brief Number of table files read. 0 if `report` is NULL.
- *  @since 1.0 */
+ *  @since 1.1 */
 size_t ef_lint_file_count(const ef_lint_report *report);
 
 /** @brief Number of findings, ordered by file (as read), line and column. 0 if NULL.
- *  @since 1.0 */
+ *  @since 1.1 */
 size_t ef_lint_diagnostic_count(const ef_lint_report *report);
 
 /** @brief Severity of finding `index` (EF_SEVERITY_*), or -1 if out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_severity(const ef_lint_report *report, size_t index);
 
 /** @brief Stable kebab-case code of finding `index`, e.g. "format-mismatch". Borrowed; NULL if
  *  out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_code(const ef_lint_report *report, size_t index);
 
 /** @brief One-line message of finding `index`. Borrowed; NULL if out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_message(const ef_lint_report *report, size_t index);
 
 /** @brief File of finding `index`, as named in ef_lint_paths(). Borrowed; NULL if none or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_file(const ef_lint_report *report, size_t index);
 
 /** @brief Table key finding `index` is about. Borrowed; NULL if none or out of range.
- *  @since 1.0 */
+ *  @since 1.1 */
 const char *ef_lint_diagnostic_key(const ef_lint_report *report, size_t index);
 
 /** @brief 1-based line of finding `index`, 0 if unknown (binary plists, whole files) or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_line(const ef_lint_report *report, size_t index);
 
 /** @brief 1-based column of finding `index` in Unicode scalar values, 0 if unknown or out of
  *  range.
- *  @since 1.0 */
+ *  @since 1.1 */
 int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
 
 #ifdef __cplusplus

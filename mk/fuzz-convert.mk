@@ -3,7 +3,7 @@
 #   make fuzz-convert   FUZZ_SECONDS (default 300) of fuzzing; findings land in build/fuzz/convert/
 #
 # Not part of `make test`: it checks round trips of every writer, and a finding is a writer bug
-# to fix with a test in Tests/ErrorFormatterTests/ConversionCorpusTests.swift or Tests/CLI.
+# to fix with a test in Tests/ErrorFormatterTests/Conversion/ConversionCorpusTests.swift or Tests/CLI.
 # Seeds: the .strings corpus of the strings fuzzer and the String Catalog seeds, each with the
 # format byte the harness expects in front, and its past findings (Fuzz/seeds/convert/, format byte
 # included), each also a unit test.

@@ -111,10 +111,11 @@ enum CallerKey {
 /// hash and one probe (``ConcurrentByteCache``: no lock, no reference count).
 ///
 /// - `ef_catalog_text`: (table, preferences, key) → the text, which the catalog owns;
-/// - `ef_format`: (error without arguments, preferences) → the shared result, kept only when
-///   no field shows a text the caller passed;
-/// - `ef_catalog_lookup` without arguments: (table, preferences, key) → the shared lookup, kept
-///   only when it found a value (a miss owes the caller error details anyway);
+/// - `ef_format`: (error without arguments, preferences) → the result's block, kept only when
+///   no field shows a text the caller passed; each caller gets a copy of it;
+/// - `ef_catalog_lookup` without arguments: (table, preferences, key) → the lookup's block, kept
+///   only when it found a value (a miss owes the caller error details anyway); each caller gets
+///   a copy of it;
 /// - `ef_format_packed` without arguments: (code, which texts are present, table, domain,
 ///   preferences) → the packed output, kept only when no field shows a text the caller passed.
 extension CatalogBox {
@@ -137,29 +138,32 @@ extension CatalogBox {
         }
     }
 
+    /// The block memoized for this error and these preferences, which the catalog keeps: the
+    /// caller hands out a copy of it.
     @inline(__always)
     func memoizedResult(info: ErrorInfoBox, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int)
-        -> OpaquePointer?
+        -> UnsafeRawPointer?
     {
         info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
-                resultMemo.find($0, hash: resultMemo.hash($0)).flatMap(Handle.shared)
+                resultMemo.find($0, hash: resultMemo.hash($0)).map { MemoizedBlock.block(at: $0) }
             }
         }
     }
 
-    /// Keeps `result` as the shared answer for its error when nothing in it came from the
-    /// caller (no arguments; no description, failure reason or recovery suggestion shown) and
-    /// returns its shared handle; `nil` when it stays the caller's own.
+    /// Keeps a copy of `result`, the block of `formatted`, when nothing in it came from the
+    /// caller (no arguments; no description, failure reason or recovery suggestion shown).
     func memoize(
-        _ result: ResultBox, of formatted: FormattedError, info: ErrorInfoBox,
+        result: UnsafeRawPointer, of formatted: FormattedError, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
-    ) -> OpaquePointer? {
-        guard !formatted.showsCallerText else { return nil }
-        return info.withMemoKey { error in
+    ) {
+        guard !formatted.showsCallerText else { return }
+        _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
-                resultMemo.insert($0, hash: resultMemo.hash($0), value: result, cost: result.byteCount)
-                    .flatMap(Handle.shared)
+                key -> Void? in
+                guard let kept = MemoizedBlock(copying: result) else { return nil }
+                resultMemo.insert(key, hash: resultMemo.hash(key), value: kept, cost: OwnedStrings.byteCount(result))
+                return ()
             }
         }
     }
@@ -188,24 +192,29 @@ extension CatalogBox {
         }
     }
 
+    /// The block memoized for this lookup, which the catalog keeps: the caller hands out a
+    /// copy of it.
     @inline(__always)
     func memoizedLookup(
         table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?,
         count: Int
-    ) -> OpaquePointer? {
+    ) -> UnsafeRawPointer? {
         CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
-            lookupMemo.find($0, hash: lookupMemo.hash($0)).flatMap(Handle.shared)
+            lookupMemo.find($0, hash: lookupMemo.hash($0)).map { MemoizedBlock.block(at: $0) }
         }
     }
 
+    /// Keeps a copy of `lookup`, the block of a lookup without arguments that found a value.
     func memoize(
-        _ lookup: CStringArena, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?,
+        lookup: UnsafeRawPointer, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
-    ) -> OpaquePointer? {
-        guard let key else { return nil }
-        return CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
-            lookupMemo.insert($0, hash: lookupMemo.hash($0), value: lookup, cost: lookup.capacity * 8)
-                .flatMap(Handle.shared)
+    ) {
+        guard let key else { return }
+        _ = CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
+            memoKey -> Void? in
+            guard let kept = MemoizedBlock(copying: lookup) else { return nil }
+            lookupMemo.insert(memoKey, hash: lookupMemo.hash(memoKey), value: kept, cost: OwnedStrings.byteCount(lookup))
+            return ()
         }
     }
 }

@@ -16,6 +16,11 @@ struct Failure: Error {
         Failure(status: ef_status(EF_E_INVALID_ARGUMENT), message: message)
     }
 
+    /// The system could not give the memory a handle needs (no status of its own: 1.0 has none).
+    static func outOfMemory() -> Failure {
+        Failure(status: ef_status(EF_E_INTERNAL), message: "out of memory")
+    }
+
     init(status: ef_status, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
         self.status = status
         self.message = message
@@ -91,43 +96,40 @@ enum CInput {
         return try key(pointer, name: name)
     }
 
-    /// The `count` strings of a preference list, each non-NULL and valid UTF-8, at most
-    /// `Limits.maximumPreferenceCount` of them and `Limits.maximumPreferenceBytes` together
-    /// (EF_MAX_PREFERENCES, EF_MAX_PREFERENCE_BYTES): a list is negotiated, and kept in a cache,
-    /// as a whole, so its size must be bounded before anything is made of it.
+    /// The strings of a preference list of `count` entries, each non-NULL and valid UTF-8. A list
+    /// is negotiated, and kept in a cache, as a whole, so what is read of it is bounded before
+    /// anything is made of it: the first `Limits.maximumPreferenceCount` entries
+    /// (EF_MAX_PREFERENCES), and of those the ones before the entry that would take the list past
+    /// `Limits.maximumPreferenceBytes` (EF_MAX_PREFERENCE_BYTES). The rest is ignored, not read,
+    /// as the least preferred entries: 1.0 took lists of any length, and a caller that passes a
+    /// long one gets an answer from its most preferred locales rather than a failure.
     static func strings(
         _ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, name: String
     ) throws(Failure) -> [String] {
         guard count >= 0 else { throw Failure.invalidArgument("\(name) count is too large") }
         guard count > 0 else { return [] }
         guard let array else { throw Failure.invalidArgument("\(name) must not be NULL when its count is \(count)") }
-        guard count <= Limits.maximumPreferenceCount else {
-            throw Failure.invalidArgument("\(name) has \(count) entries, more than \(Limits.maximumPreferenceCount)")
-        }
         // One preference is the usual case, and an array literal is the cheapest array to make
         // (reserving and appending goes through the array's generic growth path).
         if count == 1 {
             if let first = array[0], strnlen(first, Limits.maximumPreferenceBytes + 1) > Limits.maximumPreferenceBytes {
-                throw tooManyBytes(name)
+                return []
             }
             return [try string(array[0], name: "\(name)[0]")]
         }
+        let read = Swift.min(count, Limits.maximumPreferenceCount)
         var strings: [String] = []
-        strings.reserveCapacity(count)
+        strings.reserveCapacity(read)
         var remaining = Limits.maximumPreferenceBytes
-        for index in 0..<count {
+        for index in 0..<read {
             if let entry = array[index] {
                 let length = strnlen(entry, remaining + 1)
-                guard length <= remaining else { throw tooManyBytes(name) }
+                guard length <= remaining else { break }
                 remaining -= length
             }
             strings.append(try string(array[index], name: "\(name)[\(index)]"))
         }
         return strings
-    }
-
-    private static func tooManyBytes(_ name: String) -> Failure {
-        Failure.invalidArgument("\(name) holds more than \(Limits.maximumPreferenceBytes) bytes")
     }
 
     /// Validates an out-parameter and clears what it points to.

@@ -1,36 +1,33 @@
 import CErrorFormatter
 import ErrorFormatter
 
-/// The object behind `ef_result *`: a formatted error with every string already in C form.
+/// What `ef_result *` points at: an ``OwnedStrings`` block of a formatted error, the caller's
+/// own (valid until `ef_result_free`, whatever happens to the catalog).
 ///
-/// All of a result's strings live in one arena (one `malloc`): a result is made for every
-/// `ef_format` call, so its cost is per call.
-final class ResultBox {
-    /// For field f, [text, rule, key, locale, table] at f * 5; then the stack entries at
-    /// `stackOffset`; then each field's rejection messages, field by field.
-    let strings: CStringArena
-    let stackCount: Int
-    /// Where each field's rejection messages start in `strings`, and (last) where they end.
-    private let rejectionBounds: [Int]
+/// Strings: for field f, [text, rule, key, locale, table] at f * 5; then the stack entries; then
+/// each field's rejection messages, field by field. Metadata: the stack count, then where each
+/// field's rejection messages start among the strings and (last) where they end.
+enum ResultBlock {
     private static let fields = ErrorField.allCases
     private static let stringsPerField = 5
     private static let stackOffset = fields.count * stringsPerField
+    private static let metadataCount = 1 + fields.count + 1
 
-    init(_ formatted: FormattedError) {
+    /// The block of `formatted`, or `nil` if memory ran out.
+    static func make(_ formatted: FormattedError) -> UnsafeMutableRawPointer? {
         // Provenance is read in place, field by field: copying a `Provenance` copies four
-        // strings and an array, and the arena reads each twice.
+        // strings and an array, and the block reads each twice.
         let provenance = formatted.provenance
-        var bounds: [Int] = []
-        bounds.reserveCapacity(Self.fields.count + 1)
-        var end = Self.stackOffset + formatted.stack.count
-        for field in Self.fields {
-            bounds.append(end)
-            end += provenance.indices.contains(field.rawValue) ? provenance[field.rawValue].rejections.count : 0
-        }
-        bounds.append(end)
-        // Strings are passed where they are rather than gathered into an array first.
-        strings = CStringArena.make { add in
-            for field in Self.fields {
+        return OwnedStrings.make(metadataCount: metadataCount, metadata: { words in
+            words[0] = formatted.stack.count
+            var end = stackOffset + formatted.stack.count
+            for field in fields {
+                words[1 + field.rawValue] = end
+                end += provenance.indices.contains(field.rawValue) ? provenance[field.rawValue].rejections.count : 0
+            }
+            words[1 + fields.count] = end
+        }, strings: { add in
+            for field in fields {
                 add(formatted.text(field))
                 if provenance.indices.contains(field.rawValue) {
                     add(provenance[field.rawValue].rule)
@@ -45,59 +42,60 @@ final class ResultBox {
                 }
             }
             for entry in formatted.stack { add(entry) }
-            for field in Self.fields where provenance.indices.contains(field.rawValue) {
+            for field in fields where provenance.indices.contains(field.rawValue) {
                 for rejection in provenance[field.rawValue].rejections { add(rejection.description) }
             }
-        }
-        stackCount = formatted.stack.count
-        rejectionBounds = bounds
+        })
     }
 
     /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
-    func string(field: Int32, item: Int) -> UnsafePointer<CChar>? {
+    static func string(_ block: UnsafeRawPointer, field: Int32, item: Int) -> UnsafePointer<CChar>? {
         guard let field = ErrorField(rawValue: Int(field)) else { return nil }
-        return strings[field.rawValue * Self.stringsPerField + item]
+        return OwnedStrings.string(block, field.rawValue * stringsPerField + item)
     }
 
-    /// Where the rejection messages of `field` are in `strings`; empty for an unknown field.
-    private func rejectionRange(field: Int32) -> Range<Int> {
-        guard let field = ErrorField(rawValue: Int(field)), field.rawValue >= 0,
-              field.rawValue + 1 < rejectionBounds.count
-        else { return 0..<0 }
-        return rejectionBounds[field.rawValue]..<rejectionBounds[field.rawValue + 1]
+    static func stackCount(_ block: UnsafeRawPointer) -> Int { OwnedStrings.metadata(block, 0) }
+
+    static func stackEntry(_ block: UnsafeRawPointer, _ index: Int) -> UnsafePointer<CChar>? {
+        guard index >= 0, index < stackCount(block) else { return nil }
+        return OwnedStrings.string(block, stackOffset + index)
     }
 
-    func rejectionCount(field: Int32) -> Int { rejectionRange(field: field).count }
+    /// Where the rejection messages of `field` are among the strings; empty for an unknown field.
+    private static func rejectionRange(_ block: UnsafeRawPointer, field: Int32) -> Range<Int> {
+        guard let field = ErrorField(rawValue: Int(field)) else { return 0..<0 }
+        let start = OwnedStrings.metadata(block, 1 + field.rawValue)
+        let end = OwnedStrings.metadata(block, 2 + field.rawValue)
+        return start <= end ? start..<end : 0..<0
+    }
 
-    func rejection(field: Int32, index: Int) -> UnsafePointer<CChar>? {
-        let range = rejectionRange(field: field)
+    static func rejectionCount(_ block: UnsafeRawPointer, field: Int32) -> Int {
+        rejectionRange(block, field: field).count
+    }
+
+    static func rejection(_ block: UnsafeRawPointer, field: Int32, index: Int) -> UnsafePointer<CChar>? {
+        let range = rejectionRange(block, field: field)
         guard index >= 0, index < range.count else { return nil }
-        return strings[range.lowerBound + index]
+        return OwnedStrings.string(block, range.lowerBound + index)
     }
 
     /// Writes the list of `ef_result_strings` (fields, stack, NULL, each field's rejections and
     /// a NULL) to at most `capacity` entries of `out`; returns the length of the whole list.
-    func writeStrings(to out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, capacity: Int) -> Int {
+    static func writeStrings(
+        _ block: UnsafeRawPointer, to out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, capacity: Int
+    ) -> Int {
         var length = 0
         func put(_ string: UnsafePointer<CChar>?) {
             if let out, length < capacity { out[length] = string }
             length += 1
         }
-        for index in 0..<(Self.stackOffset + stackCount) { put(strings[index]) }
+        for index in 0..<(stackOffset + stackCount(block)) { put(OwnedStrings.string(block, index)) }
         put(nil)
-        for field in Self.fields {
-            for index in rejectionRange(field: Int32(field.rawValue)) { put(strings[index]) }
+        for field in fields {
+            for index in rejectionRange(block, field: Int32(field.rawValue)) { put(OwnedStrings.string(block, index)) }
             put(nil)
         }
         return length
-    }
-
-    /// What the result's strings cost, in bytes (what a memo of it is charged).
-    var byteCount: Int { strings.capacity * 8 + rejectionBounds.count * 8 + 64 }
-
-    func stackEntry(_ index: Int) -> UnsafePointer<CChar>? {
-        guard index >= 0, index < stackCount else { return nil }
-        return strings[Self.stackOffset + index]
     }
 }
 
@@ -108,15 +106,15 @@ public func ef_format(
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
     // The hot path: an argument-free error formatted before for the same (preferences, table,
-    // domain, code, texts present) is handed out as the catalog's shared result, without a
-    // lock, an allocation or a reference count.
+    // domain, code, texts present) is copied from the catalog's memo, without a lock or a
+    // shared write. The copy is the caller's, as every result is.
     if let out, let memoized = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
         Handle.withBorrowed(info, as: ErrorInfoBox.self) { info in
             box.memoizedResult(info: info, locales: locales, count: locale_count)
         } ?? nil
-    }) ?? nil {
+    }) ?? nil, let copy = OwnedStrings.copy(memoized) {
         err?.pointee = nil
-        out.pointee = memoized
+        out.pointee = OwnedStrings.handle(copy)
         return ef_status(EF_OK)
     }
     return reportingFailures(err) { () throws(Failure) in
@@ -129,68 +127,65 @@ public func ef_format(
         }
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(infoBox.info, preferences: preferences)
-        let result = ResultBox(formatted)
-        if let shared = catalogBox.memoize(result, of: formatted, info: infoBox, locales: locales, count: locale_count) {
-            out.pointee = shared
-        } else {
-            out.pointee = Handle.make(result)
-        }
+        guard let block = ResultBlock.make(formatted) else { throw Failure.outOfMemory() }
+        catalogBox.memoize(result: block, of: formatted, info: infoBox, locales: locales, count: locale_count)
+        out.pointee = OwnedStrings.handle(block)
     }
 }
 
 @_cdecl("ef_result_title") @implementation
 public func ef_result_title(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_TITLE), item: 0) } ?? StaticCString.empty
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: Int32(EF_FIELD_TITLE), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_message") @implementation
 public func ef_result_message(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_MESSAGE), item: 0) } ?? StaticCString.empty
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: Int32(EF_FIELD_MESSAGE), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_button") @implementation
 public func ef_result_button(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: Int32(EF_FIELD_BUTTON), item: 0) } ?? StaticCString.empty
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: Int32(EF_FIELD_BUTTON), item: 0) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_rule") @implementation
 public func ef_result_rule(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 1) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: field, item: 1) }
 }
 
 @_cdecl("ef_result_key") @implementation
 public func ef_result_key(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 2) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: field, item: 2) }
 }
 
 @_cdecl("ef_result_locale") @implementation
 public func ef_result_locale(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 3) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: field, item: 3) }
 }
 
 @_cdecl("ef_result_table") @implementation
 public func ef_result_table(_ result: OpaquePointer?, _ field: Int32) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.string(field: field, item: 4) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.string($0, field: field, item: 4) }
 }
 
 @_cdecl("ef_result_stack_count") @implementation
 public func ef_result_stack_count(_ result: OpaquePointer?) -> Int {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.stackCount } ?? 0
+    OwnedStrings.block(result).map(ResultBlock.stackCount) ?? 0
 }
 
 @_cdecl("ef_result_stack_entry") @implementation
 public func ef_result_stack_entry(_ result: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.stackEntry(index) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.stackEntry($0, index) }
 }
 
 @_cdecl("ef_result_rejection_count") @implementation
 public func ef_result_rejection_count(_ result: OpaquePointer?, _ field: Int32) -> Int {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.rejectionCount(field: field) } ?? 0
+    OwnedStrings.block(result).map { ResultBlock.rejectionCount($0, field: field) } ?? 0
 }
 
 @_cdecl("ef_result_rejection") @implementation
 public func ef_result_rejection(_ result: OpaquePointer?, _ field: Int32, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(result, as: ResultBox.self) { $0.rejection(field: field, index: index) } ?? nil
+    OwnedStrings.block(result).flatMap { ResultBlock.rejection($0, field: field, index: index) }
 }
 
 @_cdecl("ef_result_strings") @implementation
@@ -199,10 +194,10 @@ public func ef_result_strings(
 ) -> Int {
     // A size_t above Int.max arrives negative: the caller has room for anything.
     let room = out == nil ? 0 : capacity < 0 ? Int.max : capacity
-    return Handle.withBorrowed(result, as: ResultBox.self) { $0.writeStrings(to: out, capacity: room) } ?? 0
+    return OwnedStrings.block(result).map { ResultBlock.writeStrings($0, to: out, capacity: room) } ?? 0
 }
 
 @_cdecl("ef_result_free") @implementation
 public func ef_result_free(_ result: OpaquePointer?) {
-    Handle.release(result, as: ResultBox.self)
+    OwnedStrings.free(result)
 }

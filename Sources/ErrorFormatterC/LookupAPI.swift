@@ -1,29 +1,29 @@
 import CErrorFormatter
 import ErrorFormatter
 
-/// The object behind `ef_lookup *` is the arena of its strings, [value, locale, table] then the
-/// rejection messages: one allocation per lookup. (A `LookupBox` subclass of a non-final arena
-/// reads better, but its maker then returns a dynamic `Self` and stopped being inlined: 4 % more
-/// instructions per lookup, measured.)
-typealias LookupBox = CStringArena
-
-extension CStringArena {
+/// What `ef_lookup *` points at: an ``OwnedStrings`` block, the caller's own (valid until
+/// `ef_lookup_free`, whatever happens to the catalog). Strings: value, locale, table, then the
+/// rejection messages.
+enum LookupBlock {
     private static let rejectionOffset = 3
 
-    static func lookup(_ resolution: KeyResolution, table: String) -> CStringArena {
-        make { add in
+    /// The block of `resolution`, or `nil` if memory ran out.
+    static func make(_ resolution: KeyResolution, table: String) -> UnsafeMutableRawPointer? {
+        OwnedStrings.make(metadataCount: 0, metadata: { _ in }, strings: { add in
             add(resolution.hit?.value)
             add(resolution.hit?.localization)
             add(table)
             for rejection in resolution.rejections { add(rejection.description) }
-        }
+        })
     }
 
-    var rejectionCount: Int { Swift.max(0, count - Self.rejectionOffset) }
+    static func rejectionCount(_ block: UnsafeRawPointer) -> Int {
+        Swift.max(0, OwnedStrings.count(block) - rejectionOffset)
+    }
 
-    func rejection(_ index: Int) -> UnsafePointer<CChar>? {
-        guard index >= 0, index < rejectionCount else { return nil }
-        return self[Self.rejectionOffset + index]
+    static func rejection(_ block: UnsafeRawPointer, _ index: Int) -> UnsafePointer<CChar>? {
+        guard index >= 0, index < rejectionCount(block) else { return nil }
+        return OwnedStrings.string(block, rejectionOffset + index)
     }
 }
 
@@ -33,14 +33,14 @@ public func ef_catalog_lookup(
     _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    // The hot path: a lookup without arguments made before with the same bytes is the
-    // catalog's shared one (hits only: a miss also owes the caller its error details).
+    // The hot path: a lookup without arguments made before with the same bytes is copied from
+    // the catalog's memo (hits only: a miss also owes the caller its error details).
     let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
-    if !hasArguments, let out, let key, let shared = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+    if !hasArguments, let out, let key, let memoized = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
         box.memoizedLookup(table: table, key: key, locales: locales, count: locale_count)
-    }) ?? nil {
+    }) ?? nil, let copy = OwnedStrings.copy(memoized) {
         err?.pointee = nil
-        out.pointee = shared
+        out.pointee = OwnedStrings.handle(copy)
         return ef_status(EF_OK)
     }
     return reportingFailures(err) { () throws(Failure) in
@@ -54,12 +54,13 @@ public func ef_catalog_lookup(
         guard let resolution = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
             box.catalog.resolve(key, table: resolvedTable, preferences: preferences, arguments: values)
         }) else { throw Failure.invalidArgument("catalog must not be NULL") }
-        let lookup = CStringArena.lookup(resolution, table: resolvedTable)
-        let shared = values.isEmpty && resolution.hit != nil
-            ? Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
-                box.memoize(lookup, table: table, key: keyPointer, locales: locales, count: locale_count)
-            } ?? nil : nil
-        out.pointee = shared ?? Handle.make(lookup)
+        guard let lookup = LookupBlock.make(resolution, table: resolvedTable) else { throw Failure.outOfMemory() }
+        if values.isEmpty && resolution.hit != nil {
+            Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
+                box.memoize(lookup: lookup, table: table, key: keyPointer, locales: locales, count: locale_count)
+            }
+        }
+        out.pointee = OwnedStrings.handle(lookup)
         guard resolution.hit != nil else {
             throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND),
                           message: "no localization has a usable value for \"\(key)\" in \(resolvedTable)")
@@ -69,32 +70,32 @@ public func ef_catalog_lookup(
 
 @_cdecl("ef_lookup_value") @implementation
 public func ef_lookup_value(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[0] } ?? nil
+    OwnedStrings.block(lookup).flatMap { OwnedStrings.string($0, 0) }
 }
 
 @_cdecl("ef_lookup_locale") @implementation
 public func ef_lookup_locale(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[1] } ?? nil
+    OwnedStrings.block(lookup).flatMap { OwnedStrings.string($0, 1) }
 }
 
 @_cdecl("ef_lookup_table") @implementation
 public func ef_lookup_table(_ lookup: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(lookup, as: LookupBox.self) { $0[2] } ?? StaticCString.empty
+    OwnedStrings.block(lookup).flatMap { OwnedStrings.string($0, 2) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_lookup_rejection_count") @implementation
 public func ef_lookup_rejection_count(_ lookup: OpaquePointer?) -> Int {
-    Handle.withBorrowed(lookup, as: LookupBox.self) { $0.rejectionCount } ?? 0
+    OwnedStrings.block(lookup).map(LookupBlock.rejectionCount) ?? 0
 }
 
 @_cdecl("ef_lookup_rejection") @implementation
 public func ef_lookup_rejection(_ lookup: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.withBorrowed(lookup, as: LookupBox.self) { $0.rejection(index) } ?? nil
+    OwnedStrings.block(lookup).flatMap { LookupBlock.rejection($0, index) }
 }
 
 @_cdecl("ef_lookup_free") @implementation
 public func ef_lookup_free(_ lookup: OpaquePointer?) {
-    Handle.release(lookup, as: LookupBox.self)
+    OwnedStrings.free(lookup)
 }
 
 @_cdecl("ef_catalog_text") @implementation

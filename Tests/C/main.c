@@ -49,7 +49,8 @@ int main(int argc, char **argv) {
     run_group("invalid utf-8", test_invalid_utf8, &context);
     run_group("packed", test_packed, &context);
     run_group("threads", test_threads, &context);
-    run_group("catalog text and shared results", test_text, &context);
+    run_group("catalog text and remembered results", test_text, &context);
+    run_group("lifetimes", test_lifetimes, &context);
     run_group("hostile files", test_hostile_files, &context);
     run_group("hostile calls", test_hostile_calls, &context);
     run_group("hostile input on a 128 KiB stack", test_hostile_stack, &context);

@@ -1,5 +1,5 @@
 /* test_text.c -- ef_catalog_text (argument-free text borrowed from the catalog) and the results
- * the catalog shares between calls: the same answers as ef_catalog_lookup and ef_format, and
+ * the catalog remembers between calls: the same answers as ef_catalog_lookup and ef_format, and
  * nothing the caller passed ever kept. */
 #include <string.h>
 
@@ -118,9 +118,9 @@ static void check_rejections(void) {
     ef_catalog_free(catalog);
 }
 
-/* Results of argument-free errors may be shared: asked for again they say the same, rejections
+/* Results of argument-free errors are remembered: asked for again they say the same, rejections
  * included; results that show the caller's text or arguments never are. */
-static void check_shared_results(void) {
+static void check_remembered_results(void) {
     ef_catalog *catalog = make_catalog();
     if (catalog == NULL)
         return;
@@ -147,7 +147,7 @@ static void check_shared_results(void) {
     }
     ef_error_info_free(info);
 
-    /* A lookup with arguments is never the shared one; without, twice the same value. */
+    /* A lookup with arguments is never the remembered one; without, twice the same value. */
     ef_error_info *arguments = NULL;
     CHECK_STATUS(ef_error_info_new(&arguments, "", 0, NULL), EF_OK);
     CHECK_STATUS(ef_error_info_add_string(arguments, "Marie", NULL), EF_OK);
@@ -169,5 +169,5 @@ static void check_shared_results(void) {
 void test_text(const struct test_context *context) {
     check_example(context);
     check_rejections();
-    check_shared_results();
+    check_remembered_results();
 }

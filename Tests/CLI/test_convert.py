@@ -1,6 +1,6 @@
 """`errfmt convert`, byte for byte: every writer's exact output, the warning for each thing a
 format cannot hold, exit statuses, and round trips over a sample of the shared corpus (the whole
-corpus goes through the Swift writers in Tests/ErrorFormatterTests/ConversionCorpusTests.swift).
+corpus goes through the Swift writers in Tests/ErrorFormatterTests/Conversion/ConversionCorpusTests.swift).
 """
 import json
 import pathlib

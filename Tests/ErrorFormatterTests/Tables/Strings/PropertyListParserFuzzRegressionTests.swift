@@ -4,11 +4,7 @@ import Testing
 /// Replays the fuzzer's seeds and every input that once crashed or misbehaved
 /// (`Fuzz/Corpus/strings/regressions/`), checking the result contract the fuzz harness checks.
 @Suite struct PropertyListParserFuzzRegressionTests {
-    static let corpus: String = {
-        var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Tests/ErrorFormatterTests/<this file>
-        return components.joined(separator: "/") + "/Fuzz/Corpus/strings"
-    }()
+    static let corpus = TestSupport.packageRoot + "/Fuzz/Corpus/strings"
 
     static func inputs() -> [String] {
         var paths: [String] = []

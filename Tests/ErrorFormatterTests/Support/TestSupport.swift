@@ -2,10 +2,10 @@ import ErrorFormatter
 
 /// Paths and builders shared by the test suites.
 enum TestSupport {
-    /// The package root, found from this file's path (Tests/ErrorFormatterTests/…).
+    /// The package root, found from this file's path (Tests/ErrorFormatterTests/Support/…).
     static let packageRoot: String = {
         var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
+        components.removeLast(4)
         return components.joined(separator: "/")
     }()
 
