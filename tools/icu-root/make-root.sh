@@ -38,6 +38,12 @@ if ! command -v debootstrap >/dev/null 2>&1; then
     exit 3
 fi
 
+# A mirror that does not answer would leave debootstrap retrying for many minutes.
+if ! wget -q --spider --timeout=15 --tries=1 "$mirror/dists/$suite/Release" 2>/dev/null; then
+    echo "make-root: the Debian mirror $mirror does not answer for $suite" >&2
+    exit 3
+fi
+
 mkdir -p "$cache"
 work=$root.new
 rm -rf "$work"

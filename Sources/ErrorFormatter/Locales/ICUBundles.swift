@@ -66,8 +66,8 @@ enum ICUBundles {
     /// than on to the process default locale (`fr_Cyrl`).
     ///
     /// The list is CLDR's `parentLocales` group whose parent is root. ICU 72's data has it in
-    /// `supplementalData` (so `ParentLocales` answers first there); from ICU 74 on the data no
-    /// longer carries that group while ICU's compiled-in copy still applies it, so the only
+    /// `supplementalData` (so `ParentLocales` answers first there); ICU 76's data no longer
+    /// carries that group while ICU's compiled-in copy of CLDR's table still applies it, so the only
     /// public window onto it is `ures_open` itself: root served with `U_USING_FALLBACK_WARNING`
     /// (found by fallback) rather than `U_USING_DEFAULT_WARNING`. To keep ICU's cache of failed
     /// opens bounded, only a language ICU has a bundle for and a script code ICU knows are ever

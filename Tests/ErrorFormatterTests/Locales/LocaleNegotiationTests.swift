@@ -35,7 +35,7 @@ import ErrorFormatter
 
     /// "prefs\ttables" → the answer where ICU's data has the fact (docs/locales.md explains each).
     static let changedByICUData: [String: DataChange] = [
-        // CLDR 44 added es_JP to es_419's children in parentLocales (Latin-American Spanish is
+        // CLDR (46, not 42) lists es_JP among es_419's children in parentLocales (Latin-American Spanish is
         // what Japan's Spanish speakers mostly use): ICU 76 serves es_JP from es_419.
         "es-JP\tes,es_419": DataChange(
             applies: { LocaleChainGridTests.icuFirstBundle("es_JP") == "es_419" },
