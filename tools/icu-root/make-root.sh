@@ -16,9 +16,10 @@ case "$major" in
 esac
 
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-# What a from-source builder needs: ICU's headers and tools, a C toolchain, git, python3, and the
-# shared libraries the Swift toolchain (bind-mounted in) links against.
-packages=libicu-dev,icu-devtools,pkg-config,gcc,g++,make,git,python3,python3-pytest,libc6-dev,binutils,libcurl4t64,libxml2,libedit2,libsqlite3-0,libncurses6,zlib1g-dev
+# What a from-source builder needs: ICU's headers and tools, a C toolchain, git, python3 (with
+# pytest and jsonschema for the CLI suite), and the shared libraries the Swift toolchain
+# (bind-mounted in) links against.
+packages=libicu-dev,icu-devtools,pkg-config,gcc,g++,make,git,python3,python3-pytest,python3-jsonschema,libc6-dev,binutils,libcurl4t64,libxml2,libedit2,libsqlite3-0,libncurses6,zlib1g-dev
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/errorformatter/roots
 root=$cache/$suite
@@ -47,7 +48,8 @@ fi
 mkdir -p "$cache"
 work=$root.new
 rm -rf "$work"
-echo "make-root: making a $suite root in $root (about two minutes)" >&2
+echo "make-root: making a $suite root in $root (a few minutes)" >&2
+started=$(date +%s)
 if ! debootstrap --variant=minbase --include="$packages" "$suite" "$work" "$mirror" >"$cache/$suite.log" 2>&1; then
     echo "make-root: debootstrap of $suite from $mirror failed (mirror unreachable?); see $cache/$suite.log" >&2
     tail -n 5 "$cache/$suite.log" >&2
@@ -55,6 +57,10 @@ if ! debootstrap --variant=minbase --include="$packages" "$suite" "$work" "$mirr
     exit 3
 fi
 echo "$stamp" >"$work/.errorformatter-stamp"
-rm -rf "$root"
+# The old root (and the build outputs in it) goes aside first, so the new one is in place at once.
+rm -rf "$root.old"
+if [ -e "$root" ]; then mv "$root" "$root.old"; fi
 mv "$work" "$root"
+rm -rf "$root.old"
+echo "make-root: $suite root made in $(( $(date +%s) - started )) s" >&2
 echo "$root"
