@@ -42,6 +42,12 @@ let package = Package(
             dependencies: ["ErrorFormatter"],
             path: "Examples/swift"
         ),
+        // The C layer's promises that need Swift's ThreadSanitizer run (`make sanitize`).
+        .testTarget(
+            name: "ErrorFormatterCTests",
+            dependencies: ["ErrorFormatterC", "CErrorFormatter"],
+            path: "Tests/ErrorFormatterCTests"
+        ),
         .testTarget(
             name: "ErrorFormatterTests",
             dependencies: ["ErrorFormatter", "CICU"],

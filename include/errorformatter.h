@@ -144,6 +144,9 @@ const char *ef_version_string(void);
 
 /* ---------------------------------------------------------------------------------- limits */
 
+/* Every macro of this section is @since 1.1. How each limit changes a call a 1.0 program makes
+ * is listed, with the reason, in CHANGELOG.md (1.1.0, "Compatibility"). */
+
 /** The smallest thread stack every function works on, for every input, in bytes (128 KiB; see CONVENTIONS). */
 #define EF_MINIMUM_STACK_BYTES 131072u
 /** The largest table file read (64 MiB). */

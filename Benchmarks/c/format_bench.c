@@ -8,6 +8,13 @@
  *     gettext: three dgettext() calls.
  *   - lookup: ef_catalog_lookup + ef_lookup_value + ef_lookup_free of one key; one dgettext().
  *   - text: ef_catalog_text of one key; one dgettext().
+ *   - arguments: an error whose message takes a file name and a byte count, both set per call
+ *     (ef_error_info_clear_arguments + add_string + add_int64), 100 errors and 16 names rotating,
+ *     title + message + button read, result freed. gettext: three dgettext() calls and snprintf
+ *     of the message's format with the same two values.
+ *   - description: an error with no keys of its own whose message is the caller's description,
+ *     set per call (16 texts rotating); the title is its domain's, the button the table's.
+ *     gettext: two dgettext() calls (the caller already has the description).
  *   - threads: the format row on two threads sharing one catalog, against three lock-free loops
  *     on two threads, none touching shared memory (below): a spin loop (one multiply chain), an
  *     ALU loop (six independent chains in registers, as many instructions per cycle as real
@@ -19,7 +26,8 @@
  * Prints ns per operation and the ratio ErrorFormatter / gettext (below 1 is faster).
  *
  * usage: format_bench CATALOG_DIR LOCALEDIR [ITERATIONS [ONLY]]
- * ONLY (gettext-format, format, gettext-lookup, lookup, text) runs that one loop ITERATIONS times
+ * ONLY (gettext-format, format, gettext-lookup, lookup, text, gettext-arguments, arguments,
+ * gettext-description, description) runs that one loop ITERATIONS times
  * and prints nothing: for `valgrind --tool=callgrind`, whose counts do not depend on the load.
  */
 #define _GNU_SOURCE /* pthread_setaffinity_np */
@@ -40,6 +48,8 @@
 
 #define ERRORS 200
 #define DOMAIN "Bench"
+#define ARGUMENT_ERRORS 100
+#define ROTATING_TEXTS 16
 
 static ef_catalog *catalog;
 static ef_error_info *infos[2][ERRORS];
@@ -47,6 +57,12 @@ static char titles[ERRORS][48], messages[ERRORS][48];
 static const char *locales[] = {"fr-CA"};
 static const char *catalog_dir;
 static long iterations;
+/* The argument and description rows' errors, keys and per-call values. */
+static ef_error_info *transfer_infos[ARGUMENT_ERRORS], *caller_infos[ARGUMENT_ERRORS];
+static char transfer_titles[ARGUMENT_ERRORS][48], transfer_messages[ARGUMENT_ERRORS][48];
+static char file_names[ROTATING_TEXTS][32], descriptions[ROTATING_TEXTS][80];
+static const long long byte_counts[ROTATING_TEXTS] = {
+    0, 1, 17, 512, 4096, 65536, 1048576, 123456789, 42, 7, 99999, 2048, 31337, 8, 640, 1000000};
 
 static void gettext_format(long count) {
     for (long i = 0; i < count; i++) {
@@ -91,6 +107,104 @@ static void ef_text_loop(long count) {
         ef_catalog_text(&text, catalog, NULL, messages[i % ERRORS], locales, 1, NULL);
         sink += (size_t)text[0];
     }
+}
+
+static void gettext_arguments(long count) {
+    char message[256];
+    for (long i = 0; i < count; i++) {
+        int code = (int)(i % ARGUMENT_ERRORS), value = (int)(i % ROTATING_TEXTS);
+        sink += (size_t)dgettext("bench", transfer_titles[code])[0];
+        snprintf(message, sizeof message, dgettext("bench", transfer_messages[code]), file_names[value],
+                 byte_counts[value]);
+        sink += (size_t)message[0];
+        sink += (size_t)dgettext("bench", "controls.ok")[0];
+    }
+}
+
+static void ef_arguments_loop(long count) {
+    size_t local = 0;
+    for (long i = 0; i < count; i++) {
+        int code = (int)(i % ARGUMENT_ERRORS), value = (int)(i % ROTATING_TEXTS);
+        ef_error_info *info = transfer_infos[code];
+        ef_error_info_clear_arguments(info, NULL);
+        ef_error_info_add_string(info, file_names[value], NULL);
+        ef_error_info_add_int64(info, byte_counts[value], NULL);
+        ef_result *result = NULL;
+        ef_format(&result, catalog, info, locales, 1, NULL);
+        local += (size_t)ef_result_title(result)[0];
+        local += (size_t)ef_result_message(result)[0];
+        local += (size_t)ef_result_button(result)[0];
+        ef_result_free(result);
+    }
+    sink += local;
+}
+
+static void gettext_description(long count) {
+    for (long i = 0; i < count; i++) {
+        sink += (size_t)dgettext("bench", "errors.Caller.title")[0];
+        sink += (size_t)descriptions[i % ROTATING_TEXTS][0];
+        sink += (size_t)dgettext("bench", "controls.ok")[0];
+    }
+}
+
+static void ef_description_loop(long count) {
+    size_t local = 0;
+    for (long i = 0; i < count; i++) {
+        ef_error_info *info = caller_infos[i % ARGUMENT_ERRORS];
+        ef_error_info_set_description(info, descriptions[i % ROTATING_TEXTS], NULL);
+        ef_result *result = NULL;
+        ef_format(&result, catalog, info, locales, 1, NULL);
+        local += (size_t)ef_result_title(result)[0];
+        local += (size_t)ef_result_message(result)[0];
+        local += (size_t)ef_result_button(result)[0];
+        ef_result_free(result);
+    }
+    sink += local;
+}
+
+/* Makes the argument and description rows' errors and checks that both sides show the same
+ * strings for every one of them. 0 (with a message) if they differ. */
+static int make_rotating_errors(void) {
+    for (int value = 0; value < ROTATING_TEXTS; value++) {
+        snprintf(file_names[value], sizeof file_names[value], "report-%d.pdf", value);
+        snprintf(descriptions[value], sizeof descriptions[value],
+                 "The server closed the connection (%d).", value);
+    }
+    for (int code = 0; code < ARGUMENT_ERRORS; code++) {
+        snprintf(transfer_titles[code], sizeof transfer_titles[code], "errors.Transfer.%d.title", code);
+        snprintf(transfer_messages[code], sizeof transfer_messages[code], "errors.Transfer.%d.message", code);
+        if (ef_error_info_new(&transfer_infos[code], "Transfer", code, NULL) != EF_OK ||
+            ef_error_info_new(&caller_infos[code], "Caller", code, NULL) != EF_OK)
+            return 0;
+    }
+    for (int i = 0; i < ARGUMENT_ERRORS; i++) {
+        int value = i % ROTATING_TEXTS;
+        char expected[256];
+        snprintf(expected, sizeof expected, dgettext("bench", transfer_messages[i]), file_names[value],
+                 byte_counts[value]);
+        ef_error_info_clear_arguments(transfer_infos[i], NULL);
+        ef_error_info_add_string(transfer_infos[i], file_names[value], NULL);
+        ef_error_info_add_int64(transfer_infos[i], byte_counts[value], NULL);
+        ef_result *result = NULL;
+        ef_format(&result, catalog, transfer_infos[i], locales, 1, NULL);
+        int same = strcmp(ef_result_title(result), dgettext("bench", transfer_titles[i])) == 0 &&
+                   strcmp(ef_result_message(result), expected) == 0 &&
+                   strcmp(ef_result_button(result), dgettext("bench", "controls.ok")) == 0;
+        if (!same) fprintf(stderr, "format_bench: argument error %d differs: \"%s\" / \"%s\"\n", i,
+                           ef_result_message(result), expected);
+        ef_result_free(result);
+        if (!same) return 0;
+        ef_error_info_set_description(caller_infos[i], descriptions[value], NULL);
+        ef_format(&result, catalog, caller_infos[i], locales, 1, NULL);
+        same = strcmp(ef_result_title(result), dgettext("bench", "errors.Caller.title")) == 0 &&
+               strcmp(ef_result_message(result), descriptions[value]) == 0 &&
+               strcmp(ef_result_button(result), dgettext("bench", "controls.ok")) == 0;
+        if (!same) fprintf(stderr, "format_bench: description error %d differs: \"%s\"\n", i,
+                           ef_result_title(result));
+        ef_result_free(result);
+        if (!same) return 0;
+    }
+    return 1;
 }
 
 /* A computation that touches no memory: one chain of multiplies, each waiting for the last,
@@ -349,10 +463,14 @@ int main(int argc, char **argv) {
         ef_result_free(result);
     }
 
+    if (!make_rotating_errors()) return 1;
+
     if (argc > 4) {
         static const struct { const char *name; loop body; } loops[] = {
             {"gettext-format", gettext_format}, {"format", ef_format_thread0},
-            {"gettext-lookup", gettext_lookup}, {"lookup", ef_lookup_loop}, {"text", ef_text_loop}};
+            {"gettext-lookup", gettext_lookup}, {"lookup", ef_lookup_loop}, {"text", ef_text_loop},
+            {"gettext-arguments", gettext_arguments}, {"arguments", ef_arguments_loop},
+            {"gettext-description", gettext_description}, {"description", ef_description_loop}};
         for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
             if (strcmp(argv[4], loops[i].name) == 0) {
                 loops[i].body(iterations);
@@ -366,6 +484,9 @@ int main(int argc, char **argv) {
     double gettext_format_ns = best(gettext_format) * 1e9, ef_format_ns = best(ef_format_thread0) * 1e9;
     double gettext_lookup_ns = best(gettext_lookup) * 1e9, ef_lookup_ns = best(ef_lookup_loop) * 1e9;
     double ef_text_ns = best(ef_text_loop) * 1e9;
+    double gettext_arguments_ns = best(gettext_arguments) * 1e9, ef_arguments_ns = best(ef_arguments_loop) * 1e9;
+    double gettext_description_ns = best(gettext_description) * 1e9;
+    double ef_description_ns = best(ef_description_loop) * 1e9;
 
     /* Scaling: best of the rounds for one thread and for two, the loops alternating. More rounds
      * than the other rows: a two-thread round is disturbed whenever anything else wants a core,
@@ -398,6 +519,10 @@ int main(int argc, char **argv) {
            gettext_lookup_ns, ef_lookup_ns, ef_lookup_ns / gettext_lookup_ns, "<=1.00x");
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "text: ef_catalog_text of one key",
            gettext_lookup_ns, ef_text_ns, ef_text_ns / gettext_lookup_ns, "<=0.50x");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "arguments: name + size set, 3 fields (100 errors)",
+           gettext_arguments_ns, ef_arguments_ns, ef_arguments_ns / gettext_arguments_ns, "<=1.00x");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "description: caller's text shown, 3 fields",
+           gettext_description_ns, ef_description_ns, ef_description_ns / gettext_description_ns, "<=1.00x");
     printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (spin / format)",
            scaling[SPIN], scaling[FORMAT], scaling[FORMAT] / scaling[SPIN], ">=0.90");
     printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (ALU / format)",
@@ -409,6 +534,10 @@ int main(int argc, char **argv) {
 
     for (int code = 0; code < ERRORS; code++)
         for (int t = 0; t < 2; t++) ef_error_info_free(infos[t][code]);
+    for (int code = 0; code < ARGUMENT_ERRORS; code++) {
+        ef_error_info_free(transfer_infos[code]);
+        ef_error_info_free(caller_infos[code]);
+    }
     ef_catalog_free(catalog);
     return 0;
 }

@@ -3,7 +3,10 @@
 ErrorFormatter and gettext .po files of the same texts.
 
 200 errors of one domain, each with a title and a message, plus the button and generic keys, and
-one error of another domain whose title and message take an argument (%@).
+one error of another domain whose title and message take an argument (%@); 100 errors of a
+domain whose messages take a file name and a byte count (the argument row), and a domain with a
+title of its own and no codes (the caller's-description row).
+The gettext side spells each %N$@ as %N$s, the specifier snprintf takes for the same string.
 English has everything, French everything, Canadian French one error in ten: with fr-CA
 preferred, most strings are fallback hits (fr-CA -> fr), as with LANGUAGE=fr_CA:fr for gettext.
 
@@ -14,6 +17,7 @@ import os
 import sys
 
 ERRORS = 200
+ARGUMENT_ERRORS = 100
 
 
 def texts(locale: str) -> dict:
@@ -36,6 +40,21 @@ def texts(locale: str) -> dict:
     elif locale == "fr":
         entries["errors.Upload.1.title"] = "Impossible d’envoyer %@"
         entries["errors.Upload.1.message"] = "%@ n’a pas été envoyé."
+    # The argument row: 100 errors whose message takes a file name and a byte count.
+    for code in range(ARGUMENT_ERRORS):
+        if locale == "en":
+            title, message = f"Upload failed ({code})", f"Couldn't upload “%1$@” (%2$lld bytes) to server {code}."
+        elif locale == "fr":
+            title = f"Échec de l’envoi ({code})"
+            message = f"Impossible d’envoyer « %1$@ » (%2$lld octets) au serveur {code}."
+        else:
+            continue
+        entries[f"errors.Transfer.{code}.title"] = title
+        entries[f"errors.Transfer.{code}.message"] = message
+    # The caller's-description row: a domain title, no code keys.
+    entries["errors.Caller.title"] = {"en": "Sync problem", "fr": "Problème de synchronisation"}.get(locale, "")
+    if not entries["errors.Caller.title"]:
+        del entries["errors.Caller.title"]
     if locale == "fr_CA":
         del entries["controls.ok"], entries["errors.title"], entries["errors.message"]
     return entries
@@ -59,7 +78,7 @@ def main() -> int:
         with open(f"{out}/po/{locale}.po", "w", encoding="utf-8") as po:
             po.write('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n')
             for key, value in entries.items():
-                po.write(f"msgid {quote(key)}\nmsgstr {quote(value)}\n\n")
+                po.write(f"msgid {quote(key)}\nmsgstr {quote(value.replace('$@', '$s'))}\n\n")
     return 0
 
 

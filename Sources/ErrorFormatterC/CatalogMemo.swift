@@ -13,13 +13,15 @@ enum CallerKey {
     /// `body` applied to [preference count (8 bytes)] `head` [NUL] (each preference [NUL]) `tail`.
     /// `head` holds no NUL of its own after any fixed-size prefix the caller defines, and
     /// preferences hold none, so different calls make different keys. `nil` (no key) when a
-    /// preference is NULL, there are more than 64, or the key would be longer than `capacity`.
+    /// preference is NULL, there are more than a call reads (EF_MAX_PREFERENCES: the rest would
+    /// be ignored, so two lists that differ only there answer alike but would key apart), or the
+    /// key would be longer than `capacity`.
     @inline(__always)
     static func with<Result>(
         head: UnsafeRawBufferPointer, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
         tail: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result?
     ) -> Result? {
-        guard count >= 0, count <= 64, count == 0 || locales != nil else { return nil }
+        guard count >= 0, count <= Limits.maximumPreferenceCount, count == 0 || locales != nil else { return nil }
         return withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 8) { buffer -> Result? in
             guard let base = buffer.baseAddress else { return nil }
             base.storeBytes(of: count, as: Int.self)
@@ -157,11 +159,12 @@ extension CatalogBox {
         result: UnsafeRawPointer, of formatted: FormattedError, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
-        guard !formatted.showsCallerText else { return }
+        // An error with arguments has no memo key: its results are never kept, and what they
+        // show is not even looked at.
         _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
                 key -> Void? in
-                guard let kept = MemoizedBlock(copying: result) else { return nil }
+                guard !formatted.showsCallerText, let kept = MemoizedBlock(copying: result) else { return nil }
                 resultMemo.insert(key, hash: resultMemo.hash(key), value: kept, cost: OwnedStrings.byteCount(result))
                 return ()
             }

@@ -1,0 +1,3 @@
+module github.com/errorformatter/errorformatter-go
+
+go 1.19

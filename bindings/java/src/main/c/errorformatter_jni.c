@@ -1,0 +1,717 @@
+/*
+ * errorformatter_jni.c -- the JNI glue between org.errorformatter.Native and the C API.
+ *
+ * Strings cross as byte arrays of real UTF-8 (JNI's own string functions speak modified UTF-8),
+ * copied here into NUL-terminated buffers; a byte array holding a NUL is refused, as the C API
+ * cannot see past it. Results with several strings come back as one byte array of NUL-separated
+ * items (the packed calls' own output for format and lookup), so that a call crosses JNI once.
+ * A failure becomes an org.errorformatter.ErrorFormatterException, made from the library's error
+ * details; an allocation that fails here becomes an OutOfMemoryError. Every function returns at
+ * once after throwing: nothing here aborts the JVM.
+ */
+#include <jni.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errorformatter.h"
+#include "org_errorformatter_Native.h"
+
+/* ------------------------------------------------------------------------------ exceptions */
+
+static jbyteArray new_bytes(JNIEnv *env, const char *data, size_t length) {
+    if (length > INT32_MAX) {
+        (*env)->ThrowNew(env, (*env)->FindClass(env, "java/lang/OutOfMemoryError"),
+                         "a result larger than a Java array");
+        return NULL;
+    }
+    jbyteArray array = (*env)->NewByteArray(env, (jsize)length);
+    if (array != NULL && length > 0)
+        (*env)->SetByteArrayRegion(env, array, 0, (jsize)length, (const jbyte *)data);
+    return array;
+}
+
+static jbyteArray new_string_bytes(JNIEnv *env, const char *text) {
+    return text == NULL ? NULL : new_bytes(env, text, strlen(text));
+}
+
+/* Throws ErrorFormatterException (made by its factory, fromNative, from UTF-8 bytes). If that
+ * fails, the Java exception that made it fail (out of memory) is pending instead. */
+static void throw_exception(JNIEnv *env, ef_status status, const char *message, const char *file,
+                            int32_t line, int32_t column) {
+    jclass class = (*env)->FindClass(env, "org/errorformatter/ErrorFormatterException");
+    jmethodID make = class == NULL ? NULL
+        : (*env)->GetStaticMethodID(env, class, "fromNative",
+                                    "(I[B[B[BII)Lorg/errorformatter/ErrorFormatterException;");
+    jbyteArray name = make == NULL ? NULL : new_string_bytes(env, ef_status_name(status));
+    jbyteArray text = name == NULL ? NULL : new_string_bytes(env, message);
+    jbyteArray where = text == NULL || file == NULL ? NULL : new_string_bytes(env, file);
+    if (text == NULL || (file != NULL && where == NULL))
+        return;
+    jobject error = (*env)->CallStaticObjectMethod(env, class, make, (jint)status, name, text, where,
+                                                   (jint)line, (jint)column);
+    if (!(*env)->ExceptionCheck(env) && error != NULL)
+        (*env)->Throw(env, (jthrowable)error);
+}
+
+/* Throws the failure `status` described by `details` (which may be NULL), and frees them. */
+static void throw_status(JNIEnv *env, ef_status status, ef_error_details *details) {
+    throw_exception(env, status, details != NULL ? ef_error_details_message(details) : ef_status_string(status),
+                    ef_error_details_file(details), ef_error_details_line(details),
+                    ef_error_details_column(details));
+    ef_error_details_free(details);
+}
+
+/* Throws EF_E_INVALID_ARGUMENT for what the glue itself refuses (a NUL inside a string). */
+static void throw_invalid(JNIEnv *env, const char *message) {
+    throw_exception(env, EF_E_INVALID_ARGUMENT, message, NULL, 0, 0);
+}
+
+static void throw_out_of_memory(JNIEnv *env) {
+    jclass class = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
+    if (class != NULL)
+        (*env)->ThrowNew(env, class, "liberrorformatter-jni: out of memory");
+}
+
+/* ---------------------------------------------------------------------------- strings in */
+
+/* A NUL-terminated copy of `array` in *out (NULL for a null array); 0 with an exception pending
+ * when it holds a NUL or memory runs out. Free with free(). */
+static int copy_string(JNIEnv *env, jbyteArray array, char **out) {
+    *out = NULL;
+    if (array == NULL)
+        return 1;
+    jsize length = (*env)->GetArrayLength(env, array);
+    char *copy = malloc((size_t)length + 1);
+    if (copy == NULL) {
+        throw_out_of_memory(env);
+        return 0;
+    }
+    (*env)->GetByteArrayRegion(env, array, 0, length, (jbyte *)copy);
+    copy[length] = '\0';
+    if (memchr(copy, '\0', (size_t)length) != NULL) {
+        free(copy);
+        throw_invalid(env, "a string holds U+0000, which a C string cannot hold");
+        return 0;
+    }
+    *out = copy;
+    return 1;
+}
+
+/* An array of NUL-terminated copies of the byte arrays of `arrays` (entries may be null only
+ * when `nullable`); *count receives their number. Free with free_strings(). */
+struct strings {
+    char **entries;
+    size_t count;
+};
+
+static void free_strings(struct strings *strings) {
+    for (size_t i = 0; i < strings->count; i++)
+        free(strings->entries[i]);
+    free(strings->entries);
+    strings->entries = NULL;
+    strings->count = 0;
+}
+
+static int copy_strings(JNIEnv *env, jobjectArray arrays, int nullable, struct strings *out) {
+    out->entries = NULL;
+    out->count = 0;
+    if (arrays == NULL)
+        return 1;
+    jsize length = (*env)->GetArrayLength(env, arrays);
+    out->entries = calloc((size_t)length + 1, sizeof(char *));
+    if (out->entries == NULL) {
+        throw_out_of_memory(env);
+        return 0;
+    }
+    for (jsize i = 0; i < length; i++) {
+        jbyteArray entry = (jbyteArray)(*env)->GetObjectArrayElement(env, arrays, i);
+        if (entry == NULL && !nullable) {
+            free_strings(out);
+            throw_invalid(env, "a list holds a null entry");
+            return 0;
+        }
+        out->count = (size_t)i + 1;
+        int copied = copy_string(env, entry, &out->entries[i]);
+        (*env)->DeleteLocalRef(env, entry);
+        if (!copied) {
+            free_strings(out);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- items (strings out) */
+
+/* A growing run of NUL-terminated items: the packed form of the describe/chain/list/lint calls. */
+struct items {
+    char *data;
+    size_t length, capacity;
+    int failed;
+};
+
+static void add_bytes(struct items *items, const char *text, size_t length) {
+    if (items->failed)
+        return;
+    if (items->capacity - items->length < length + 1) {
+        size_t capacity = items->capacity ? items->capacity : 256;
+        while (capacity - items->length < length + 1) {
+            if (capacity > SIZE_MAX / 2) {
+                items->failed = 1;
+                return;
+            }
+            capacity *= 2;
+        }
+        char *grown = realloc(items->data, capacity);
+        if (grown == NULL) {
+            items->failed = 1;
+            return;
+        }
+        items->data = grown;
+        items->capacity = capacity;
+    }
+    memcpy(items->data + items->length, text, length);
+    items->data[items->length + length] = '\0';
+    items->length += length + 1;
+}
+
+static void add_item(struct items *items, const char *text) {
+    add_bytes(items, text != NULL ? text : "", text != NULL ? strlen(text) : 0);
+}
+
+/* A nullable item: "-" for NULL, "+" and the text otherwise (see Utf8.nullable). */
+static void add_nullable(struct items *items, const char *text) {
+    if (text == NULL) {
+        add_item(items, "-");
+        return;
+    }
+    add_bytes(items, "+", 1);
+    if (!items->failed) {
+        items->length--; /* continue the "+" item */
+        add_item(items, text);
+    }
+}
+
+static void add_number(struct items *items, long long number) {
+    char text[32];
+    snprintf(text, sizeof text, "%lld", number);
+    add_item(items, text);
+}
+
+/* The items as a Java byte array without the last NUL; frees them. */
+static jbyteArray finish_items(JNIEnv *env, struct items *items) {
+    jbyteArray array = NULL;
+    if (items->failed)
+        throw_out_of_memory(env);
+    else
+        array = new_bytes(env, items->data, items->length > 0 ? items->length - 1 : 0);
+    free(items->data);
+    return array;
+}
+
+/* ------------------------------------------------------------------------------- version */
+
+/* The JNI version the glue needs (the VM would assume 1.1 without this). */
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
+    (void)vm;
+    (void)reserved;
+    return JNI_VERSION_1_8;
+}
+
+JNIEXPORT jint JNICALL Java_org_errorformatter_Native_versionNumber(JNIEnv *env, jclass class) {
+    (void)env;
+    (void)class;
+    return (jint)ef_version_number();
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_versionString(JNIEnv *env, jclass class) {
+    (void)class;
+    return new_string_bytes(env, ef_version_string());
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_statusName(JNIEnv *env, jclass class,
+                                                                       jint status) {
+    (void)class;
+    return new_string_bytes(env, ef_status_name((ef_status)status));
+}
+
+/* ------------------------------------------------------------------------------- catalogs */
+
+JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_open(JNIEnv *env, jclass class, jbyteArray path,
+                                                            jbyteArray development_locale, jint flags) {
+    (void)class;
+    char *path_text = NULL, *locale_text = NULL;
+    ef_catalog *catalog = NULL;
+    if (copy_string(env, path, &path_text) && copy_string(env, development_locale, &locale_text)) {
+        ef_error_details *details = NULL;
+        ef_status status = ef_catalog_open(&catalog, path_text, locale_text, (uint32_t)flags, &details);
+        if (status != EF_OK)
+            throw_status(env, status, details);
+    }
+    free(path_text);
+    free(locale_text);
+    return (jlong)(intptr_t)catalog;
+}
+
+JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_build(JNIEnv *env, jclass class,
+                                                             jobjectArray locales,
+                                                             jobjectArray file_names,
+                                                             jobjectArray contents,
+                                                             jbyteArray development_locale,
+                                                             jint flags) {
+    (void)class;
+    struct strings locale_texts, name_texts;
+    char *development = NULL;
+    ef_catalog *catalog = NULL;
+    ef_catalog_builder *builder = NULL;
+    ef_error_details *details = NULL;
+    if (!copy_strings(env, locales, 1, &locale_texts))
+        return 0;
+    if (!copy_strings(env, file_names, 0, &name_texts)) {
+        free_strings(&locale_texts);
+        return 0;
+    }
+    if (!copy_string(env, development_locale, &development))
+        goto done;
+    ef_status status = ef_catalog_builder_new(&builder, (uint32_t)flags, &details);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        goto done;
+    }
+    jsize count = contents == NULL ? 0 : (*env)->GetArrayLength(env, contents);
+    if ((size_t)count != name_texts.count || (size_t)count != locale_texts.count) {
+        throw_invalid(env, "the tables' locales, names and contents differ in number");
+        goto done;
+    }
+    for (jsize i = 0; i < count; i++) {
+        jbyteArray data = (jbyteArray)(*env)->GetObjectArrayElement(env, contents, i);
+        if (data == NULL) {
+            throw_invalid(env, "a table's contents are null");
+            goto done;
+        }
+        jsize length = (*env)->GetArrayLength(env, data);
+        /* An empty table passes NULL, as the C API allows for a length of 0. */
+        jbyte *bytes = length > 0 ? (*env)->GetByteArrayElements(env, data, NULL) : NULL;
+        if (length > 0 && bytes == NULL) {
+            (*env)->DeleteLocalRef(env, data);
+            goto done; /* OutOfMemoryError pending */
+        }
+        status = ef_catalog_builder_add_table(builder, locale_texts.entries[i], name_texts.entries[i], bytes,
+                                              (size_t)length, &details);
+        if (bytes != NULL)
+            (*env)->ReleaseByteArrayElements(env, data, bytes, JNI_ABORT);
+        (*env)->DeleteLocalRef(env, data);
+        if (status != EF_OK) {
+            throw_status(env, status, details);
+            goto done;
+        }
+    }
+    status = ef_catalog_builder_finish(&catalog, builder, development, &details);
+    if (status != EF_OK)
+        throw_status(env, status, details);
+done:
+    ef_catalog_builder_free(builder);
+    free(development);
+    free_strings(&locale_texts);
+    free_strings(&name_texts);
+    return (jlong)(intptr_t)catalog;
+}
+
+JNIEXPORT void JNICALL Java_org_errorformatter_Native_free(JNIEnv *env, jclass class, jlong catalog) {
+    (void)env;
+    (void)class;
+    ef_catalog_free((ef_catalog *)(intptr_t)catalog);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_describe(JNIEnv *env, jclass class,
+                                                                     jlong handle) {
+    (void)class;
+    const ef_catalog *catalog = (const ef_catalog *)(intptr_t)handle;
+    struct items items = {0};
+    add_item(&items, ef_catalog_development_locale(catalog));
+    size_t count = ef_catalog_localization_count(catalog);
+    add_number(&items, (long long)count);
+    for (size_t i = 0; i < count; i++)
+        add_item(&items, ef_catalog_localization_name(catalog, i));
+    count = ef_catalog_diagnostic_count(catalog);
+    add_number(&items, (long long)count);
+    for (size_t i = 0; i < count; i++) {
+        add_number(&items, ef_catalog_diagnostic_severity(catalog, i));
+        add_item(&items, ef_catalog_diagnostic_code(catalog, i));
+        add_item(&items, ef_catalog_diagnostic_message(catalog, i));
+        add_nullable(&items, ef_catalog_diagnostic_file(catalog, i));
+        add_number(&items, ef_catalog_diagnostic_line(catalog, i));
+        add_number(&items, ef_catalog_diagnostic_column(catalog, i));
+    }
+    return finish_items(env, &items);
+}
+
+/* ------------------------------------------------------------------- format and lookup */
+
+/* An ef_error_info holding the arguments (NULL when there are none); 0 with an exception
+ * pending on failure. kinds[i] is 's' (strings[i]), 'i', 'u' or 'd' (values[i]'s bits). */
+static int make_arguments(JNIEnv *env, jbyteArray kinds, jlongArray values, jobjectArray strings,
+                          ef_error_info **out) {
+    *out = NULL;
+    jsize count = kinds == NULL ? 0 : (*env)->GetArrayLength(env, kinds);
+    if (count == 0)
+        return 1;
+    if (values == NULL || strings == NULL || (*env)->GetArrayLength(env, values) != count
+        || (*env)->GetArrayLength(env, strings) != count) {
+        throw_invalid(env, "the arguments' kinds, values and strings differ in number");
+        return 0;
+    }
+    ef_error_details *details = NULL;
+    ef_status status = ef_error_info_new(out, "", 0, &details);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        return 0;
+    }
+    for (jsize i = 0; i < count; i++) {
+        jbyte kind = 0;
+        jlong value = 0;
+        (*env)->GetByteArrayRegion(env, kinds, i, 1, &kind);
+        (*env)->GetLongArrayRegion(env, values, i, 1, &value);
+        switch (kind) {
+        case 's': {
+            jbyteArray text = (jbyteArray)(*env)->GetObjectArrayElement(env, strings, i);
+            char *copy = NULL;
+            if (text == NULL) {
+                throw_invalid(env, "a string argument is null");
+                goto failed;
+            }
+            int copied = copy_string(env, text, &copy);
+            (*env)->DeleteLocalRef(env, text);
+            if (!copied)
+                goto failed;
+            status = ef_error_info_add_string(*out, copy, &details);
+            free(copy);
+            break;
+        }
+        case 'i': status = ef_error_info_add_int64(*out, (int64_t)value, &details); break;
+        case 'u': status = ef_error_info_add_uint64(*out, (uint64_t)value, &details); break;
+        case 'd': {
+            double real;
+            memcpy(&real, &value, sizeof real);
+            status = ef_error_info_add_double(*out, real, &details);
+            break;
+        }
+        default:
+            throw_invalid(env, "an argument of unknown kind");
+            goto failed;
+        }
+        if (status != EF_OK) {
+            throw_status(env, status, details);
+            goto failed;
+        }
+    }
+    return 1;
+failed:
+    ef_error_info_free(*out);
+    *out = NULL;
+    return 0;
+}
+
+/* The first try's buffer: room for any result without a long stack or many rejections. */
+enum { INITIAL_CAPACITY = 4096 };
+
+/* Calls a packed function through `call` with a buffer that grows once to the size asked for,
+ * and returns its output without the last NUL; `accept` is a status taken as success. */
+typedef ef_status (*packed_call)(void *context, size_t *out_length, char *buffer, size_t capacity,
+                                 ef_error_details **err);
+
+static jbyteArray run_packed(JNIEnv *env, packed_call call, void *context, ef_status accept) {
+    size_t capacity = INITIAL_CAPACITY, length = 0;
+    char *buffer = malloc(capacity);
+    ef_error_details *details = NULL;
+    jbyteArray result = NULL;
+    if (buffer == NULL) {
+        throw_out_of_memory(env);
+        return NULL;
+    }
+    ef_status status = call(context, &length, buffer, capacity, &details);
+    if ((status == EF_OK || status == accept) && length > capacity) {
+        /* Formatting is deterministic: the same call fits a buffer of the size asked for. */
+        ef_error_details_free(details);
+        details = NULL;
+        free(buffer);
+        capacity = length;
+        buffer = malloc(capacity);
+        if (buffer == NULL) {
+            throw_out_of_memory(env);
+            return NULL;
+        }
+        status = call(context, &length, buffer, capacity, &details);
+    }
+    if (status != EF_OK && status != accept)
+        throw_status(env, status, details);
+    else if (length == 0 || length > capacity) {
+        ef_error_details_free(details);
+        throw_status(env, EF_E_INTERNAL, NULL);
+    } else {
+        ef_error_details_free(details);
+        result = new_bytes(env, buffer, length - 1);
+    }
+    free(buffer);
+    return result;
+}
+
+struct format_call {
+    const ef_catalog *catalog;
+    const char *domain, *description, *failure_reason, *recovery_suggestion, *table;
+    int64_t code;
+    const ef_error_info *arguments;
+    struct strings locales;
+};
+
+static ef_status call_format(void *context, size_t *out_length, char *buffer, size_t capacity,
+                             ef_error_details **err) {
+    const struct format_call *c = context;
+    return ef_format_packed(out_length, buffer, capacity, c->catalog, c->domain, c->code, c->description,
+                            c->failure_reason, c->recovery_suggestion, c->table, c->arguments,
+                            (const char *const *)c->locales.entries, c->locales.count, err);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_format(
+    JNIEnv *env, jclass class, jlong catalog, jbyteArray domain, jlong code, jbyteArray description,
+    jbyteArray failure_reason, jbyteArray recovery_suggestion, jbyteArray table, jbyteArray kinds,
+    jlongArray values, jobjectArray strings, jobjectArray locales) {
+    (void)class;
+    char *texts[5] = {NULL, NULL, NULL, NULL, NULL};
+    jbyteArray sources[5] = {domain, description, failure_reason, recovery_suggestion, table};
+    struct format_call call = {.catalog = (const ef_catalog *)(intptr_t)catalog, .code = (int64_t)code};
+    ef_error_info *arguments = NULL;
+    jbyteArray result = NULL;
+    for (int i = 0; i < 5; i++)
+        if (!copy_string(env, sources[i], &texts[i]))
+            goto done;
+    if (!copy_strings(env, locales, 0, &call.locales) || !make_arguments(env, kinds, values, strings, &arguments))
+        goto done;
+    call.domain = texts[0];
+    call.description = texts[1];
+    call.failure_reason = texts[2];
+    call.recovery_suggestion = texts[3];
+    call.table = texts[4];
+    call.arguments = arguments;
+    result = run_packed(env, call_format, &call, EF_OK);
+done:
+    for (int i = 0; i < 5; i++)
+        free(texts[i]);
+    free_strings(&call.locales);
+    ef_error_info_free(arguments);
+    return result;
+}
+
+struct lookup_call {
+    const ef_catalog *catalog;
+    const char *table, *key;
+    const ef_error_info *arguments;
+    struct strings locales;
+};
+
+static ef_status call_lookup(void *context, size_t *out_length, char *buffer, size_t capacity,
+                             ef_error_details **err) {
+    const struct lookup_call *c = context;
+    return ef_catalog_lookup_packed(out_length, buffer, capacity, c->catalog, c->table, c->key,
+                                    (const char *const *)c->locales.entries, c->locales.count,
+                                    c->arguments, err);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lookup(
+    JNIEnv *env, jclass class, jlong catalog, jbyteArray table, jbyteArray key, jbyteArray kinds,
+    jlongArray values, jobjectArray strings, jobjectArray locales) {
+    (void)class;
+    char *table_text = NULL, *key_text = NULL;
+    struct lookup_call call = {.catalog = (const ef_catalog *)(intptr_t)catalog};
+    ef_error_info *arguments = NULL;
+    jbyteArray result = NULL;
+    if (copy_string(env, table, &table_text) && copy_string(env, key, &key_text)
+        && copy_strings(env, locales, 0, &call.locales) && make_arguments(env, kinds, values, strings, &arguments)) {
+        call.table = table_text;
+        call.key = key_text;
+        call.arguments = arguments;
+        /* A key with no usable value is an answer, not a failure. */
+        result = run_packed(env, call_lookup, &call, EF_E_KEY_NOT_FOUND);
+    }
+    free(table_text);
+    free(key_text);
+    free_strings(&call.locales);
+    ef_error_info_free(arguments);
+    return result;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_text(JNIEnv *env, jclass class, jlong catalog,
+                                                                  jbyteArray table, jbyteArray key,
+                                                                  jobjectArray locales) {
+    (void)class;
+    char *table_text = NULL, *key_text = NULL;
+    struct strings preferences = {NULL, 0};
+    jbyteArray result = NULL;
+    if (copy_string(env, table, &table_text) && copy_string(env, key, &key_text)
+        && copy_strings(env, locales, 0, &preferences)) {
+        const char *text = NULL; /* borrowed from the catalog, which the caller keeps open */
+        ef_error_details *details = NULL;
+        ef_status status = ef_catalog_text(&text, (const ef_catalog *)(intptr_t)catalog, table_text, key_text,
+                                           (const char *const *)preferences.entries, preferences.count, &details);
+        if (status == EF_OK)
+            result = new_string_bytes(env, text);
+        else if (status == EF_E_KEY_NOT_FOUND)
+            ef_error_details_free(details); /* no text: null, not an exception */
+        else
+            throw_status(env, status, details);
+    }
+    free(table_text);
+    free(key_text);
+    free_strings(&preferences);
+    return result;
+}
+
+/* -------------------------------------------------------------------------------- locales */
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_normalizeLocale(JNIEnv *env, jclass class,
+                                                                            jbyteArray locale) {
+    (void)class;
+    char *text = NULL, *normalized = NULL;
+    jbyteArray result = NULL;
+    if (!copy_string(env, locale, &text))
+        return NULL;
+    ef_error_details *details = NULL;
+    ef_status status = ef_locale_normalize(&normalized, NULL, text, &details);
+    if (status != EF_OK)
+        throw_status(env, status, details);
+    else
+        result = new_string_bytes(env, normalized);
+    ef_string_free(normalized);
+    free(text);
+    return result;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_localeChain(JNIEnv *env, jclass class,
+                                                                        jbyteArray locale) {
+    (void)class;
+    char *text = NULL;
+    if (!copy_string(env, locale, &text))
+        return NULL;
+    ef_locale_chain *chain = NULL;
+    ef_error_details *details = NULL;
+    ef_status status = ef_locale_chain_new(&chain, text, &details);
+    free(text);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        return NULL;
+    }
+    struct items items = {0};
+    add_item(&items, ef_locale_chain_normalized(chain));
+    add_number(&items, ef_locale_chain_untranslated(chain));
+    size_t count = ef_locale_chain_count(chain);
+    add_number(&items, (long long)count);
+    for (size_t i = 0; i < count; i++) {
+        add_item(&items, ef_locale_chain_id(chain, i));
+        add_number(&items, ef_locale_chain_kind(chain, i));
+    }
+    ef_locale_chain_free(chain);
+    return finish_items(env, &items);
+}
+
+static jbyteArray list_items(JNIEnv *env, ef_locale_list *list) {
+    struct items items = {0};
+    size_t count = ef_locale_list_count(list);
+    add_number(&items, (long long)count);
+    for (size_t i = 0; i < count; i++)
+        add_item(&items, ef_locale_list_entry(list, i));
+    ef_locale_list_free(list);
+    return finish_items(env, &items);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_preferencesFromEnvironment(JNIEnv *env,
+                                                                                       jclass class) {
+    (void)class;
+    ef_locale_list *list = NULL;
+    ef_error_details *details = NULL;
+    ef_status status = ef_locale_list_from_environment(&list, &details);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        return NULL;
+    }
+    return list_items(env, list);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_preferencesFromAcceptLanguage(
+    JNIEnv *env, jclass class, jbyteArray header) {
+    (void)class;
+    char *text = NULL;
+    if (!copy_string(env, header, &text))
+        return NULL;
+    ef_locale_list *list = NULL;
+    ef_error_details *details = NULL;
+    ef_status status = ef_locale_list_from_accept_language(&list, text, &details);
+    free(text);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        return NULL;
+    }
+    return list_items(env, list);
+}
+
+/* ----------------------------------------------------------------------------------- lint */
+
+static jbyteArray report_items(JNIEnv *env, ef_lint_report *report) {
+    struct items items = {0};
+    add_number(&items, (long long)ef_lint_file_count(report));
+    size_t count = ef_lint_diagnostic_count(report);
+    add_number(&items, (long long)count);
+    for (size_t i = 0; i < count; i++) {
+        add_number(&items, ef_lint_diagnostic_severity(report, i));
+        add_item(&items, ef_lint_diagnostic_code(report, i));
+        add_item(&items, ef_lint_diagnostic_message(report, i));
+        add_nullable(&items, ef_lint_diagnostic_file(report, i));
+        add_number(&items, ef_lint_diagnostic_line(report, i));
+        add_number(&items, ef_lint_diagnostic_column(report, i));
+        add_nullable(&items, ef_lint_diagnostic_key(report, i));
+    }
+    ef_lint_report_free(report);
+    return finish_items(env, &items);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lintPaths(JNIEnv *env, jclass class,
+                                                                      jobjectArray paths,
+                                                                      jbyteArray development_locale) {
+    (void)class;
+    struct strings path_texts;
+    char *development = NULL;
+    jbyteArray result = NULL;
+    if (!copy_strings(env, paths, 0, &path_texts))
+        return NULL;
+    if (copy_string(env, development_locale, &development)) {
+        ef_lint_report *report = NULL;
+        ef_error_details *details = NULL;
+        /* A non-NULL array even for no paths: the library reports that as EF_E_INVALID_ARGUMENT. */
+        char *none[1] = {NULL};
+        ef_status status = ef_lint_paths(&report, path_texts.entries != NULL
+                                                      ? (const char *const *)path_texts.entries
+                                                      : (const char *const *)none,
+                                         path_texts.count, development, &details);
+        if (status != EF_OK)
+            throw_status(env, status, details);
+        else
+            result = report_items(env, report);
+    }
+    free(development);
+    free_strings(&path_texts);
+    return result;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lintCatalog(JNIEnv *env, jclass class,
+                                                                        jlong catalog) {
+    (void)class;
+    ef_lint_report *report = NULL;
+    ef_error_details *details = NULL;
+    ef_status status = ef_lint_catalog(&report, (const ef_catalog *)(intptr_t)catalog, &details);
+    if (status != EF_OK) {
+        throw_status(env, status, details);
+        return NULL;
+    }
+    return report_items(env, report);
+}

@@ -1,0 +1,72 @@
+package org.errorformatter;
+
+/**
+ * The JNI functions of liberrorformatter-jni (src/main/c/errorformatter_jni.c).
+ *
+ * <p>Every string goes in and comes out as UTF-8 bytes (see {@link Utf8}); results with several
+ * strings come back as one array of NUL-separated items, so that a call crosses JNI once. A
+ * failure is thrown as an {@link ErrorFormatterException} made by the native code from the
+ * library's error details. A catalog is a {@code long} holding its {@code ef_catalog *}.
+ */
+final class Native {
+    static {
+        NativeLibrary.load();
+    }
+
+    private Native() {
+    }
+
+    /** Argument kinds, as {@code format} and {@code lookup} take them in {@code argumentKinds}. */
+    static final byte STRING = 's';
+    static final byte INT64 = 'i';
+    static final byte UINT64 = 'u';
+    static final byte DOUBLE = 'd';
+
+    static native int versionNumber();
+
+    static native byte[] versionString();
+
+    static native byte[] statusName(int status);
+
+    static native long open(byte[] path, byte[] developmentLocale, int flags);
+
+    static native long build(byte[][] locales, byte[][] fileNames, byte[][] contents,
+                             byte[] developmentLocale, int flags);
+
+    static native void free(long catalog);
+
+    /** Development locale, localization count and names, diagnostic count and diagnostics
+     *  (severity, code, message, nullable file, line, column). */
+    static native byte[] describe(long catalog);
+
+    /** ef_format_packed's output without its last NUL. */
+    static native byte[] format(long catalog, byte[] domain, long code, byte[] description,
+                                byte[] failureReason, byte[] recoverySuggestion, byte[] table,
+                                byte[] argumentKinds, long[] argumentValues, byte[][] argumentStrings,
+                                byte[][] locales);
+
+    /** ef_catalog_lookup_packed's output without its last NUL (also when the key is not found). */
+    static native byte[] lookup(long catalog, byte[] table, byte[] key, byte[] argumentKinds,
+                                long[] argumentValues, byte[][] argumentStrings, byte[][] locales);
+
+    /** ef_catalog_text's text, or null when no localization has one that renders without arguments. */
+    static native byte[] text(long catalog, byte[] table, byte[] key, byte[][] locales);
+
+    static native byte[] normalizeLocale(byte[] locale);
+
+    /** Normalized ID, untranslated (0/1), entry count, then ID and kind of each entry. */
+    static native byte[] localeChain(byte[] locale);
+
+    /** The entry count, then the entries of ef_locale_list_from_environment. */
+    static native byte[] preferencesFromEnvironment();
+
+    /** The entry count, then the entries of ef_locale_list_from_accept_language. */
+    static native byte[] preferencesFromAcceptLanguage(byte[] header);
+
+    /** File count, finding count, then per finding severity, code, message, nullable file,
+     *  line, column, nullable key. */
+    static native byte[] lintPaths(byte[][] paths, byte[] developmentLocale);
+
+    /** As {@link #lintPaths}, for an open catalog. */
+    static native byte[] lintCatalog(long catalog);
+}

@@ -1,0 +1,464 @@
+'use strict';
+/*
+ * errorformatter -- localized error titles, messages and buttons from Apple-style string tables,
+ * for Node.js: the classes and values over the N-API addon (src/*.c), which is a thin layer over
+ * liberrorformatter's C ABI.
+ *
+ *   const { Catalog } = require('errorformatter');
+ *   const catalog = Catalog.open('Examples/CoreLocation');
+ *   const shown = catalog.format('kCLErrorDomain', 0, { locales: ['fr-CA', 'en'] });
+ *   console.log(shown.title, shown.message, shown.button, shown.provenance.title.locale);
+ *
+ * Results are plain frozen objects copied out of the library: they outlive the catalog.
+ */
+
+const path = require('node:path');
+const { fileURLToPath } = require('node:url');
+const { inspect } = require('node:util');
+
+const { version } = require('./package.json');
+
+// The addon of the package (native/, beside the library and ICU it loads through its RUNPATH
+// $ORIGIN), or the one ERRORFORMATTER_NODE_ADDON names (a build tree's, for its tests).
+const native = require(process.env.ERRORFORMATTER_NODE_ADDON ||
+                       path.join(__dirname, 'native', 'errorformatter.node'));
+
+/** The status codes of the C ABI (ef_status), by their macro names. */
+const Status = Object.freeze({
+  EF_OK: 0,
+  EF_E_INVALID_ARGUMENT: 1,
+  EF_E_INVALID_UTF8: 2,
+  EF_E_NOT_FOUND: 3,
+  EF_E_IO: 4,
+  EF_E_PARSE: 5,
+  EF_E_INVALID_LOCALE: 6,
+  EF_E_INTERNAL: 7,
+  EF_E_KEY_NOT_FOUND: 8,
+});
+
+/** The macro name of a status code, e.g. 'EF_E_PARSE' ('EF_E_UNKNOWN' for an unknown one). */
+function statusName(status) {
+  return native.statusName(status);
+}
+
+/**
+ * A call into liberrorformatter failed, or an argument is one the library would refuse (a closed
+ * catalog, a string with a lone surrogate, an integer that does not fit). `code` is the status's
+ * name ('EF_E_PARSE'), `status` its number; `file`, `line` and `column` say where when a file is
+ * at fault (else null, 0, 0).
+ */
+class ErrorFormatterError extends Error {
+  constructor(message, { status = Status.EF_E_INVALID_ARGUMENT, file = null, line = 0, column = 0 } = {}) {
+    super(message);
+    this.code = statusName(status);
+    this.status = status;
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
+}
+Object.defineProperty(ErrorFormatterError.prototype, 'name', {
+  value: 'ErrorFormatterError', writable: true, configurable: true,
+});
+native.registerErrorClass(ErrorFormatterError);
+
+function invalidArgument(message) {
+  return new ErrorFormatterError(message, { status: Status.EF_E_INVALID_ARGUMENT });
+}
+
+function typeError(message) {
+  const error = new TypeError(message);
+  error.code = 'ERR_INVALID_ARG_TYPE';
+  return error;
+}
+
+// ------------------------------------------------------------------------ typed arguments
+
+// The kinds of typed arguments, as the addon numbers them.
+const KINDS = Object.freeze({ string: 0, int64: 1, uint64: 2, double: 3 });
+const INT64_MAX = (1n << 63n) - 1n;
+
+function typedArgument(type, value) {
+  return Object.freeze({ type, value });
+}
+
+/** An argument for %d, %lld, %@, plural variables: a bigint or a safe integer. */
+function int64(value) { return typedArgument('int64', value); }
+/** An argument for %u, %llu, %x: a bigint or a non-negative safe integer. */
+function uint64(value) { return typedArgument('uint64', value); }
+/** An argument for %f, %e, %g: a number, also one that is an integer (double(3)). */
+function double(value) { return typedArgument('double', value); }
+
+/**
+ * The arguments as the addon takes them, [kind, value, kind, value...]. A string is a string,
+ * a bigint an int64 (a uint64 above 2^63 - 1), a number an int64 when it is a safe integer and
+ * a double otherwise; int64(), uint64() and double() (or { type, value }) say it explicitly.
+ */
+function encodeArguments(values) {
+  if (values === undefined || values === null) return [];
+  if (!Array.isArray(values)) throw typeError('arguments must be an array');
+  const encoded = [];
+  for (const value of values) {
+    switch (typeof value) {
+      case 'string':
+        encoded.push(KINDS.string, value);
+        break;
+      case 'bigint':
+        encoded.push(value > INT64_MAX ? KINDS.uint64 : KINDS.int64, value);
+        break;
+      case 'number':
+        encoded.push(Number.isSafeInteger(value) ? KINDS.int64 : KINDS.double, value);
+        break;
+      default: {
+        const type = value !== null && typeof value === 'object' ? value.type : undefined;
+        if (Object.prototype.hasOwnProperty.call(KINDS, type)) {
+          encoded.push(KINDS[type], value.value);
+          break;
+        }
+        throw typeError('an argument must be a string, a bigint, a number or ' +
+                        "{ type: 'string' | 'int64' | 'uint64' | 'double', value }");
+      }
+    }
+  }
+  return encoded;
+}
+
+// ---------------------------------------------------------------------------------- values
+
+const FIELDS = Object.freeze(['title', 'message', 'button']);
+const SEVERITIES = Object.freeze(['error', 'warning', 'note']);
+const CHAIN_KINDS = Object.freeze(['abstract', 'bundle', 'alias']);
+
+// Positions in the packed output of ef_format_packed (see include/errorformatter.h).
+const PROVENANCE_START = 4;
+const PER_FIELD = 4; // rule, key, locale, table
+const STACK_START = PROVENANCE_START + FIELDS.length * PER_FIELD; // 16
+const PER_REJECTION = 5; // key, locale, table, code, message
+
+// Results are values: every object of one is frozen as it is made (a generic deep freeze
+// walking the result cost more than the library's call).
+const freeze = Object.freeze;
+
+// A non-enumerable toString, so that JSON.stringify shows only the data.
+function withToString(object, toString) {
+  return Object.defineProperty(object, 'toString', { value: toString });
+}
+
+function rejectionToString() {
+  // The one-line form of the C API's ef_result_rejection.
+  return `${this.key} in ${this.locale || '(unlocalized)'}/${this.table}: ${this.message} [${this.code}]`;
+}
+
+// Most fields have no rejection: they share one empty list.
+const NO_REJECTIONS = freeze([]);
+
+function readRejections(items, start, count) {
+  if (count === 0) return NO_REJECTIONS;
+  const rejections = [];
+  for (let i = 0; i < count; i++) {
+    const at = start + i * PER_REJECTION;
+    rejections.push(freeze(withToString({
+      key: items[at], locale: items[at + 1], table: items[at + 2], code: items[at + 3],
+      message: items[at + 4],
+    }, rejectionToString)));
+  }
+  return freeze(rejections);
+}
+
+// The numbers of a packed output's header ("0 3 0 0 0 448").
+function readHeader(header) {
+  const numbers = [];
+  let number = 0;
+  for (let i = 0; i < header.length; i++) {
+    const digit = header.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) {
+      number = number * 10 + digit;
+    } else {
+      numbers.push(number);
+      number = 0;
+    }
+  }
+  numbers.push(number);
+  return numbers;
+}
+
+// The result made of ef_format_packed's items: the shape of `errfmt format --json`.
+function formattedFromItems(items) {
+  const [untranslated, stackCount, titleRejections, messageRejections, buttonRejections, nullMask] =
+    readHeader(items[0]);
+  const rejectionCounts = [titleRejections, messageRejections, buttonRejections];
+  let position = STACK_START + stackCount;
+  const provenance = {};
+  for (let index = 0; index < FIELDS.length; index++) {
+    const start = PROVENANCE_START + index * PER_FIELD;
+    const nulls = nullMask >> (3 * index);
+    provenance[FIELDS[index]] = freeze({
+      rule: items[start],
+      key: nulls & 1 ? null : items[start + 1],
+      locale: nulls & 2 ? null : items[start + 2],
+      table: nulls & 4 ? null : items[start + 3],
+      rejections: readRejections(items, position, rejectionCounts[index]),
+    });
+    position += rejectionCounts[index] * PER_REJECTION;
+  }
+  return freeze({
+    title: items[1], message: items[2], button: items[3],
+    stack: freeze(items.slice(STACK_START, STACK_START + stackCount)),
+    untranslated: untranslated === 1, provenance: freeze(provenance),
+  });
+}
+
+// The result made of ef_catalog_lookup_packed's items.
+function lookupFromItems(items) {
+  const [found, count] = readHeader(items[0]);
+  return freeze({
+    value: found ? items[1] : null,
+    locale: found ? items[2] : null,
+    table: items[3],
+    rejections: readRejections(items, 4, count),
+  });
+}
+
+function diagnosticFromRow([severity, code, message, file, line, column]) {
+  return freeze({ severity: SEVERITIES[severity], code, message, file, line, column });
+}
+
+function lintFindingToString() {
+  // As `errfmt lint` prints a finding: file:line:column: severity: message [code].
+  let location = '';
+  if (this.file !== null) location += `${this.file}:`;
+  if (this.line > 0) {
+    location += `${this.line}:`;
+    if (this.column > 0) location += `${this.column}:`;
+  }
+  return `${location ? `${location} ` : ''}${this.severity}: ${this.message} [${this.code}]`;
+}
+
+function lintFindingsFromRows(rows) {
+  return freeze(rows.map((row) => freeze(withToString(
+    { ...diagnosticFromRow(row), key: row[6] }, lintFindingToString))));
+}
+
+// ---------------------------------------------------------------------------------- options
+
+// The options object of a call: undefined is {}; a key the call does not know is a TypeError
+// (a misspelt option would otherwise be ignored without a word).
+function readOptions(options, known, what) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw typeError(`${what} options must be an object`);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw typeError(`${what}: unknown option '${key}' (known: ${known.join(', ')})`);
+  }
+  return options;
+}
+
+// A plain copy of an array (what is not an array goes through, for the addon to refuse): the
+// addon then reads plain values, never a Proxy's traps or getters that could run meanwhile.
+function copyList(list) {
+  return Array.isArray(list) ? Array.from(list) : list;
+}
+
+// A path as the addon takes it: a string or a Buffer/Uint8Array, or a file: URL.
+function toPath(value) {
+  return value instanceof URL ? fileURLToPath(value) : value;
+}
+
+function openOptions(options, what) {
+  const { developmentLocale = null, strict = false } = readOptions(options, ['developmentLocale', 'strict'], what);
+  return [developmentLocale, strict];
+}
+
+// ---------------------------------------------------------------------------------- catalog
+
+const CONSTRUCT = Symbol('Catalog construction');
+
+/**
+ * An immutable set of string tables in every localization, plus the development locale. Open
+ * one with Catalog.open (a directory) or Catalog.fromTables (tables held in memory). It is freed
+ * by close() (idempotent; any use after it throws ErrorFormatterError EF_E_INVALID_ARGUMENT) or
+ * when the garbage collector takes it.
+ */
+class Catalog {
+  #handle;
+  #developmentLocale;
+  #localizations;
+  #diagnostics;
+
+  constructor(handle, token) {
+    if (token !== CONSTRUCT) throw new TypeError('use Catalog.open() or Catalog.fromTables()');
+    this.#handle = handle;
+    // The catalog is immutable: what it holds is read once.
+    const [developmentLocale, localizations, diagnostics] = native.catalogInfo(handle);
+    this.#developmentLocale = developmentLocale;
+    this.#localizations = Object.freeze(localizations);
+    this.#diagnostics = freeze(diagnostics.map(diagnosticFromRow));
+  }
+
+  /** Opens a catalog directory; options: developmentLocale ('en'), strict (false). */
+  static open(directory, options) {
+    const [developmentLocale, strict] = openOptions(options, 'Catalog.open');
+    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict), CONSTRUCT);
+  }
+
+  /**
+   * Opens a catalog directory on libuv's thread pool, without blocking the event loop (a large
+   * catalog has many files to read): a promise of the Catalog, rejected with the errors open()
+   * throws. Options as for open().
+   */
+  static async openAsync(directory, options) {
+    const [developmentLocale, strict] = openOptions(options, 'Catalog.openAsync');
+    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict);
+    return new Catalog(handle, CONSTRUCT);
+  }
+
+  /**
+   * Builds a catalog from tables held in memory: an iterable of { locale, fileName, data }
+   * (locale null or '' for an unlocalized table; fileName like 'Localizable.strings'; data a
+   * Buffer, a Uint8Array or a string). Options as for open().
+   */
+  static fromTables(tables, options) {
+    const [developmentLocale, strict] = openOptions(options, 'Catalog.fromTables');
+    if (tables === null || typeof tables !== 'object' || typeof tables[Symbol.iterator] !== 'function') {
+      throw typeError('tables must be an iterable of { locale, fileName, data }');
+    }
+    const rows = [];
+    for (const table of tables) {
+      if (table === null || typeof table !== 'object') throw typeError('a table must be { locale, fileName, data }');
+      rows.push([table.locale ?? null, table.fileName, table.data]);
+    }
+    return new Catalog(native.catalogBuild(rows, developmentLocale, strict), CONSTRUCT);
+  }
+
+  /** The development locale, e.g. 'en'. */
+  get developmentLocale() { this.#checkOpen(); return this.#developmentLocale; }
+  /** The localizations as spelled on disk ('fr-CA', 'Base'), sorted. */
+  get localizations() { this.#checkOpen(); return this.#localizations; }
+  /** What loading found: duplicate keys, broken tables left out, skipped entries. */
+  get diagnostics() { this.#checkOpen(); return this.#diagnostics; }
+  /** True once close() was called. */
+  get closed() { return this.#handle === null; }
+
+  /**
+   * Formats an error for the preferred locales. options: locales (most preferred first; none:
+   * the development locale), description, failureReason, recoverySuggestion, table, arguments.
+   */
+  format(domain, code, options) {
+    const { locales = null, description = null, failureReason = null, recoverySuggestion = null,
+            table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
+    return formattedFromItems(native.formatPacked(
+      this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
+      encodeArguments(values), copyList(locales)));
+  }
+
+  /**
+   * The localized, formatted value of any key (value null when no localization has a usable
+   * one). options: locales, arguments, table.
+   */
+  lookup(key, options) {
+    const { locales = null, table = null, arguments: values = null } =
+      readOptions(options, LOOKUP_OPTIONS, 'lookup');
+    return lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
+                                                encodeArguments(values), copyList(locales)));
+  }
+
+  /** The catalog's loading diagnostics and every lint check, against its development locale. */
+  lint() {
+    return lintFindingsFromRows(native.lintCatalog(this.#usableHandle()));
+  }
+
+  /** Frees the catalog now. Closing again does nothing. */
+  close() {
+    if (this.#handle === null) return;
+    native.catalogClose(this.#handle);
+    this.#handle = null;
+  }
+
+  // What console.log and util.inspect show: the catalog's contents, or that it is closed.
+  [inspect.custom](depth, options, inspectValue = inspect) {
+    if (this.#handle === null) return 'Catalog (closed)';
+    const contents = { developmentLocale: this.#developmentLocale, localizations: this.#localizations,
+                       diagnostics: this.#diagnostics.length };
+    return `Catalog ${inspectValue(contents, options)}`;
+  }
+
+  #checkOpen() {
+    if (this.#handle === null) throw invalidArgument('the catalog is closed');
+  }
+
+  #usableHandle() {
+    this.#checkOpen();
+    return this.#handle;
+  }
+}
+
+const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments']);
+const LOOKUP_OPTIONS = Object.freeze(['locales', 'table', 'arguments']);
+
+// `using catalog = Catalog.open(...)` where the runtime has explicit resource management.
+if (typeof Symbol.dispose === 'symbol') {
+  Object.defineProperty(Catalog.prototype, Symbol.dispose, {
+    value: Catalog.prototype.close, writable: true, configurable: true,
+  });
+}
+
+// ---------------------------------------------------------------------------------- locales
+
+/** A locale ID in ICU's canonical form ('zh-Hant-TW' -> 'zh_Hant_TW'); 'C', 'POSIX', 'und' -> ''. */
+function normalizeLocale(locale) {
+  return native.normalizeLocale(locale);
+}
+
+/** The CLDR fallback chain of a locale: { normalized, untranslated, entries: [{ id, kind }] }. */
+function localeChain(locale) {
+  const [normalized, untranslated, entries] = native.localeChain(locale);
+  return freeze({
+    normalized, untranslated,
+    entries: freeze(entries.map(([id, kind]) => freeze({ id, kind: CHAIN_KINDS[kind] }))),
+  });
+}
+
+/**
+ * The user's preferred locales from LC_ALL / LC_MESSAGES / LANG / LANGUAGE with gettext's
+ * precedence, as the process's environment holds them (in a worker thread, the process's, not
+ * the worker's own copy of process.env).
+ */
+function preferencesFromEnvironment() {
+  return Object.freeze(native.preferencesFromEnvironment());
+}
+
+/** The locales of an HTTP Accept-Language header, best first. */
+function preferencesFromAcceptLanguage(header) {
+  return Object.freeze(native.preferencesFromAcceptLanguage(header));
+}
+
+// ------------------------------------------------------------------------------------- lint
+
+/** Lints table files and catalog directories, as `errfmt lint PATH...` does; options: developmentLocale. */
+function lint(paths, options) {
+  const { developmentLocale = null } = readOptions(options, ['developmentLocale'], 'lint');
+  const list = Array.isArray(paths) ? paths : [paths];
+  return lintFindingsFromRows(native.lintPaths(Array.from(list, toPath), developmentLocale));
+}
+
+/** The version of the loaded liberrorformatter, e.g. '1.1.0'. */
+function libraryVersion() {
+  return native.versionString();
+}
+
+module.exports = {
+  Catalog,
+  ErrorFormatterError,
+  FIELDS,
+  Status,
+  double,
+  int64,
+  libraryVersion,
+  lint,
+  localeChain,
+  normalizeLocale,
+  preferencesFromAcceptLanguage,
+  preferencesFromEnvironment,
+  statusName,
+  uint64,
+  version,
+};
