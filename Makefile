@@ -1,24 +1,30 @@
-# ErrorFormatter -- build, test, demo, install.
+# ErrorFormatter -- build, test, demo, install. `make help` lists the public targets.
 #
 #   make            build/lib/liberrorformatter.so*, build/bin/errfmt, build/include, pkg-config file
-#   make test       everything: Swift tests, C tests, header and symbol checks, Python tests,
-#                   corpus and oracle conformance (when ../shared is present)
-#   make demo       format the bundled example's errors through the CLI, C and Python
+#   make demo       format the bundled example's errors through the CLI and every binding
+#   make check      the fast tier: Swift, C, header, symbol, Python, CLI and layering suites
+#   make test       check, then packaging, the other bindings and the fuzz smokes; installs what
+#                   its suites need first (mk/setup.mk)
 #   make install    PREFIX=/usr/local, LIBDIR (multiarch-aware), DESTDIR... (mk/install.mk)
 #   make wheel      dist/errorformatter-*.whl, self-contained (mk/wheel.mk); make tarball likewise
 #   make bench      side-by-side benchmarks against the peers
-#   make fuzz       run the libFuzzer targets for longer
+#   make fuzz       run the libFuzzer targets for longer (mk/fuzz.mk)
+#
+# Everything the build and the suites write goes under build/ (and SwiftPM's .build/): the
+# packages in build/dist/, the fuzzers' corpora and findings in build/fuzz/.
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 SWIFT       ?= swift
 CC          ?= cc
 CXX         ?= c++
+# The interpreter of the suites: build/venv's once mk/setup.mk made it (it comes first on PATH).
 PYTHON      ?= python3
 
 VERSION     := 1.1.0
 SOMAJOR     := 1
 BUILD       := build
+DIST        := $(BUILD)/dist
 SCRATCH     := .build/release-static
 LIBNAME     := liberrorformatter.so
 ICU_LIBS    := $(shell pkg-config --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc -licudata)
@@ -36,22 +42,31 @@ EXAMPLE := Examples/CoreLocation
 SOURCES := $(shell find Sources include -type f) Package.swift
 
 # Areas add their own rules in mk/*.mk and append to these lists.
-TESTS        :=
+CHECKS       :=   # fast suites, make check (a few minutes after the build)
+TESTS        :=   # the slower ones: make test runs CHECKS, then these
 DEMOS        :=
 BENCHES      :=
 FUZZ_TARGETS :=
+APT_PACKAGES :=   # what the suites need installed (mk/setup.mk installs them)
+PIP_PACKAGES :=
 
-.PHONY: all lib cli test test-swift demo demo-cli install uninstall bench fuzz sanitize clean
+# What the build itself needs: ICU's headers, found through pkg-config; the C and C++ compilers
+# of the C, header and binding suites.
+APT_PACKAGES += libicu-dev pkg-config gcc g++
+
+.PHONY: all lib cli check test test-swift demo bench fuzz sanitize clean help
 
 all: lib cli $(BUILD)/lib/pkgconfig/errorformatter.pc $(BUILD)/include/errorformatter.h
 
 lib: $(BUILD)/lib/$(LIBNAME).$(VERSION)
 cli: $(BUILD)/bin/errfmt
 
+# Each file is replaced by a rename, never rewritten in place: a program still running on the
+# previous build keeps its mapping instead of crashing on pages that changed under it.
 $(BUILD)/lib/$(LIBNAME).$(VERSION): $(SOURCES)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errorformatter
 	mkdir -p $(BUILD)/lib
-	cp $(SCRATCH)/release/$(LIBNAME) $@
+	cp $(SCRATCH)/release/$(LIBNAME) $@.tmp && mv -f $@.tmp $@
 	ln -sf $(LIBNAME).$(VERSION) $(BUILD)/lib/$(LIBNAME).$(SOMAJOR)
 	ln -sf $(LIBNAME).$(SOMAJOR) $(BUILD)/lib/$(LIBNAME)
 
@@ -60,7 +75,7 @@ $(BUILD)/lib/$(LIBNAME).$(VERSION): $(SOURCES)
 $(BUILD)/bin/errfmt: $(SOURCES)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product errfmt
 	mkdir -p $(BUILD)/bin
-	cp $(SCRATCH)/release/errfmt $@
+	cp $(SCRATCH)/release/errfmt $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/include/errorformatter.h: include/errorformatter.h
 	mkdir -p $(BUILD)/include
@@ -68,7 +83,7 @@ $(BUILD)/include/errorformatter.h: include/errorformatter.h
 
 # The pkg-config and CMake files of the build tree, and install/uninstall: mk/install.mk.
 
-# libFuzzer targets (mk/fuzz*.mk) compile the whole core with their entry point: a hand-kept
+# libFuzzer targets (mk/fuzz.mk) compile the whole core with their entry point: a hand-kept
 # list of the files a target needs broke each time a file was added. The core has `package`
 # declarations (what only the CLI and the C layer use), which need a package name.
 FUZZ_CORE_SOURCES := $(shell find Sources/ErrorFormatter -name '*.swift' | LC_ALL=C sort)
@@ -76,24 +91,46 @@ FUZZ_SWIFTFLAGS   := -swift-version 6 -parse-as-library -sanitize=fuzzer,address
                      -package-name ErrorFormatter
 
 # Each area's rules. Included before the rules below, because make expands a rule's
-# prerequisites ($(TESTS), $(DEMOS)) when it reads the rule.
-include $(wildcard mk/*.mk)
+# prerequisites ($(TESTS), $(DEMOS)) when it reads the rule; the set-up last, once every area has
+# listed what it needs.
+include $(filter-out mk/setup.mk,$(wildcard mk/*.mk)) mk/setup.mk
 
 # ---------------------------------------------------------------------------------- tests
-# Everything. Each area's rules (mk/*.mk) add their targets to TESTS.
-test: test-swift $(TESTS)
+# Each area's rules (mk/*.mk) add their suites to CHECKS or TESTS. Every suite runs once.
+CHECKS += test-swift
+
+check: $(CHECKS)
+	@echo "make check: all fast suites passed"
+
+test: check $(TESTS)
 	@echo "make test: all suites passed"
 
+# Suites, benchmarks, fuzz targets and whatever else runs the venv's tools (auditwheel, pytest)
+# run after the set-up (mk/setup.mk): order-only, so that a finished set-up never makes them out
+# of date.
+$(CHECKS) $(TESTS) $(BENCHES) $(FUZZ_TARGETS) fuzz-smoke wheel tarball valgrind soak lint-corpus: | setup
+
 # Swift Testing: parser, locales, catalog, rules, and the corpus/oracle conformance suites
-# (which skip, saying so, when ../shared is absent).
+# (which skip, saying so, when ../shared is absent). Under make test the suite runs against the
+# trimmed ICU data the wheel ships (mk/wheel.mk), loaded through LD_LIBRARY_PATH: the ICU oracles
+# then show that the trimmed data lacks nothing the library reads, and the suite still runs
+# once. make check runs it against the system's ICU data.
+SWIFT_TEST_ICU_DATA :=
+test: SWIFT_TEST_ICU_DATA := trimmed
+
 test-swift:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+ifdef ICU_DATA_LIB
+	$(if $(SWIFT_TEST_ICU_DATA),$(MAKE) --no-print-directory $(ICU_DATA_LIB))
+	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) \
+	  ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest | grep -qF "$(abspath $(ICU_DATA_LIB))" \
+	  || { echo "test-swift: the test binary would not load $(ICU_DATA_LIB)"; exit 1; })
+endif
+	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR))) $(SWIFT) test --skip-build
 
 # ----------------------------------------------------------------------------------- demo
-demo: all demo-cli $(DEMOS)
-
-# demo-cli (the seed through errfmt, and lint finding its bugs) lives in mk/cli.mk.
+# The seed through errfmt, and lint finding its bugs (mk/cli.mk), then each binding's demo.
+demo: all $(DEMOS)
 
 # ------------------------------------------------------------------------ bench, fuzz, more
 bench: $(BENCHES)
@@ -107,4 +144,18 @@ sanitize:
 
 clean:
 	rm -rf $(BUILD) .build
+
+# The lists are complete here: every mk/*.mk has been read.
+help:
+	@echo "make                the library, errfmt, the header, pkg-config and CMake files (build/)"
+	@echo "make demo           the example's errors through errfmt and every binding"
+	@echo "make check          the fast suites: $(CHECKS)"
+	@echo "make test           check, then: $(TESTS)"
+	@echo "make setup          install what the suites need (done by check and test)"
+	@echo "make install        PREFIX, LIBDIR, DESTDIR...; make uninstall"
+	@echo "make wheel          build/dist/errorformatter-*.whl; make tarball [ICU=bundled]"
+	@echo "make bench          $(BENCHES)"
+	@echo "make fuzz           $(FUZZ_TARGETS) (FUZZ_SECONDS=$(FUZZ_SECONDS) each); make fuzz-smoke"
+	@echo "make valgrind, soak, sanitize, lint-corpus   longer runs, not part of make test"
+	@echo "make clean          remove build/ and .build/"
 

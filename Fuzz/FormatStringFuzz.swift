@@ -66,7 +66,7 @@ private func fuzzStringFormat(format: String, arguments: [FormatArgument]) {
     let listed = try? StringFormat.specifiers(in: format)
     do {
         let rendered = try StringFormat.render(format, arguments: arguments)
-        check(rendered.utf8.count <= FormatLimits.maximumOutputLength, "output over the limit")
+        check(rendered.utf8.count <= Limits.maximumOutputLength, "output over the limit")
         guard let listed else { return check(false, "rendered a format whose specifiers are refused") }
         check(listed.allSatisfy { $0.position >= 1 && $0.position <= arguments.count },
               "rendered with a specifier past the arguments")
@@ -91,7 +91,7 @@ private func fuzzVariableFormat(fields: [String], arguments: [FormatArgument], l
     do {
         let rendered = try VariableFormatRenderer.render(
             VariableFormat(format: field(0), variables: variables), arguments: arguments, language: language)
-        check(rendered.utf8.count <= FormatLimits.maximumOutputLength, "output over the limit")
+        check(rendered.utf8.count <= Limits.maximumOutputLength, "output over the limit")
     } catch {
         check(!error.code.isEmpty, "failure without a code")
     }

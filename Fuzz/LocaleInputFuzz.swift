@@ -1,7 +1,7 @@
 // libFuzzer target for locale input: IDs in any spelling, Accept-Language headers and POSIX
 // environments (make fuzz-locale, mk/hostile.mk). The input's first byte picks how the rest is
 // read; every path checks the contracts the C ABI relies on: normalized IDs are `[A-Za-z0-9_]`
-// and at most `Locales.maximumInputLength` bytes come in, chains are bounded, Accept-Language
+// and at most `Limits.maximumLocaleBytes` bytes come in, chains are bounded, Accept-Language
 // never returns more than its range cap, and nothing from the environment is repaired.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,8 +18,8 @@ public func localeInputFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         // An Accept-Language header, then each of its ranges as a locale.
         guard let header = String(validating: rest, as: UTF8.self) else { return 0 }
         let ranges = Locales.preferencesFromAcceptLanguage(header)
-        precondition(ranges.count <= Locales.maximumAcceptLanguageRanges, "too many ranges")
-        precondition(ranges.allSatisfy { !$0.isEmpty && $0.utf8.count <= Locales.maximumAcceptLanguageLength },
+        precondition(ranges.count <= Limits.maximumAcceptLanguageRanges, "too many ranges")
+        precondition(ranges.allSatisfy { !$0.isEmpty && $0.utf8.count <= Limits.maximumAcceptLanguageBytes },
                      "a range that is not one")
         for range in ranges.prefix(8) { checkLocale(range) }
         _ = Locales.negotiate(preferences: ranges, available: ["en", "fr", "fr_CA", "zh-Hant", "pt_BR"])

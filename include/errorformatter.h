@@ -169,6 +169,8 @@ const char *ef_version_string(void);
 #define EF_MAX_ACCEPT_LANGUAGE_BYTES 4096u
 /** Most language ranges read from one Accept-Language header. */
 #define EF_MAX_ACCEPT_LANGUAGE_RANGES 64u
+/** Most arguments one error takes; ef_error_info_add_*() past it returns EF_E_INVALID_ARGUMENT. */
+#define EF_MAX_ARGUMENTS 1000u
 
 /* ---------------------------------------------------------------------------------- status */
 

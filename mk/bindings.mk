@@ -14,7 +14,9 @@ ifndef LIBNAME
 $(error mk/bindings.mk needs the top Makefile's variables: run make from the project root)
 endif
 
-TESTS += test-c test-header test-symbols test-python test-demos
+CHECKS += test-c test-header test-symbols test-python
+TESTS  += test-demos
+PIP_PACKAGES += pytest
 DEMOS += demo-c demo-python demo-swift
 
 .PHONY: test-c test-header test-symbols test-python test-demos demo-c demo-python demo-swift
@@ -28,11 +30,11 @@ BINDINGS_PYTHON   := ERRORFORMATTER_LIBRARY=$(abspath $(BINDINGS_LIBRARY)) \
 C_TEST_SOURCES    := $(wildcard Tests/C/*.c)
 # The cross-binding cases every demo runs (Examples/README.md, "Cases").
 DEMO_CASES        := Examples/cases.tsv
-# Each binding's area adds the demo that prints the cases' records: `DEMO_RECORDS += <name>`, a
-# rule for $(BUILD)/examples/records-<name>.txt, and that file as a prerequisite of test-demos
-# (prerequisites are expanded when read, before the later mk/*.mk files; the recipe's list is
-# expanded when it runs, after them). test-demos diffs them all against C's.
-DEMO_RECORDS      := c python cli swift
+# Each binding's area adds the demo that prints the cases' records with
+# `$(eval $(call binding_demo,...))` (below): demo-<name>, $(BUILD)/examples/records-<name>.txt,
+# <name> in DEMO_RECORDS, the file a prerequisite of test-demos. test-demos diffs them all
+# against C's (the recipe's list is expanded when it runs, after every mk/*.mk).
+DEMO_RECORDS      :=
 # A demo's standard error (the catalogs' diagnostics) goes to <records>.err, shown if it fails;
 # the bindings' are compared too (errfmt's demo prints none: it only re-prints JSON).
 DEMO_STDERR        = 2> $@.err || { cat $@.err >&2; exit 1; }
@@ -58,17 +60,31 @@ test-symbols: lib
 test-python: lib
 	$(BINDINGS_PYTHON) -m pytest -q -p no:cacheprovider bindings/python/tests
 
+# $(call demo_records,NAME,PREREQUISITES,COMMAND): $(BUILD)/examples/records-NAME.txt, what
+# COMMAND prints for the cases (remade on every run: it depends on the library's behaviour too),
+# its standard error beside it; NAME joins DEMO_RECORDS and test-demos compares it with C's.
+define demo_records
+DEMO_RECORDS += $(1)
+$(BUILD)/examples/records-$(1).txt: $(2) FORCE
+	mkdir -p $$(dir $$@)
+	$(3) $$(DEMO_CASES) > $$@ $$(DEMO_STDERR)
+test-demos: $(BUILD)/examples/records-$(1).txt
+endef
+
+# $(call binding_demo,NAME,TITLE,PREREQUISITES,COMMAND): demo-NAME, part of make demo, which
+# shows COMMAND's output for the cases, and the records above.
+define binding_demo
+DEMOS += demo-$(1)
+.PHONY: demo-$(1)
+demo-$(1): $(3)
+	@echo "== $(2)"
+	$(4) $$(DEMO_CASES)
+$(call demo_records,$(1),$(3),$(4))
+endef
+
 $(BUILD)/examples/demo: Examples/c/demo.c include/errorformatter.h $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(dir $@)
 	$(CC) $(BINDINGS_CFLAGS) -o $@ Examples/c/demo.c $(BINDINGS_LDFLAGS)
-
-demo-c: lib $(BUILD)/examples/demo
-	@echo "== C demo (Examples/c/demo.c)"
-	$(BUILD)/examples/demo $(DEMO_CASES)
-
-demo-python: lib
-	@echo "== Python demo (Examples/python/demo.py)"
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES)
 
 # The Swift demo is an executable of the package, built with the library's flags and scratch
 # directory so that the core it links is the one already compiled for the library.
@@ -79,27 +95,13 @@ $(SWIFT_DEMO): $(SOURCES) $(wildcard Examples/swift/*.swift)
 	mkdir -p $(dir $@)
 	cp $(SCRATCH)/release/errorformatter-demo $@
 
-demo-swift: $(SWIFT_DEMO)
-	@echo "== Swift demo (Examples/swift/main.swift)"
-	$(SWIFT_DEMO) $(DEMO_CASES)
+$(eval $(call binding_demo,c,C demo (Examples/c/demo.c),$(BUILD)/examples/demo,$(BUILD)/examples/demo))
+$(eval $(call binding_demo,python,Python demo (Examples/python/demo.py),lib,$(BINDINGS_PYTHON) Examples/python/demo.py))
+$(eval $(call binding_demo,swift,Swift demo (Examples/swift/main.swift),$(SWIFT_DEMO),$(SWIFT_DEMO)))
+# errfmt's own demo is demo-cli (mk/cli.mk); its records come from Examples/cli/demo.py.
+$(eval $(call demo_records,cli,$(BUILD)/bin/errfmt,$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt))
 
 # Every demo goes through its own binding to the same core: their records must be identical.
-# The records are remade on every run (FORCE): they depend on the library's behaviour too.
-$(BUILD)/examples/records-c.txt: $(BUILD)/examples/demo FORCE
-	$(BUILD)/examples/demo $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
-$(BUILD)/examples/records-python.txt: lib FORCE
-	mkdir -p $(dir $@)
-	$(BINDINGS_PYTHON) Examples/python/demo.py $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
-$(BUILD)/examples/records-swift.txt: $(SWIFT_DEMO) FORCE
-	mkdir -p $(dir $@)
-	$(SWIFT_DEMO) $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
-$(BUILD)/examples/records-cli.txt: $(BUILD)/bin/errfmt FORCE
-	mkdir -p $(dir $@)
-	$(PYTHON) Examples/cli/demo.py $(BUILD)/bin/errfmt $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
 test-demos: $(foreach name,$(DEMO_RECORDS),$(BUILD)/examples/records-$(name).txt)
 	@for name in $(filter-out c,$(DEMO_RECORDS)); do \
 	  diff -u $(BUILD)/examples/records-c.txt $(BUILD)/examples/records-$$name.txt || exit 1; \

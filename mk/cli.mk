@@ -3,9 +3,13 @@
 #   make test-cli   Tests/CLI (pytest) against build/bin/errfmt: exact outputs and exit statuses
 #   make demo-cli   the original ErrorFormatter's table through errfmt: what each of its errors
 #                   shows, in English and translated, then lint finding the original's two bugs
+#                   (the first part of make demo)
 
 .PHONY: test-cli demo-cli
-TESTS += test-cli
+DEMOS := demo-cli $(DEMOS)
+CHECKS += test-cli
+# Tests/CLI/test_lint.py validates errfmt lint's SARIF against the vendored SARIF 2.1.0 schema.
+PIP_PACKAGES += pytest jsonschema
 
 # errfmt's output is a contract for tooling: these tests pin it down.
 test-cli: $(BUILD)/bin/errfmt

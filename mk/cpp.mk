@@ -7,10 +7,8 @@
 # Included by the top Makefile after its variables; uses mk/bindings.mk's BINDINGS_* and DEMO_*.
 
 TESTS += test-cpp
-DEMOS += demo-cpp
-DEMO_RECORDS += cpp
 
-.PHONY: test-cpp demo-cpp
+.PHONY: test-cpp
 
 CPP_FLAGS      := -std=c++17 -pedantic -Wall -Wextra -Werror -O1 -g -pthread -Iinclude -Ibindings/cpp
 CPP_SANITIZE   := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
@@ -37,11 +35,4 @@ $(BUILD)/examples/demo-cpp: Examples/cpp/demo.cpp $(CPP_HEADERS) $(BUILD)/lib/$(
 	mkdir -p $(dir $@)
 	$(CXX) $(CPP_FLAGS) -o $@ Examples/cpp/demo.cpp $(BINDINGS_LDFLAGS)
 
-demo-cpp: $(BUILD)/examples/demo-cpp
-	@echo "== C++ demo (Examples/cpp/demo.cpp)"
-	$(BUILD)/examples/demo-cpp $(DEMO_CASES)
-
-$(BUILD)/examples/records-cpp.txt: $(BUILD)/examples/demo-cpp FORCE
-	$(BUILD)/examples/demo-cpp $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
-test-demos: $(BUILD)/examples/records-cpp.txt
+$(eval $(call binding_demo,cpp,C++ demo (Examples/cpp/demo.cpp),$(BUILD)/examples/demo-cpp,$(BUILD)/examples/demo-cpp))

@@ -1,46 +1,117 @@
-# Fuzzing and benchmarking of the .strings / property-list parser.
+# mk/fuzz.mk -- the libFuzzer targets (Fuzz/README.md), all made by one template.
 #
-#   make fuzz-smoke     build the libFuzzer target and run it for 20 s (part of `make test`)
-#   make fuzz-strings   run it for FUZZ_SECONDS (default 300)
-#   make bench-strings  ErrorFormatter vs Foundation on the shared corpus (needs ../shared)
+#   make fuzz-<name>   fuzz for FUZZ_SECONDS (default 300); names: $(FUZZ_NAMES)
+#   make fuzz          every target, one after the other
+#   make fuzz-smoke    FUZZ_SMOKE_SECONDS (20) of each target in FUZZ_SMOKE (part of make test)
+#
+# Each target is Fuzz/<Harness>.swift compiled with swiftc -sanitize=fuzzer,address together with
+# the sources it drives (the whole core by default: FUZZ_CORE_SOURCES, FUZZ_SWIFTFLAGS in the top
+# Makefile), so the code under test is instrumented. Everything it writes stays in
+# build/fuzz/<name>/: the binary, a working corpus grown from the seeds in Fuzz/Corpus/<name>/
+# (never modified), and crash-*/timeout-* artifacts, each a regression test to add.
 
-FUZZ_SECONDS ?= 300
+ifndef BUILD
+$(error mk/fuzz.mk needs the top Makefile's variables: run make from the project root)
+endif
+
+# libFuzzer ships with the Swift toolchain's clang runtime.
+SWIFTC             ?= swiftc
+FUZZ_SECONDS       ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
-FUZZ_BUILD := $(BUILD)/fuzz
+FUZZ_DIR           := $(BUILD)/fuzz
+FUZZ_SEEDS         := Fuzz/Corpus
+# -rss_limit_mb bounds memory per input, -timeout flags a hang; max_len is per target.
+FUZZ_RUN_FLAGS     := -rss_limit_mb=2048 -timeout=10
 
-STRINGS_FUZZ_SOURCES := Fuzz/StringsParserFuzz.swift $(FUZZ_CORE_SOURCES)
+.PHONY: fuzz-smoke
 
-$(FUZZ_BUILD)/strings-fuzz: $(STRINGS_FUZZ_SOURCES)
-	mkdir -p $(FUZZ_BUILD)
-	swiftc $(FUZZ_SWIFTFLAGS) -module-name StringsFuzz $(STRINGS_FUZZ_SOURCES) $(ICU_LIBS) -o $@
+# $(call fuzz_target,NAME,HARNESS,MAX_LEN): defines
+#   $(FUZZ_DIR)/NAME/fuzzer   Fuzz/HARNESS.swift + FUZZ_NAME_SOURCES (default: the core), built
+#                             with FUZZ_NAME_FLAGS added; module name HARNESS
+#   $(FUZZ_DIR)/NAME/corpus   a copy of the seeds in Fuzz/Corpus/NAME, then the shell command
+#                             FUZZ_NAME_CORPUS, when a target adds inputs of its own ($$dir
+#                             names the corpus directory)
+#   fuzz-NAME                 the run: nice -n 19, FUZZ_SECONDS, inputs of at most MAX_LEN bytes
+# FUZZ_NAME_SOURCES and FUZZ_NAME_FLAGS must be set before the call (prerequisites are expanded
+# when the rule is read).
+define fuzz_target
+FUZZ_NAMES   += $(1)
+FUZZ_TARGETS += fuzz-$(1)
+.PHONY: fuzz-$(1)
 
-# Seeds are copied so that the fuzzer's new inputs never land in the committed corpus.
-define run-strings-fuzz
-	mkdir -p Fuzz/work/strings Fuzz/artifacts
-	cp -n Fuzz/Corpus/strings/*.strings Fuzz/Corpus/strings/regressions/* Fuzz/work/strings/ 2>/dev/null || true
-	$(FUZZ_BUILD)/strings-fuzz -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 \
-		-artifact_prefix=Fuzz/artifacts/ Fuzz/work/strings
+$(FUZZ_DIR)/$(1)/fuzzer: Fuzz/$(2).swift $(or $(FUZZ_$(1)_SOURCES),$(FUZZ_CORE_SOURCES)) Sources/CICU/cicu.h
+	mkdir -p $$(dir $$@)
+	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) $$(FUZZ_$(1)_FLAGS) -module-name $(2) \
+	    Fuzz/$(2).swift $$(or $$(FUZZ_$(1)_SOURCES),$$(FUZZ_CORE_SOURCES)) $$(ICU_LIBS) -o $$@
+
+$(FUZZ_DIR)/$(1)/corpus: $(shell find $(FUZZ_SEEDS)/$(1) -type f 2>/dev/null)
+	rm -rf $$@ && mkdir -p $$@
+	find $(FUZZ_SEEDS)/$(1) -type f ! -name README.md -exec cp {} $$@/ \;
+	dir=$$@; $$(FUZZ_$(1)_CORPUS)
+	touch $$@
+
+fuzz_run_$(1) = cd $(FUZZ_DIR)/$(1) && nice -n 19 ./fuzzer $(FUZZ_RUN_FLAGS) -max_len=$(3) \
+	-artifact_prefix=$(abspath $(FUZZ_DIR)/$(1))/ -max_total_time=$$(1) corpus
+
+fuzz-$(1): $(FUZZ_DIR)/$(1)/fuzzer $(FUZZ_DIR)/$(1)/corpus
+	$$(call fuzz_run_$(1),$$(FUZZ_SECONDS))
 endef
 
-.PHONY: fuzz-smoke fuzz-strings bench-strings
+# ----------------------------------------------------------------------------------- targets
+# .strings and property lists (the seeds include past findings, in regressions/).
+$(eval $(call fuzz_target,strings,StringsParserFuzz,4096))
 
-fuzz-smoke: $(FUZZ_BUILD)/strings-fuzz
-	$(call run-strings-fuzz,$(FUZZ_SMOKE_SECONDS))
+# The formatting engine: format strings and typed arguments.
+$(eval $(call fuzz_target,format,FormatStringFuzz,70000))
 
-fuzz-strings: $(FUZZ_BUILD)/strings-fuzz
-	$(call run-strings-fuzz,$(FUZZ_SECONDS))
+# The JSON parser, String Catalogs and JSON tables (the largest seed is about 6 KB).
+$(eval $(call fuzz_target,catalog,StringCatalogFuzz,16384))
 
-bench-strings:
-	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BUILD)/bench
-	$(BUILD)/bench/release/strings-bench
+# Table conversion, every writer read back. Its seeds are its past findings (format byte
+# included) plus the .strings and String Catalog seeds, each behind the format byte the harness
+# reads first.
+FUZZ_convert_CORPUS = \
+	for seed in $(FUZZ_SEEDS)/strings/*.strings; do \
+	  { printf '\000'; cat "$$seed"; } > $$dir/strings-$$(basename "$$seed"); done; \
+	for seed in $(FUZZ_SEEDS)/catalog/*.xcstrings; do \
+	  { printf '\002'; cat "$$seed"; } > $$dir/catalog-$$(basename "$$seed"); done
+$(FUZZ_DIR)/convert/corpus: $(wildcard $(FUZZ_SEEDS)/strings/*.strings $(FUZZ_SEEDS)/catalog/*.xcstrings)
+$(eval $(call fuzz_target,convert,ConversionFuzz,16384))
 
-TESTS += fuzz-smoke
-FUZZ_TARGETS += fuzz-strings
-BENCHES += bench-strings
+# Sequences of C API calls with hostile arguments. The harness drives the C layer, which imports
+# the core as a module: the core is compiled first, instrumented, into a static library and its
+# module. Up to 300 small tables of ../shared/corpus join the seeds, as programs, when present.
+FUZZ_C_LAYER_SOURCES := $(shell find Sources/ErrorFormatterC -name '*.swift' | LC_ALL=C sort)
+FUZZ_CORE_LIBRARY    := $(FUZZ_DIR)/api/core/libErrorFormatter.a
+FUZZ_api_SOURCES     := $(FUZZ_C_LAYER_SOURCES) $(FUZZ_CORE_LIBRARY)
+FUZZ_api_FLAGS       := -I include -I $(dir $(FUZZ_CORE_LIBRARY))
+FUZZ_api_CORPUS = \
+	if [ -d ../shared/corpus/data ]; then \
+	  find ../shared/corpus/data -type f -size -60k -print0 | LC_ALL=C sort -z | head -z -n 300 \
+	    | xargs -0 $(PYTHON) Fuzz/api_programs.py $$dir; fi
+$(FUZZ_DIR)/api/corpus: Fuzz/api_programs.py
 
-# What locale resolution costs, first call and cached (Benchmarks/Sources/locale-bench).
-.PHONY: bench-locales
-BENCHES += bench-locales
-bench-locales:
-	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BUILD)/bench --product locale-bench
-	$(BUILD)/bench/release/locale-bench
+$(FUZZ_CORE_LIBRARY): $(FUZZ_CORE_SOURCES)
+	mkdir -p $(dir $@)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name ErrorFormatter -emit-library -static \
+	    -emit-module -emit-module-path $(dir $@)ErrorFormatter.swiftmodule $(FUZZ_CORE_SOURCES) -o $@
+
+$(eval $(call fuzz_target,api,APISequenceFuzz,16384))
+
+# Locale IDs, Accept-Language headers, environments, preference lists (the first byte says
+# which). The localization names of ../shared/corpus (files.tsv, column lproj) join the seeds
+# when present: each as an ID (selector 0), and all of them as one preference list (selector 3).
+FUZZ_locale_CORPUS = \
+	if [ -f ../shared/corpus/files.tsv ]; then \
+	  tail -n +2 ../shared/corpus/files.tsv | cut -f4 | LC_ALL=C sort -u | grep -v '^$$' > $$dir.names; \
+	  n=0; while read -r name; do n=$$((n + 1)); printf '\000%s' "$$name" > $$dir/shared-id-$$n; done < $$dir.names; \
+	  { printf '\003'; cat $$dir.names; } > $$dir/shared-preferences; rm -f $$dir.names; fi
+$(eval $(call fuzz_target,locale,LocaleInputFuzz,8192))
+
+# ------------------------------------------------------------------------------------ smoke
+# The targets make test runs briefly: a crash in a parser's everyday paths shows up in seconds.
+FUZZ_SMOKE := strings format catalog
+TESTS      += fuzz-smoke
+
+fuzz-smoke: $(foreach name,$(FUZZ_SMOKE),$(FUZZ_DIR)/$(name)/fuzzer $(FUZZ_DIR)/$(name)/corpus)
+	$(foreach name,$(FUZZ_SMOKE),($(call fuzz_run_$(name),$(FUZZ_SMOKE_SECONDS))) &&) true

@@ -14,6 +14,8 @@ $(error mk/install.mk needs the top Makefile's variables: run make from the proj
 endif
 
 TESTS += test-install
+# check_install.sh builds a consumer with CMake as well as with pkg-config.
+APT_PACKAGES += cmake
 
 .PHONY: install uninstall test-install
 

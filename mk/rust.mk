@@ -19,7 +19,6 @@ RUST_MINOR     := $(shell $(RUSTC) --version 2>/dev/null | sed -n 's/^rustc 1\.\
 CARGO_FOUND    := $(if $(shell command -v $(CARGO) 2>/dev/null),$(shell [ "$(RUST_MINOR)" -ge 70 ] 2>/dev/null && echo yes))
 
 TESTS += test-rust
-DEMOS += demo-rust
 
 .PHONY: test-rust demo-rust
 
@@ -43,17 +42,9 @@ test-rust: lib $(BUILD)/lib/pkgconfig/errorformatter.pc
 $(RUST_DEMO): lib FORCE
 	cd $(RUST_WORKSPACE) && env $(RUST_ENV) $(CARGO) build --offline --locked --example demo
 
-demo-rust: $(RUST_DEMO)
-	@echo "== Rust demo (Examples/rust/demo.rs)"
-	LD_LIBRARY_PATH=$(abspath $(BUILD)/lib) $(RUST_DEMO) $(DEMO_CASES)
-
-DEMO_RECORDS += rust
-$(BUILD)/examples/records-rust.txt: $(RUST_DEMO) FORCE
-	mkdir -p $(dir $@)
-	LD_LIBRARY_PATH=$(abspath $(BUILD)/lib) $(RUST_DEMO) $(DEMO_CASES) > $@ $(DEMO_STDERR)
-
-test-demos: $(BUILD)/examples/records-rust.txt
+$(eval $(call binding_demo,rust,Rust demo (Examples/rust/demo.rs),$(RUST_DEMO),LD_LIBRARY_PATH=$(abspath $(BUILD)/lib) $(RUST_DEMO)))
 else
+DEMOS += demo-rust
 test-rust demo-rust:
 	@echo "$@: skipped: needs $(CARGO) and $(RUSTC) 1.70 or later on PATH (found: $$($(RUSTC) --version 2>/dev/null || echo none))"
 endif

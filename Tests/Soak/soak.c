@@ -1,5 +1,5 @@
 /*
- * soak.c -- 1,000,000 formats from C with resident memory printed as it goes (make soak-c).
+ * soak.c -- 1,000,000 formats from C with resident memory printed as it goes (make soak).
  *
  * usage: soak <catalog directory> [formats]
  *

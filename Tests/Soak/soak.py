@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""1,000,000 formats from Python with resident memory printed as it goes (make soak-python).
+"""1,000,000 formats from Python with resident memory printed as it goes (make soak).
 
 usage: soak.py <catalog directory> [formats]
 

@@ -88,25 +88,25 @@ public struct Catalog: Sendable {
     }
 
     /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.
-    public func table(_ name: String, localization: String) -> StringTable? {
+    func table(_ name: String, localization: String) -> StringTable? {
         tables[localization]?[name]?.table
     }
 
     /// Names of the tables of a localization, sorted.
-    public func tableNames(localization: String) -> [String] {
+    package func tableNames(localization: String) -> [String] {
         (tables[localization]?.keys).map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } } ?? []
     }
 
     /// A string found by `lookup`, with where it came from.
-    public struct Hit: Sendable, Equatable {
-        public var value: String
+    package struct Hit: Sendable, Equatable {
+        package var value: String
         /// The localization that supplied it (`""` for an unlocalized table).
-        public var localization: String
-        public var table: String
+        package var localization: String
+        package var table: String
     }
 
     /// The first value of `key` in `table` down `stack`, or `nil` if no localization has it.
-    public func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
+    func lookup(_ key: TableKey, table: String = Catalog.defaultTable, in stack: LookupStack) -> Hit? {
         layers(of: table, in: stack).lookup(key)
     }
 

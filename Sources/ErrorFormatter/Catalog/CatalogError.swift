@@ -21,7 +21,7 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
     public var line: Int
     public var column: Int
 
-    public init(kind: Kind, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
+    package init(kind: Kind, message: String, file: String? = nil, line: Int = 0, column: Int = 0) {
         self.kind = kind
         self.message = MessageEscaping.escaped(message)
         self.file = file.map(MessageEscaping.escaped)

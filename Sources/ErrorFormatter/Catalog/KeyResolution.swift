@@ -4,11 +4,11 @@
 /// This is what makes a bad translation harmless: a French string asking for `%2$@` when one
 /// argument was passed is skipped, and the parent language's (or the development language's)
 /// string is shown instead.
-public struct KeyResolution: Sendable, Equatable {
+package struct KeyResolution: Sendable, Equatable {
     /// The rendered text and where it came from, or `nil` if no localization had a usable string.
-    public var hit: Catalog.Hit?
+    package var hit: Catalog.Hit?
     /// Strings found but not rendered, in the order they were tried.
-    public var rejections: [Rejection]
+    package var rejections: [Rejection]
 }
 
 extension TableLayers {
@@ -36,7 +36,7 @@ extension Catalog {
     /// lookup under the error rules, for any key.
     ///
     /// - Parameter table: `""` means ``Catalog/defaultTable``, as everywhere a table is named.
-    public func resolve(
+    package func resolve(
         _ key: String, table: String = Catalog.defaultTable, preferences: [String], arguments: [FormatArgument] = []
     ) -> KeyResolution {
         let layers = cachedLayers(of: Self.tableName(orDefault: table), for: preferences)

@@ -2,17 +2,17 @@
 /// The localizations a lookup searches, most specific first: the negotiated localization and
 /// its CLDR ancestors, then `Base`, the development localization (and its ancestors), then the
 /// unlocalized tables.
-public struct LookupStack: Sendable, Equatable {
+package struct LookupStack: Sendable, Equatable {
     /// Localization names as spelled in the catalog; `""` stands for the unlocalized tables.
-    public var localizations: [String]
+    package var localizations: [String]
     /// The user asked for no translation (`C` / `POSIX` first): only the developer's own text.
-    public var isUntranslated: Bool
+    package var isUntranslated: Bool
 }
 
 extension Catalog {
     /// The lookup stack for the user's preferences, most preferred first (any spelling: BCP 47,
     /// ICU, POSIX). Malformed preferences are skipped. Cached per preference list.
-    public func lookupStack(for preferences: [String]) -> LookupStack {
+    package func lookupStack(for preferences: [String]) -> LookupStack {
         negotiated(for: preferences)
     }
 

@@ -8,7 +8,7 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
     public var code: String
     public var message: String
 
-    public init(key: String, localization: String, table: String, code: String, message: String) {
+    package init(key: String, localization: String, table: String, code: String, message: String) {
         self.key = key
         self.localization = localization
         self.table = table

@@ -2,7 +2,7 @@
 /// they cannot disagree on it.
 extension Catalog {
     /// `name`, or ``defaultTable`` when it is `nil` or empty (the C API's `NULL` and `""`).
-    public static func tableName(orDefault name: String?) -> String {
+    package static func tableName(orDefault name: String?) -> String {
         guard let name, !name.isEmpty else { return defaultTable }
         return name
     }
@@ -11,7 +11,7 @@ extension Catalog {
     /// (a table is a file name in one localization directory, never a path).
     ///
     /// - Throws: `.invalidArgument` for a name containing `/`.
-    public static func validatedTableName(_ name: String?) throws(CatalogError) -> String {
+    package static func validatedTableName(_ name: String?) throws(CatalogError) -> String {
         let resolved = tableName(orDefault: name)
         guard !resolved.utf8.contains(UInt8(ascii: "/")) else {
             throw CatalogError(kind: .invalidArgument, message: "table name '\(resolved)' contains '/'")

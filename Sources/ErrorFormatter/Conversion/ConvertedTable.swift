@@ -1,18 +1,18 @@
 /// A table written in one format: its bytes (UTF-8), and one diagnostic for each thing of the
 /// document the format cannot hold (left out, never approximated).
-public struct ConvertedTable: Sendable {
-    public var bytes: [UInt8]
+package struct ConvertedTable: Sendable {
+    package var bytes: [UInt8]
     /// Warnings, each naming the key or language left out; empty when the conversion is lossless.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(bytes: [UInt8], diagnostics: [Diagnostic]) {
+    package init(bytes: [UInt8], diagnostics: [Diagnostic]) {
         self.bytes = bytes
         self.diagnostics = diagnostics
     }
 }
 
 /// Writing a ``TableDocument`` in any table format.
-public enum TableConversion {
+package enum TableConversion {
     /// The document written as `format`.
     ///
     /// - Parameters:
@@ -20,7 +20,7 @@ public enum TableConversion {
     ///     language to write (default: the source language); every other language is reported
     ///     as left out. A String Catalog holds every language and ignores it.
     /// - Returns: the bytes, or `nil` when `language` names no language of the document.
-    public static func write(_ document: TableDocument, as format: TableFile.Format, language: String? = nil)
+    package static func write(_ document: TableDocument, as format: TableFile.Format, language: String? = nil)
         -> ConvertedTable?
     {
         if format == .stringCatalog { return StringCatalogTableWriter.write(document) }
@@ -49,7 +49,7 @@ enum ConversionDiagnostic {
         let messages = diagnostics.filter { $0.code != "language-left-out" }.map(\.message)
         guard !messages.isEmpty else { return [] }
         return Set(language.entries.map(\.key).filter { key in
-            let prefix = MessageEscaping.escaped(MessageText.quoted(key.string) + " is")
+            let prefix = MessageEscaping.escaped(MessageEscaping.quoted(key.string) + " is")
             return messages.contains { $0.hasPrefix(prefix) }
         })
     }
@@ -58,26 +58,26 @@ enum ConversionDiagnostic {
         -> Diagnostic
     {
         Diagnostic(severity: .warning, code: "variable-format-left-out",
-                   message: "\(MessageText.quoted(key.string)) is \(VariableShape.kind(of: format)), which "
+                   message: "\(MessageEscaping.quoted(key.string)) is \(VariableShape.kind(of: format)), which "
                        + "\(target.fileExtension) cannot hold (\(why)); it is left out")
     }
 
     static func nonStringLeftOut(_ key: TableKey, target: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "non-string-value-left-out",
-                   message: "\(MessageText.quoted(key.string)) is not a string (an array, dictionary or data "
+                   message: "\(MessageEscaping.quoted(key.string)) is not a string (an array, dictionary or data "
                        + "value of a .strings file), which \(target.fileExtension) cannot hold; it is left out")
     }
 
     static func referencingTextLeftOut(_ key: TableKey, variable: String, target: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "referencing-text-left-out",
-                   message: "\(MessageText.quoted(key.string)) is a text with the reference "
-                       + "\(MessageText.quoted("%#@" + variable + "@")) in it, which \(target.fileExtension) would read "
+                   message: "\(MessageEscaping.quoted(key.string)) is a text with the reference "
+                       + "\(MessageEscaping.quoted("%#@" + variable + "@")) in it, which \(target.fileExtension) would read "
                        + "as a variable the entry does not define; it is left out")
     }
 
     static func languageLeftOut(_ name: String, written: String, format: TableFile.Format) -> Diagnostic {
         Diagnostic(severity: .warning, code: "language-left-out",
                    message: "\(format.fileExtension) holds one language: \(written) is written, "
-                       + "\(MessageText.quoted(name)) is left out (each language needs a file of its own)")
+                       + "\(MessageEscaping.quoted(name)) is left out (each language needs a file of its own)")
     }
 }

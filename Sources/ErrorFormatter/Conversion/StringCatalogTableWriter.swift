@@ -40,7 +40,7 @@ enum StringCatalogTableWriter {
             if !localizations.contains(where: { $0.language.utf8.elementsEqual(document.sourceLanguage.utf8) }) {
                 diagnostics.append(Diagnostic(
                     severity: .warning, code: "missing-source-text",
-                    message: "\(MessageText.quoted(key.string)) has no usable text in the source language "
+                    message: "\(MessageEscaping.quoted(key.string)) has no usable text in the source language "
                         + "\(document.sourceLanguage); a String Catalog then uses the key itself as that text"))
             }
             let sorted = localizations.sorted { VariableShape.utf8Order($0.language, $1.language) }

@@ -20,20 +20,20 @@ enum StringsDictTableWriter {
         for entry in language.entries {
             switch entry.value {
             case .text(let text):
-                out += "\t<key>\(escaped(entry.key.string))</key>\n\t<string>\(escaped(text))</string>\n"
+                out += "\t<key>\(XMLText.escaped(entry.key.string))</key>\n\t<string>\(XMLText.escaped(text))</string>\n"
             case .variable(let format):
-                out += "\t<key>\(escaped(entry.key.string))</key>\n\t<dict>\n"
-                out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(escaped(format.format))</string>\n"
+                out += "\t<key>\(XMLText.escaped(entry.key.string))</key>\n\t<dict>\n"
+                out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(XMLText.escaped(format.format))</string>\n"
                 for name in format.variables.keys.sorted(by: VariableShape.utf8Order) {
                     guard let variable = format.variables[name] else { continue }
-                    out += "\t\t<key>\(escaped(name))</key>\n\t\t<dict>\n"
+                    out += "\t\t<key>\(XMLText.escaped(name))</key>\n\t\t<dict>\n"
                     out += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>\(ruleTypeName(variable.ruleType))</string>\n"
                     if let valueType = variable.valueType {
-                        out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(escaped(valueType))</string>\n"
+                        out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(XMLText.escaped(valueType))</string>\n"
                     }
                     for key in VariableShape.orderedVariantKeys(variable) {
                         guard let text = variable.variants[key] else { continue }
-                        out += "\t\t\t<key>\(escaped(key))</key>\n\t\t\t<string>\(escaped(text))</string>\n"
+                        out += "\t\t\t<key>\(XMLText.escaped(key))</key>\n\t\t\t<string>\(XMLText.escaped(text))</string>\n"
                     }
                     out += "\t\t</dict>\n"
                 }
@@ -52,28 +52,5 @@ enum StringsDictTableWriter {
         case .device: "NSStringDeviceSpecificRuleType"
         case .width: "NSStringVariableWidthRuleType"
         }
-    }
-
-    /// XML character data: `&`, `<` and `>` as entities; carriage returns and the other control
-    /// characters XML does not keep as they are (parsers turn a raw CR into LF) as character
-    /// references, which CoreFoundation's parser decodes back to the same scalar.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "&#\(scalar.value);"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 }

@@ -1,7 +1,7 @@
 /// Writes one language as a `.strings` file: `"key" = "value";` lines in the document's order,
 /// UTF-8 without a byte order mark.
 ///
-/// Literals are ``StringsLiteral/quoted(_:maximumLength:)``: `"` and `\` are escaped because
+/// Literals are ``StringsLiteral/quoted(_:)``: `"` and `\` are escaped because
 /// CoreFoundation's parser would otherwise end or reinterpret the string there; line breaks,
 /// tabs and other control characters are written as escapes CF reads back to the same scalar
 /// (`\n`, `\U0001`), so every entry stays on one line; everything else is written as is.
@@ -34,21 +34,11 @@ enum StringsTableWriter {
         case .string(let string):
             return StringsLiteral.quoted(string)
         case .data(let bytes):
-            return "<" + hex(bytes) + ">"
+            return "<" + StringsLiteral.hexDigits(bytes) + ">"
         case .array(let elements):
             return "(" + elements.map(oldStyle).joined(separator: ", ") + ")"
         case .dictionary(let dictionary):
             return "{ " + dictionary.map { "\(StringsLiteral.quoted($0.string)) = \(oldStyle($1)); " }.joined() + "}"
         }
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".unicodeScalars)
-        var out = String.UnicodeScalarView()
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(out)
     }
 }

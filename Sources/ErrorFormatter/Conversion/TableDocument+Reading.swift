@@ -1,12 +1,12 @@
 extension TableDocument {
     /// The outcome of reading one table file into a document.
-    public struct ReadResult: Sendable {
+    package struct ReadResult: Sendable {
         /// The document, or `nil` when the file as a whole cannot be used.
-        public var document: TableDocument?
+        package var document: TableDocument?
         /// Why the file cannot be used (an error with position), when `document` is `nil`.
-        public var failure: Diagnostic?
+        package var failure: Diagnostic?
         /// What the format's loader noticed (duplicates, entries left out…); `file` unset.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Reads a table file with the same loaders a catalog uses, so a converted table holds what
@@ -17,7 +17,7 @@ extension TableDocument {
     ///   - format: its format (callers take it from the extension, or from the user).
     ///   - language: the language of a single-language file (`.strings`, `.stringsdict`,
     ///     `.json`); a String Catalog names its own languages and ignores it.
-    public static func read(bytes: [UInt8], format: TableFile.Format, language: String) -> ReadResult {
+    package static func read(bytes: [UInt8], format: TableFile.Format, language: String) -> ReadResult {
         switch format {
         case .strings:
             switch TableFile.load(bytes: bytes, name: "", file: "") {

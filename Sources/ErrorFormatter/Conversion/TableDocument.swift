@@ -5,50 +5,50 @@
 /// says, as a diagnostic, everything its format cannot hold. The model is what a catalog loads
 /// (texts, variable formats and, from `.strings`, other property-list values), so authoring
 /// metadata (comments, String Catalog states and extraction states) is not carried.
-public struct TableDocument: Sendable, Equatable {
+package struct TableDocument: Sendable, Equatable {
     /// The language whose texts are the development text: a String Catalog's `sourceLanguage`,
     /// or the language a single-language table was read as.
-    public var sourceLanguage: String
+    package var sourceLanguage: String
     /// Every language, the source language first, then in byte order of their names.
-    public var languages: [Language]
+    package var languages: [Language]
 
-    public init(sourceLanguage: String, languages: [Language]) {
+    package init(sourceLanguage: String, languages: [Language]) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
     }
 
     /// One language's table.
-    public struct Language: Sendable, Equatable {
+    package struct Language: Sendable, Equatable {
         /// The name as the source spells it (`fr`, `zh-Hans`, `pt_BR`).
-        public var name: String
+        package var name: String
         /// Each key once, in the source's order (texts in file order; variable formats that
         /// replace no text follow, sorted by key).
-        public var entries: [Entry]
+        package var entries: [Entry]
 
-        public init(name: String, entries: [Entry]) {
+        package init(name: String, entries: [Entry]) {
             self.name = name
             self.entries = entries
         }
 
         /// The value of `key`, if the table has it.
-        public func value(forKey key: TableKey) -> Value? {
+        package func value(forKey key: TableKey) -> Value? {
             entries.first { $0.key == key }?.value
         }
     }
 
     /// One key and its value.
-    public struct Entry: Sendable, Equatable {
-        public var key: TableKey
-        public var value: Value
+    package struct Entry: Sendable, Equatable {
+        package var key: TableKey
+        package var value: Value
 
-        public init(key: TableKey, value: Value) {
+        package init(key: TableKey, value: Value) {
             self.key = key
             self.value = value
         }
     }
 
     /// What a key holds.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         /// A text (a printf-style format when the error supplies arguments).
         case text(String)
         /// A format with plural, device or width variables.
@@ -57,7 +57,7 @@ public struct TableDocument: Sendable, Equatable {
         /// property list, never a table string.
         case propertyList(PropertyListValue)
 
-        public static func == (lhs: Value, rhs: Value) -> Bool {
+        package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
             case (.variable(let a), .variable(let b)): a == b
@@ -68,7 +68,7 @@ public struct TableDocument: Sendable, Equatable {
     }
 
     /// The language called `name` (spelled as in the document), if there is one.
-    public func language(named name: String) -> Language? {
+    package func language(named name: String) -> Language? {
         languages.first { $0.name.utf8.elementsEqual(name.utf8) }
     }
 }

@@ -16,10 +16,6 @@ public struct ErrorInfo: Sendable, Hashable {
     /// `%1$@`, `%#@files@`…), first argument first.
     public var arguments: [FormatArgument]
 
-    /// Arguments beyond this are refused (``appendArgument(_:)``): no real message has more, and
-    /// a bound keeps hostile callers from growing an error without limit.
-    public static let maximumArgumentCount = 1000
-
     public init(
         domain: String, code: Int64, description: String? = nil, failureReason: String? = nil,
         recoverySuggestion: String? = nil, table: String = Catalog.defaultTable, arguments: [FormatArgument] = []
@@ -35,7 +31,7 @@ public struct ErrorInfo: Sendable, Hashable {
 
     /// Appends one positional argument.
     ///
-    /// - Throws: `.invalidArgument` when the error already has ``maximumArgumentCount``.
+    /// - Throws: `.invalidArgument` when the error already has `Limits.maximumArguments`.
     public mutating func appendArgument(_ argument: FormatArgument) throws(CatalogError) {
         try Self.checkRoomForArgument(after: arguments.count)
         arguments.append(argument)
@@ -44,11 +40,11 @@ public struct ErrorInfo: Sendable, Hashable {
     /// The limit of ``appendArgument(_:)`` for an error that has `count` arguments, for callers
     /// that keep the arguments apart from the rest of the error.
     ///
-    /// - Throws: `.invalidArgument` when `count` is ``maximumArgumentCount`` or more.
-    public static func checkRoomForArgument(after count: Int) throws(CatalogError) {
-        guard count < maximumArgumentCount else {
+    /// - Throws: `.invalidArgument` when `count` is `Limits.maximumArguments` or more.
+    package static func checkRoomForArgument(after count: Int) throws(CatalogError) {
+        guard count < Limits.maximumArguments else {
             throw CatalogError(kind: .invalidArgument,
-                               message: "an error takes at most \(maximumArgumentCount) arguments")
+                               message: "an error takes at most \(Limits.maximumArguments) arguments")
         }
     }
 

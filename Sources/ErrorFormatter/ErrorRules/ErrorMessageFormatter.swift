@@ -19,7 +19,7 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     /// Formats `error` down an already negotiated stack.
-    public func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
+    func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
         format(error, stack: stack, layers: catalog.layers(of: Catalog.tableName(orDefault: error.table), in: stack))
     }
 

@@ -13,7 +13,7 @@ public struct Provenance: Sendable, Hashable {
     /// order they were tried.
     public var rejections: [Rejection]
 
-    public init(
+    package init(
         rule: String, key: String? = nil, localization: String? = nil, table: String? = nil,
         rejections: [Rejection] = []
     ) {
@@ -52,5 +52,5 @@ public struct FormattedError: Sendable, Hashable {
     }
 
     /// What ``provenance(_:)`` says for a field that `provenance` lacks.
-    public static let missingProvenance = Provenance(rule: Rule.empty.identifier)
+    package static let missingProvenance = Provenance(rule: Rule.empty.identifier)
 }

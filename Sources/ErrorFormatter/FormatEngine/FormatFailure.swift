@@ -2,26 +2,26 @@
 ///
 /// A format whose specifiers do not match its arguments is never rendered: the caller gets this
 /// failure instead and falls back (the catalog to the next localization, lint to a diagnostic).
-public struct FormatFailure: Error, Sendable, Hashable, CustomStringConvertible {
+struct FormatFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Stable kebab-case identifier (`missing-argument`, `wrong-argument-type`…); tools match on
     /// this, never on `message`. docs/formatting.md lists every code.
-    public var code: String
+    var code: String
     /// One line, impersonal, no trailing period.
-    public var message: String
+    var message: String
     /// 0-based offset, in Unicode scalars, of the specifier at fault in the format that was
     /// parsed (for a variable format: in the string where the problem was found); `nil` when the
     /// problem is not at one place (an argument list, an output size).
-    public var offset: Int?
+    var offset: Int?
 
     /// Creates a failure; `code` should be one of the documented codes.
-    public init(code: String, message: String, offset: Int? = nil) {
+    init(code: String, message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
     /// `message [code]`, with the offset when there is one.
-    public var description: String {
+    var description: String {
         if let offset { return "\(message) at offset \(offset) [\(code)]" }
         return "\(message) [\(code)]"
     }

@@ -27,10 +27,10 @@ struct FormatParser {
     /// - Complexity: O(n) in the length of `format`.
     static func parse(_ format: String, allowsVariables: Bool) throws(FormatFailure) -> [FormatSegment] {
         let length = format.utf8.count
-        guard length <= FormatLimits.maximumFormatLength else {
+        guard length <= Limits.maximumFormatLength else {
             throw FormatFailure(
                 code: "format-too-long",
-                message: "format of \(length) bytes exceeds the limit of \(FormatLimits.maximumFormatLength)")
+                message: "format of \(length) bytes exceeds the limit of \(Limits.maximumFormatLength)")
         }
         // Most strings have no specifier at all.
         guard PercentSearch.contains(format) else { return format.isEmpty ? [] : [.literal(format)] }
@@ -73,10 +73,10 @@ struct FormatParser {
             }
             let offset = scalarOffset(of: start)
             specifierCount += 1
-            guard specifierCount <= FormatLimits.maximumSpecifierCount else {
+            guard specifierCount <= Limits.maximumSpecifierCount else {
                 throw FormatFailure(
                     code: "too-many-specifiers",
-                    message: "format has more than \(FormatLimits.maximumSpecifierCount) specifiers", offset: offset)
+                    message: "format has more than \(Limits.maximumSpecifierCount) specifiers", offset: offset)
             }
             takeLiteral(upTo: start)
             flushLiteral()
@@ -113,10 +113,10 @@ struct FormatParser {
 
     private mutating func nextSequentialPosition(start: Int) throws(FormatFailure) -> Int {
         sequentialPosition += 1
-        guard sequentialPosition <= FormatLimits.maximumPosition else {
+        guard sequentialPosition <= Limits.maximumPosition else {
             throw FormatFailure(
                 code: "position-out-of-range",
-                message: "format needs more than \(FormatLimits.maximumPosition) arguments", offset: start)
+                message: "format needs more than \(Limits.maximumPosition) arguments", offset: start)
         }
         return sequentialPosition
     }
@@ -125,16 +125,16 @@ struct FormatParser {
         // `%N$`: digits followed by `$` are a position; otherwise they are flags and width, read again.
         var explicitPosition: Int?
         let afterPercent = index
-        if let number = readNumber(limit: FormatLimits.maximumPosition), current == UInt8(ascii: "$") {
+        if let number = readNumber(limit: Limits.maximumPosition), current == UInt8(ascii: "$") {
             index += 1
             guard number > 0 else {
                 throw FormatFailure(code: "position-zero", message: "argument positions start at 1, not 0",
                                     offset: start)
             }
-            guard number <= FormatLimits.maximumPosition else {
+            guard number <= Limits.maximumPosition else {
                 throw FormatFailure(
                     code: "position-out-of-range",
-                    message: "argument position exceeds the limit of \(FormatLimits.maximumPosition)", offset: start)
+                    message: "argument position exceeds the limit of \(Limits.maximumPosition)", offset: start)
             }
             explicitPosition = number
         } else {
@@ -158,10 +158,10 @@ struct FormatParser {
                                 message: "'*' widths are not supported; write the width in the format",
                                 offset: start)
         }
-        let width = readNumber(limit: FormatLimits.maximumWidth)
-        if let width, width > FormatLimits.maximumWidth {
+        let width = readNumber(limit: Limits.maximumWidth)
+        if let width, width > Limits.maximumWidth {
             throw FormatFailure(code: "width-too-large",
-                                message: "width exceeds the limit of \(FormatLimits.maximumWidth)", offset: start)
+                                message: "width exceeds the limit of \(Limits.maximumWidth)", offset: start)
         }
         var precision: Int?
         if current == UInt8(ascii: ".") {
@@ -171,10 +171,10 @@ struct FormatParser {
                                     message: "'*' precisions are not supported; write the precision in the format",
                                     offset: start)
             }
-            let value = readNumber(limit: FormatLimits.maximumPrecision) ?? 0
-            guard value <= FormatLimits.maximumPrecision else {
+            let value = readNumber(limit: Limits.maximumPrecision) ?? 0
+            guard value <= Limits.maximumPrecision else {
                 throw FormatFailure(code: "precision-too-large",
-                                    message: "precision exceeds the limit of \(FormatLimits.maximumPrecision)",
+                                    message: "precision exceeds the limit of \(Limits.maximumPrecision)",
                                     offset: start)
             }
             precision = value

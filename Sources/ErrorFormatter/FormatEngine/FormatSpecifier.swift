@@ -2,28 +2,28 @@
 ///
 /// `%%` is not a specifier (it takes no argument) and never appears in
 /// ``StringFormat/specifiers(in:)``.
-public struct FormatSpecifier: Sendable, Hashable {
+struct FormatSpecifier: Sendable, Hashable {
     /// 1-based argument position: the explicit `N` of `%N$…`, else the next sequential one.
     /// Sequential specifiers are numbered 1, 2, 3… among themselves, whatever positional
     /// specifiers stand between them.
-    public var position: Int
+    var position: Int
     /// Whether the position was written (`%2$d`) rather than implied (`%d`).
-    public var isPositionExplicit: Bool
+    var isPositionExplicit: Bool
     /// The flags, in no particular order.
-    public var flags: Flags
+    var flags: Flags
     /// Minimum field width, `nil` when none was written.
-    public var width: Int?
+    var width: Int?
     /// Precision (`.N`; a bare `.` is 0), `nil` when none was written.
-    public var precision: Int?
+    var precision: Int?
     /// The length modifier, `nil` when none was written.
-    public var lengthModifier: LengthModifier?
+    var lengthModifier: LengthModifier?
     /// The conversion character.
-    public var conversion: Conversion
+    var conversion: Conversion
     /// 0-based offset in Unicode scalars of the `%` in the format.
-    public var offset: Int
+    var offset: Int
 
     /// Creates a specifier; `offset` is where its `%` stands in its format.
-    public init(
+    init(
         position: Int, isPositionExplicit: Bool, flags: Flags = [], width: Int? = nil,
         precision: Int? = nil, lengthModifier: LengthModifier? = nil, conversion: Conversion,
         offset: Int = 0
@@ -39,31 +39,31 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// The argument kind this specifier needs.
-    public var argumentKind: ArgumentKind { conversion.argumentKind }
+    var argumentKind: ArgumentKind { conversion.argumentKind }
 
     /// printf flags.
-    public struct Flags: OptionSet, Sendable, Hashable {
+    struct Flags: OptionSet, Sendable, Hashable {
         /// The flag bits.
-        public let rawValue: UInt8
+        let rawValue: UInt8
         /// Creates flags from their bits.
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        init(rawValue: UInt8) { self.rawValue = rawValue }
         /// `-`: left-justify within the width.
-        public static let leftJustify = Flags(rawValue: 1 << 0)
+        static let leftJustify = Flags(rawValue: 1 << 0)
         /// `+`: always print a sign for signed conversions.
-        public static let plusSign = Flags(rawValue: 1 << 1)
+        static let plusSign = Flags(rawValue: 1 << 1)
         /// space: a space where a plus sign would be.
-        public static let spaceSign = Flags(rawValue: 1 << 2)
+        static let spaceSign = Flags(rawValue: 1 << 2)
         /// `#`: alternate form (`0x` prefix, a leading `0` for octal, always a decimal point).
-        public static let alternateForm = Flags(rawValue: 1 << 3)
+        static let alternateForm = Flags(rawValue: 1 << 3)
         /// `0`: pad numbers with zeros.
-        public static let zeroPad = Flags(rawValue: 1 << 4)
+        static let zeroPad = Flags(rawValue: 1 << 4)
         /// `'`: group thousands. Rendering is in the C locale, which has no grouping, so it has no
         /// effect (as in C's printf under `LC_NUMERIC=C`).
-        public static let thousandsGrouping = Flags(rawValue: 1 << 5)
+        static let thousandsGrouping = Flags(rawValue: 1 << 5)
     }
 
     /// C's length modifiers, read as on LP64 (Linux, macOS).
-    public enum LengthModifier: String, Sendable, Hashable, CaseIterable {
+    enum LengthModifier: String, Sendable, Hashable, CaseIterable {
         /// `hh`: `char`, 8 bits.
         case hh
         /// `h`: `short`, 16 bits.
@@ -96,7 +96,7 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// The conversion characters ErrorFormatter renders.
-    public enum Conversion: Character, Sendable, Hashable, CaseIterable {
+    enum Conversion: Character, Sendable, Hashable, CaseIterable {
         /// `%@`: any argument; a string as is, a number as `NSNumber.description`.
         case object = "@"
         /// `%s`: a string argument.
@@ -133,7 +133,7 @@ public struct FormatSpecifier: Sendable, Hashable {
         case upperHexadecimalFloat = "A"
 
         /// The argument kind the conversion needs.
-        public var argumentKind: ArgumentKind {
+        var argumentKind: ArgumentKind {
             switch self {
             case .object: .any
             case .string: .string
@@ -150,7 +150,7 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// What kind of argument a specifier consumes.
-    public enum ArgumentKind: String, Sendable, Hashable {
+    enum ArgumentKind: String, Sendable, Hashable {
         /// `%@`: any argument.
         case any
         /// `%s`: a string.
@@ -165,7 +165,7 @@ public struct FormatSpecifier: Sendable, Hashable {
         case floatingPoint = "floating-point"
 
         /// Whether `argument` may be passed for this kind.
-        public func accepts(_ argument: FormatArgument) -> Bool {
+        func accepts(_ argument: FormatArgument) -> Bool {
             switch (self, argument) {
             case (.any, _): true
             case (.string, .string): true
@@ -179,7 +179,7 @@ public struct FormatSpecifier: Sendable, Hashable {
 
         /// Whether one argument may serve specifiers of both kinds (`%1$d` and `%1$@` may share
         /// argument 1; `%1$d` and `%1$f` may not).
-        public func isCompatible(with other: ArgumentKind) -> Bool {
+        func isCompatible(with other: ArgumentKind) -> Bool {
             if self == .any || other == .any { return true }
             return family == other.family
         }

@@ -1,6 +1,6 @@
 /// A CLDR plural category: the keys of a `.stringsdict` plural rule and of a String Catalog's
 /// `plural` variations.
-public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     /// `zero` (Arabic 0, Welsh 0…; also Apple's rule for an integer 0 when a variant exists).
     case zero
     /// `one` (English 1, French 0 and 1, Russian 21…).
@@ -15,7 +15,7 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
     case other
 
     /// CLDR's order (`zero` first, `other` last), which is also how lint lists them.
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+    static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         lhs.index < rhs.index
     }
 

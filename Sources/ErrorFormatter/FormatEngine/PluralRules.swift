@@ -9,9 +9,9 @@ import CICU
 /// safe to share: ICU's own cache hands one `PluralRules` to every thread (`SharedPluralRules`
 /// in ICU's unified cache) and ICU's threading rule is that `const` use of an object is
 /// thread-safe. The lazily created number formatters are behind a lock (`Protected`).
-public final class PluralRules: @unchecked Sendable {
+final class PluralRules: @unchecked Sendable {
     /// The language the rules were opened for, as the caller spelled it.
-    public let language: String
+    let language: String
     private let rules: OpaquePointer
     private let formatters = Protected<[Int: PluralOperandFormatter]>([:])
     /// The categories of the integers `0..<smallIntegerCount`, selected once when the rules
@@ -43,7 +43,7 @@ public final class PluralRules: @unchecked Sendable {
     /// - Throws: `invalid-language` for an ID ICU cannot take (too long, NUL), `plural-rules-failed`
     ///   when ICU cannot open rules.
     /// - Complexity: a dictionary lookup once the language is cached.
-    public static func cardinal(for language: String) throws(FormatFailure) -> PluralRules {
+    static func cardinal(for language: String) throws(FormatFailure) -> PluralRules {
         guard language.utf8.count <= maximumLanguageLength, !language.utf8.contains(0) else {
             throw FormatFailure(code: "invalid-language", message: "plural rules need a locale ID, got an invalid one")
         }
@@ -63,7 +63,7 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     /// The categories the language distinguishes (always including `other`).
-    public var categories: Set<PluralCategory> {
+    var categories: Set<PluralCategory> {
         var status = U_ZERO_ERROR
         guard let keywords = cicu_uplrules_getKeywords(rules, &status) else { return [.other] }
         defer { cicu_uenum_close(keywords) }
@@ -80,7 +80,7 @@ public final class PluralRules: @unchecked Sendable {
     }
 
     /// The category of an integer.
-    public func category(for value: Int64) -> PluralCategory {
+    func category(for value: Int64) -> PluralCategory {
         if value >= 0, value < smallIntegerCategories.count, let category = smallIntegerCategories[Int(value)] {
             return category
         }
@@ -107,7 +107,7 @@ public final class PluralRules: @unchecked Sendable {
     ///
     /// - Throws: `invalid-value-type` when `valueType` is not one specifier, `wrong-argument-type`
     ///   when the argument does not fit it, `plural-argument-not-a-number` for strings.
-    public func category(for argument: FormatArgument, valueType: String?) throws(FormatFailure) -> PluralCategory {
+    func category(for argument: FormatArgument, valueType: String?) throws(FormatFailure) -> PluralCategory {
         let specifier = try Self.valueTypeSpecifier(valueType)
         return try category(for: specifier.pluralOperand(of: argument))
     }

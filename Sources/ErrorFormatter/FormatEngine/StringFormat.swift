@@ -4,14 +4,14 @@
 /// a translation is untrusted input. Every specifier is checked against the arguments before
 /// anything is rendered, so a string that asks for an argument that was not passed, or for one
 /// of another type, fails as a whole (see docs/formatting.md for the rules and codes).
-public enum StringFormat {
+enum StringFormat {
     /// The argument specifiers of `format` in order of appearance (`%%` excluded), for lint and
     /// validation; it also refuses formats that could never render (unknown conversions, `%n`,
     /// one argument used with incompatible types, limits exceeded).
     ///
     /// - Throws: ``FormatFailure`` with the code of the first problem.
     /// - Complexity: O(n) in the length of `format`.
-    public static func specifiers(in format: String) throws(FormatFailure) -> [FormatSpecifier] {
+    static func specifiers(in format: String) throws(FormatFailure) -> [FormatSpecifier] {
         let segments = try FormatParser.parse(format, allowsVariables: false)
         let specifiers = segments.compactMap { segment -> FormatSpecifier? in
             if case .specifier(let specifier) = segment { return specifier }
@@ -28,12 +28,12 @@ public enum StringFormat {
     ///
     /// - Throws: ``FormatFailure`` when the format is invalid, does not match `arguments`
     ///   (`missing-argument`, `wrong-argument-type`, `conflicting-types`), or the result would
-    ///   exceed ``FormatLimits/maximumOutputLength``.
+    ///   exceed ``Limits/maximumOutputLength``.
     /// - Complexity: O(n + m) in the lengths of the format and the result.
-    public static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+    static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one
         // literal and rendering that would give, without the segment array and the copy.
-        if format.utf8.count <= FormatLimits.maximumFormatLength, !PercentSearch.contains(format) { return format }
+        if format.utf8.count <= Limits.maximumFormatLength, !PercentSearch.contains(format) { return format }
         return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments)
     }
 
@@ -135,7 +135,7 @@ public enum StringFormat {
     static func checkConsistentKinds(_ specifiers: [FormatSpecifier]) throws(FormatFailure) {
         guard specifiers.count > 1 else { return }
         // Positions are at most 64, so a fixed table replaces a dictionary.
-        var kinds = [FormatSpecifier.ArgumentKind?](repeating: nil, count: FormatLimits.maximumPosition + 1)
+        var kinds = [FormatSpecifier.ArgumentKind?](repeating: nil, count: Limits.maximumPosition + 1)
         for specifier in specifiers {
             guard specifier.position >= 0, specifier.position < kinds.count else { continue }
             if let known = kinds[specifier.position] {

@@ -10,7 +10,7 @@
 /// variant without a specifier shifts later sequential specifiers back by one, exactly as text
 /// substitution does on Apple's platforms (openradar 39390733); use positions (`%2$@`) in
 /// formats with several variables.
-public enum VariableFormatRenderer {
+enum VariableFormatRenderer {
     /// `value` rendered with `arguments`, choosing plural variants by the rules of `language`.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ public enum VariableFormatRenderer {
     ///   `plural-argument-not-a-number`, `invalid-value-type`, `variable-depth-exceeded`,
     ///   `too-many-substitutions` (docs/formatting.md).
     /// - Complexity: linear in the length of the expanded format plus the result.
-    public static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
+    static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
         throws(FormatFailure) -> String
     {
         try render(PreparedVariableFormat(value), arguments: arguments, language: language)
@@ -98,16 +98,16 @@ public enum VariableFormatRenderer {
                     try append(text, from: copiedUpTo, to: reference.bytes.lowerBound)
                     copiedUpTo = reference.bytes.upperBound
                     substitutions += 1
-                    guard substitutions <= FormatLimits.maximumSubstitutions else {
+                    guard substitutions <= Limits.maximumSubstitutions else {
                         throw FormatFailure(
                             code: "too-many-substitutions",
-                            message: "format substitutes more than \(FormatLimits.maximumSubstitutions) variables",
+                            message: "format substitutes more than \(Limits.maximumSubstitutions) variables",
                             offset: reference.offset)
                     }
-                    guard depth < FormatLimits.maximumVariableDepth else {
+                    guard depth < Limits.maximumVariableDepth else {
                         throw FormatFailure(
                             code: "variable-depth-exceeded",
-                            message: "variables nest deeper than \(FormatLimits.maximumVariableDepth) levels "
+                            message: "variables nest deeper than \(Limits.maximumVariableDepth) levels "
                                 + "(a variable that references itself?)",
                             offset: reference.offset)
                     }
@@ -130,10 +130,10 @@ public enum VariableFormatRenderer {
         private mutating func append(_ text: String, from start: Int, to end: Int) throws(FormatFailure) {
             let bytes = text.utf8
             guard start < end, start >= 0, end <= bytes.count else { return }
-            guard end - start <= FormatLimits.maximumFormatLength - output.count else {
+            guard end - start <= Limits.maximumFormatLength - output.count else {
                 throw FormatFailure(
                     code: "format-too-long",
-                    message: "format with variables substituted exceeds \(FormatLimits.maximumFormatLength) bytes")
+                    message: "format with variables substituted exceeds \(Limits.maximumFormatLength) bytes")
             }
             let lower = bytes.index(bytes.startIndex, offsetBy: start)
             output.append(contentsOf: bytes[lower..<bytes.index(lower, offsetBy: end - start)])

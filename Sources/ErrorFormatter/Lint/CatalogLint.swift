@@ -2,9 +2,9 @@
 /// diagnostics plus every check of ``Lint``. A loaded catalog keeps no positions, so findings
 /// about entries name the table as `<localization>.lproj/<Table>` without line and column; lint
 /// the directory with ``Lint/run(paths:options:)`` to get them.
-public enum CatalogLint {
+package enum CatalogLint {
     /// Every diagnostic for `catalog`, loading problems first, then the checks' findings.
-    public static func check(_ catalog: Catalog) -> [Diagnostic] {
+    package static func check(_ catalog: Catalog) -> [Diagnostic] {
         let report = Lint.check(LintCatalog(catalog), options: LintOptions(developmentLocale: catalog.developmentLocale))
         return catalog.diagnostics + report.diagnostics
     }
@@ -12,7 +12,7 @@ public enum CatalogLint {
 
 extension LintCatalog {
     /// The tables of a loaded catalog, without positions.
-    public init(_ catalog: Catalog) {
+    package init(_ catalog: Catalog) {
         self.init()
         for localization in [Catalog.unlocalized] + catalog.localizations {
             for name in catalog.tableNames(localization: localization) {

@@ -57,7 +57,7 @@ public enum Lint {
     }
 
     /// Runs every check over an already read catalog.
-    public static func check(_ catalog: LintCatalog, options: LintOptions = LintOptions()) -> LintReport {
+    static func check(_ catalog: LintCatalog, options: LintOptions = LintOptions()) -> LintReport {
         let development = DevelopmentLocalization.resolve(catalog, options: options)
         let context = LintContext(catalog: catalog, options: options, development: development)
         var diagnostics = catalog.diagnostics + development.diagnostics

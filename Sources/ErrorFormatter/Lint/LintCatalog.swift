@@ -1,6 +1,6 @@
 /// The tables lint compares with each other: one catalog directory, or the loose files named
 /// together on a command line, read with every position.
-public struct LintCatalog: Sendable {
+struct LintCatalog: Sendable {
     /// The tables, by localization (as spelled on disk; `""` unlocalized) and table name.
     public internal(set) var tables: [String: [String: LintTable]] = [:]
     /// What reading found: parser and loader diagnostics, skipped directories and files.
@@ -15,12 +15,12 @@ public struct LintCatalog: Sendable {
     /// The table files read, as the user named them, in the order read.
     public internal(set) var files: [String] = []
     /// Table files read.
-    public var fileCount: Int { files.count }
+    var fileCount: Int { files.count }
 
-    public init() {}
+    init() {}
 
     /// Localizations that hold tables, in byte order (`""` excluded).
-    public var localizations: [String] {
+    var localizations: [String] {
         tables.keys.filter { !$0.isEmpty && !(tables[$0]?.isEmpty ?? true) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -2,32 +2,32 @@
 ///
 /// The catalog keeps no positions (lookups must not pay for them); lint reads each file again
 /// with the parsers' source maps so that every finding about an entry points at its line.
-public struct LintEntry: Sendable {
+struct LintEntry: Sendable {
     /// A 1-based line and column (in Unicode scalars); 0 and 0 when the format has no lines
     /// (binary property lists).
-    public struct Position: Sendable, Hashable {
-        public var line: Int
-        public var column: Int
+    struct Position: Sendable, Hashable {
+        var line: Int
+        var column: Int
 
-        public init(line: Int, column: Int) {
+        init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
 
-        public static let unknown = Position(line: 0, column: 0)
+        static let unknown = Position(line: 0, column: 0)
     }
 
-    public var key: TableKey
-    public var value: LocalizedValue
+    var key: TableKey
+    var value: LocalizedValue
     /// The file as the user named it.
-    public var file: String
+    var file: String
     /// Where the key is written.
-    public var position: Position
+    var position: Position
     /// Where each variable (`"files"`) and variant (`"files/one"`) of a variable format is
     /// written, when the format says (`.stringsdict`, String Catalogs, JSON tables).
-    public var variantPositions: [String: Position]
+    var variantPositions: [String: Position]
 
-    public init(key: TableKey, value: LocalizedValue, file: String, position: Position,
+    init(key: TableKey, value: LocalizedValue, file: String, position: Position,
                 variantPositions: [String: Position] = [:]) {
         self.key = key
         self.value = value

@@ -19,7 +19,7 @@ public struct LintError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path at fault, as given.
     public var path: String?
 
-    public init(_ kind: Kind, message: String, path: String? = nil) {
+    package init(_ kind: Kind, message: String, path: String? = nil) {
         self.kind = kind
         self.message = message
         self.path = path

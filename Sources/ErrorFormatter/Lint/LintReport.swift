@@ -3,11 +3,11 @@ public struct LintReport: Sendable {
     /// Every finding, grouped by input, in a stable order (by file, line, column, code).
     public var diagnostics: [Diagnostic]
     /// Coverage of every translated table (for `--statistics`).
-    public var statistics: [LintStatistics]
+    package var statistics: [LintStatistics]
     /// The number of table files read.
     public var fileCount: Int
 
-    public init(diagnostics: [Diagnostic] = [], statistics: [LintStatistics] = [], fileCount: Int = 0) {
+    package init(diagnostics: [Diagnostic] = [], statistics: [LintStatistics] = [], fileCount: Int = 0) {
         self.diagnostics = diagnostics
         self.statistics = statistics
         self.fileCount = fileCount

@@ -9,7 +9,7 @@ public struct LintRule: Sendable, Hashable {
     /// Why it matters and how to fix it.
     public var help: String
 
-    public init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String, help: String) {
+    package init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String, help: String) {
         self.code = code
         self.severity = severity
         self.summary = summary

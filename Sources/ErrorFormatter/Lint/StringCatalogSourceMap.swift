@@ -84,7 +84,7 @@ struct StringCatalogSourceMap {
         for member in object {
             if member.key == "stringUnit", let unit = member.value.objectValue,
                let stateValue = unit["state"], let state = stateValue.stringValue {
-                let quotedKey = MessageText.quoted(key)
+                let quotedKey = MessageEscaping.quoted(key)
                 let finding: (Diagnostic.Severity, String, String)? = switch state {
                 case "new": (.note, "state-new", "the \(language) translation of \(quotedKey) is marked new (not translated yet)")
                 case "needs_review": (.warning, "state-needs-review",

@@ -2,7 +2,7 @@
 /// (`FormatText.literalText`, so specifiers never count as numbers, words or brackets).
 enum TextFeatures {
     static func list(_ items: [String]) -> String {
-        items.isEmpty ? "none" : items.map { MessageText.quoted($0) }.joined(separator: ", ")
+        items.isEmpty ? "none" : items.map { MessageEscaping.quoted($0) }.joined(separator: ", ")
     }
 
     /// Occurrences of an ASCII character (a line break, a tab), counted in bytes.

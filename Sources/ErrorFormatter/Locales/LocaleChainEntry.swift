@@ -19,7 +19,7 @@ public struct LocaleChainEntry: Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
 
     /// Creates an entry.
-    public init(id: String, kind: Kind) {
+    package init(id: String, kind: Kind) {
         self.id = id
         self.kind = kind
     }

@@ -2,7 +2,7 @@
 public struct LocaleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why the string was refused.
     public enum Reason: String, Sendable, Equatable {
-        /// Longer than `Locales.maximumInputLength` bytes (ICU itself fails at 157).
+        /// Longer than `Limits.maximumLocaleBytes` bytes (ICU itself fails at 157).
         case tooLong = "longer than 100 characters"
         /// Contains a byte outside printable ASCII (space, control, non-ASCII).
         case notPrintableASCII = "contains characters other than printable ASCII"
@@ -21,7 +21,7 @@ public struct LocaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: Reason
 
     /// Creates an error for `input`.
-    public init(input: String, reason: Reason) {
+    package init(input: String, reason: Reason) {
         self.input = input
         self.reason = reason
     }

@@ -1,27 +1,20 @@
 extension Locales {
-    /// Longest `Accept-Language` header read; the rest is ignored at the last `,` before it.
-    /// Browsers send well under 200 bytes; the bound keeps hostile headers cheap.
-    public static let maximumAcceptLanguageLength = 4096
-
-    /// Most ranges read from one header (in the header's order, before sorting by q-value); the
-    /// rest are ignored. Real headers carry under 10.
-    public static let maximumAcceptLanguageRanges = 64
-
     /// The language ranges of an HTTP `Accept-Language` header (RFC 9110 §12.5.4), best first.
     ///
     /// Ranges are ordered by q-value, stably (equal q keeps the header's order); `q=0` ranges and
     /// `*` are dropped; a part that is not `language-range [; q=qvalue]` (RFC 4647 syntax: 1–8
     /// letters, then `-`-separated 1–8 alphanumerics) is ignored rather than failing the header.
-    /// At most `maximumAcceptLanguageRanges` (64) ranges are read, the first ones of the header.
+    /// At most `Limits.maximumAcceptLanguageRanges` (64) ranges are read, the first ones of the
+    /// header.
     ///
     /// - Returns: the ranges as written (`fr-CA`); ``negotiate(preferences:available:mode:)``
     ///   normalizes them.
     public static func preferencesFromAcceptLanguage(_ header: String) -> [String] {
         var bytes = Array(header.utf8)
-        if bytes.count > maximumAcceptLanguageLength {
+        if bytes.count > Limits.maximumAcceptLanguageBytes {
             // Keep every entry that ends within the first 4,096 bytes: the comma that ends such
             // an entry may be byte 4,097 itself, so it is looked for one byte further.
-            let window = bytes.prefix(maximumAcceptLanguageLength + 1)
+            let window = bytes.prefix(Limits.maximumAcceptLanguageBytes + 1)
             if let comma = window.lastIndex(of: UInt8(ascii: ",")) {
                 bytes = Array(bytes[..<comma])
             } else {
@@ -30,7 +23,7 @@ extension Locales {
         }
         var ranked: [(range: String, quality: Int)] = []
         for part in bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
-            guard ranked.count < maximumAcceptLanguageRanges, let parsed = parseAcceptLanguagePart(Array(part)) else { continue }
+            guard ranked.count < Limits.maximumAcceptLanguageRanges, let parsed = parseAcceptLanguagePart(Array(part)) else { continue }
             if parsed.quality > 0 && parsed.range != "*" { ranked.append(parsed) }
         }
         // Swift's sort is not guaranteed stable: sort by (quality, original position).

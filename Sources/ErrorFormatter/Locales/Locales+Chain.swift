@@ -9,12 +9,12 @@ extension Locales {
     /// data for, the chain is the ID and its `_`-truncations (never the process default locale).
     ///
     /// - Parameter normalizedID: an ID from ``normalize(_:)``. `""`, `root`, and anything that
-    ///   cannot be a normalized ID (over ``maximumInputLength`` bytes, a byte outside
+    ///   cannot be a normalized ID (over `Limits.maximumLocaleBytes` bytes, a byte outside
     ///   `[A-Za-z0-9_]`) give `[]`, so raw input passed here by mistake never reaches ICU.
     /// - Complexity: a few ICU bundle look-ups on the first call per ID, then a cache hit.
     public static func chain(for normalizedID: String) -> [LocaleChainEntry] {
         guard !normalizedID.isEmpty, normalizedID != "root",
-              normalizedID.utf8.count <= maximumInputLength, LocaleIDText.isSafe(normalizedID)
+              normalizedID.utf8.count <= Limits.maximumLocaleBytes, LocaleIDText.isSafe(normalizedID)
         else { return [] }
         return chainCache.value(for: normalizedID, compute: ChainBuilder.chain(for:))
     }

@@ -37,7 +37,7 @@ extension Locales {
     /// gettext's precedence decides -- and the reason is returned in `skipped`.
     ///
     /// - Parameter environment: variable name → value bytes; names not read are ignored.
-    public static func preferencesFromEnvironmentBytes(
+    package static func preferencesFromEnvironmentBytes(
         _ environment: [String: [UInt8]]
     ) -> (preferences: [String], skipped: [String]) {
         var decoded: [String: String] = [:]

@@ -5,7 +5,7 @@ extension Locales {
     /// `de_DE@collation=phonebook`) or POSIX (`fr_CA.UTF-8@euro`, `sr_RS@latin`) form.
     ///
     /// Steps (reference algorithm §5.1):
-    /// 1. `""` → root. Refuse more than ``maximumInputLength`` bytes or bytes outside `0x21…0x7E`.
+    /// 1. `""` → root. Refuse more than `Limits.maximumLocaleBytes` bytes or bytes outside `0x21…0x7E`.
     /// 2. `C`, `POSIX`, `C.<codeset>` → ``LocaleNormalization/untranslated``.
     /// 3. POSIX modifier (`@` without `=`): a script name becomes the script subtag
     ///    (`@latin` → `Latn`, `@cyrillic` → `Cyrl`), `@euro` is dropped, other 4–8-letter
@@ -21,7 +21,7 @@ extension Locales {
     /// - Throws: ``LocaleError`` for over-long, non-ASCII, unparsable or unsafe input.
     public static func normalize(_ input: String) throws(LocaleError) -> LocaleNormalization {
         if input.isEmpty { return .locale("") }
-        guard input.utf8.count <= maximumInputLength else {
+        guard input.utf8.count <= Limits.maximumLocaleBytes else {
             throw LocaleError(input: input, reason: .tooLong)
         }
         guard input.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {

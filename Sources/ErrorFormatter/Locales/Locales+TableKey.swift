@@ -17,9 +17,9 @@ extension Locales {
     /// Names come from callers and files (a builder's locale argument, a String Catalog's
     /// language keys) and may be of any length. One longer than a locale ID can be is answered
     /// without the cache, so that the cache holds at most `capacity` keys of at most
-    /// ``maximumInputLength`` bytes: bounded in bytes, not only in entries.
+    /// `Limits.maximumLocaleBytes` bytes: bounded in bytes, not only in entries.
     static func tableName(_ name: String) -> TableName {
-        guard name.utf8.count <= maximumInputLength else { return TableName(spelling: nil, key: nil) }
+        guard name.utf8.count <= Limits.maximumLocaleBytes else { return TableName(spelling: nil, key: nil) }
         return tableNameCache.value(for: name) { name in
             let key = uncachedTableKey(for: name)
             guard key != nil, case .locale(let spelling)? = try? normalize(name) else {

@@ -6,7 +6,4 @@
 /// Everything is computed from the ICU the process runs on (no hand-written locale tables), never
 /// depends on the process default locale or `LANG`, and never changes ICU's global state. All
 /// members are safe to call from any thread.
-public enum Locales {
-    /// Inputs longer than this many bytes are refused (ICU fails from 157 on; real IDs are short).
-    public static let maximumInputLength = 100
-}
+public enum Locales {}

@@ -16,7 +16,7 @@ public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
         public var reason: Reason
 
         /// Creates an entry.
-        public init(index: Int, reason: Reason) {
+        package init(index: Int, reason: Reason) {
             self.index = index
             self.reason = reason
         }
@@ -53,7 +53,7 @@ public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a result.
-    public init(untranslated: Bool, entries: [Entry]) {
+    package init(untranslated: Bool, entries: [Entry]) {
         self.untranslated = untranslated
         self.entries = entries
     }

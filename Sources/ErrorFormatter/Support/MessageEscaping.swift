@@ -1,5 +1,5 @@
-/// Makes text from outside the library (a caller's locale, a file name, a key) safe to put in a
-/// one-line message or diagnostic.
+/// Makes text from outside the library (a caller's locale, a file name, a key, a value read from
+/// a file) safe to put in a one-line message or diagnostic: the one escaper of messages.
 ///
 /// Messages end up in logs and terminals: a newline copied from a file name starts a forged log
 /// line, an escape sequence recolours a terminal. Every control character (C0, DEL, C1) and the
@@ -18,19 +18,49 @@ package enum MessageEscaping {
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            guard needsEscaping(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
+            append(scalar, to: &result)
         }
         return result
     }
+
+    /// `scalar` as `escaped(_:)` writes it.
+    private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
+        guard needsEscaping(scalar) else {
+            result.unicodeScalars.append(scalar)
+            return
+        }
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// Text from a file quoted inside a message: `"text"` with `"` and `\` escaped as `\"` and
+    /// `\\`, control characters as `escaped(_:)` writes them, and cut after
+    /// `quotedMaximumLength` characters (Unicode scalars) with `…` inside the quotes, so that one
+    /// huge value cannot flood a terminal.
+    package static func quoted(_ text: String) -> String {
+        var result = "\""
+        var length = 0
+        for scalar in text.unicodeScalars {
+            if length == quotedMaximumLength {
+                result += "…"
+                break
+            }
+            length += 1
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default: append(scalar, to: &result)
+            }
+        }
+        return result + "\""
+    }
+
+    /// The most characters of a text that `quoted(_:)` keeps.
+    package static let quotedMaximumLength = 60
 
     /// Bytes that may not be UTF-8 (a directory entry's name), for a message: valid UTF-8 as
     /// `escaped(_:)` writes it, every byte of an invalid sequence as `\xNN`.

@@ -4,20 +4,20 @@
 /// A table is immutable, and a class so that the layers of a lookup stack hand it around with
 /// one reference count rather than one per collection it holds. Non-string values of a `.strings` file (arrays, dictionaries, data:
 /// legal, useless as text) are kept in `entries` for tools but never returned as values.
-public final class StringTable: Sendable {
+final class StringTable: Sendable {
     /// The table name, e.g. `Localizable` for `Localizable.strings`.
-    public let name: String
+    let name: String
     /// Every entry of the `.strings` side, in file order (a later duplicate replaced the earlier
     /// value in place).
-    public let entries: PropertyListDictionary
+    let entries: PropertyListDictionary
     /// Variable formats (`.stringsdict` entries, String Catalog variations). They replace a
     /// plain entry of the same key, as a `.stringsdict` entry replaces a `.strings` one on Apple
     /// platforms.
-    public let variables: [TableKey: VariableFormat]
+    let variables: [TableKey: VariableFormat]
     /// What the parsers noticed (duplicate keys, truncation, malformed entries…), with files.
-    public let diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
 
-    public init(
+    init(
         name: String, entries: PropertyListDictionary, variables: [TableKey: VariableFormat] = [:],
         diagnostics: [Diagnostic] = []
     ) {
@@ -29,19 +29,19 @@ public final class StringTable: Sendable {
 
     /// The plain string stored under `key`, or `nil` if the key is missing, its value is not a
     /// string, or a variable format replaces it. An empty string is a real value.
-    public func string(forKey key: TableKey) -> String? {
+    func string(forKey key: TableKey) -> String? {
         if !variables.isEmpty, variables[key] != nil { return nil }
         return entries[key]?.stringValue
     }
 
     /// The value of `key`: a variable format if there is one, else the plain string.
-    public func value(forKey key: TableKey) -> LocalizedValue? {
+    func value(forKey key: TableKey) -> LocalizedValue? {
         if !variables.isEmpty, let variable = variables[key] { return .variable(variable) }
         return entries[key]?.stringValue.map(LocalizedValue.text)
     }
 
     /// Every key that has a value (texts and variable formats), texts in file order first.
-    public var keys: [TableKey] {
+    var keys: [TableKey] {
         entries.keys + variables.keys.filter { entries[$0] == nil }.sorted()
     }
 

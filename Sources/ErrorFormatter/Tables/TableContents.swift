@@ -3,34 +3,34 @@
 ///
 /// `.strings` files give texts only, `.stringsdict` files give variable formats only, a String
 /// Catalog (`.xcstrings`) gives both for each of its languages, and a JSON table both.
-public struct TableContents: Sendable, Equatable {
+struct TableContents: Sendable, Equatable {
     /// Plain texts by key, in file order (non-string values are not texts and are left out).
-    public var texts: [(key: TableKey, value: String)]
+    var texts: [(key: TableKey, value: String)]
     /// Variable formats by key.
-    public var variables: [TableKey: VariableFormat]
+    var variables: [TableKey: VariableFormat]
 
-    public init(texts: [(key: TableKey, value: String)] = [], variables: [TableKey: VariableFormat] = [:]) {
+    init(texts: [(key: TableKey, value: String)] = [], variables: [TableKey: VariableFormat] = [:]) {
         self.texts = texts
         self.variables = variables
     }
 
-    public static func == (lhs: TableContents, rhs: TableContents) -> Bool {
+    static func == (lhs: TableContents, rhs: TableContents) -> Bool {
         lhs.variables == rhs.variables && lhs.texts.count == rhs.texts.count
             && zip(lhs.texts, rhs.texts).allSatisfy { $0.key == $1.key && $0.value.utf8.elementsEqual($1.value.utf8) }
     }
 }
 
 /// The result of loading one table file of a format that yields `TableContents`.
-public struct TableLoadResult: Sendable {
+struct TableLoadResult: Sendable {
     /// The contents, or `nil` when the file as a whole cannot be used.
-    public var contents: TableContents?
+    var contents: TableContents?
     /// Why the file cannot be used (severity error, with position), when `contents` is `nil`.
-    public var failure: Diagnostic?
+    var failure: Diagnostic?
     /// Everything else noticed (malformed entries that were skipped, suspicious values…), each
     /// with line and column where the format allows; `file` is left for the caller to set.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
 
-    public init(contents: TableContents?, failure: Diagnostic? = nil, diagnostics: [Diagnostic] = []) {
+    init(contents: TableContents?, failure: Diagnostic? = nil, diagnostics: [Diagnostic] = []) {
         self.contents = contents
         self.failure = failure
         self.diagnostics = diagnostics

@@ -4,9 +4,9 @@
 /// property list that is not a dictionary is not a table, and a 0-byte `.strings` file (which
 /// CoreFoundation rejects) is an empty table with a warning, since an empty `.strings` file in a
 /// bundle simply has no translations yet.
-public enum TableFile {
+package enum TableFile {
     /// A table file format, recognised by the file-name extension.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// `.strings`: CoreFoundation's old-style property list (or an XML/binary plist).
         case strings = ".strings"
         /// `.stringsdict`: plural and variant rules, one dictionary per key.
@@ -16,15 +16,12 @@ public enum TableFile {
         /// `.json`: a flat JSON table (see docs/table-formats.md).
         case json = ".json"
 
-        public var fileExtension: String { rawValue }
+        package var fileExtension: String { rawValue }
     }
-
-    /// The `.strings` extension (the format most tools mean by "table").
-    public static let stringsExtension = Format.strings.fileExtension
 
     /// The table name and format of a file name such as `Localizable.strings`, or `nil` if the
     /// file is not a table (hidden files, other extensions, an extension alone).
-    public static func classify(fileName: String) -> (name: String, format: Format)? {
+    package static func classify(fileName: String) -> (name: String, format: Format)? {
         guard !fileName.hasPrefix("."), !fileName.contains("/") else { return nil }
         for format in Format.allCases where fileName.hasSuffix(format.fileExtension) {
             let name = String(fileName.dropLast(format.fileExtension.count))
@@ -34,13 +31,13 @@ public enum TableFile {
     }
 
     /// The table name for a `.strings` file name, or `nil`.
-    public static func tableName(forFileName fileName: String) -> String? {
+    package static func tableName(forFileName fileName: String) -> String? {
         guard let (name, format) = classify(fileName: fileName), format == .strings else { return nil }
         return name
     }
 
     /// The outcome of loading one `.strings` file.
-    public enum Outcome: Sendable {
+    enum Outcome: Sendable {
         /// The table, with the parser's diagnostics attached to `file`.
         case table(StringTable)
         /// The file cannot be used; the diagnostic (an error with position) says why.
@@ -48,7 +45,7 @@ public enum TableFile {
     }
 
     /// Parses `bytes` as the `.strings` table `name`, attributing every diagnostic to `file`.
-    public static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
+    static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
         if bytes.isEmpty {
             let warning = Diagnostic(
                 severity: .warning, code: "empty-file",
@@ -75,7 +72,7 @@ public enum TableFile {
     }
 
     /// Loads a `.stringsdict` or flat JSON table, attributing every diagnostic to `file`.
-    public static func loadContents(bytes: [UInt8], format: Format, file: String) -> TableLoadResult {
+    static func loadContents(bytes: [UInt8], format: Format, file: String) -> TableLoadResult {
         var result: TableLoadResult
         switch format {
         case .stringsDict: result = StringsDictFile.load(bytes: bytes)

@@ -5,21 +5,21 @@
 /// variable references `%#@name@` (consumes the next argument) or `%N$#@name@` (argument N).
 /// Each reference is replaced by the variant of its variable chosen by that argument; the result
 /// is then formatted with the arguments as a whole, as Apple does.
-public struct VariableFormat: Sendable, Hashable {
+package struct VariableFormat: Sendable, Hashable {
     /// The format with variable references.
-    public var format: String
+    package var format: String
     /// The variables referenced by `format`, by name.
-    public var variables: [String: Variable]
+    package var variables: [String: Variable]
 
-    public init(format: String, variables: [String: Variable]) {
+    package init(format: String, variables: [String: Variable]) {
         self.format = format
         self.variables = variables
     }
 
     /// One `%#@name@` variable: how to choose among its variants.
-    public struct Variable: Sendable, Hashable {
+    package struct Variable: Sendable, Hashable {
         /// `NSStringFormatSpecTypeKey`.
-        public enum RuleType: Sendable, Hashable {
+        package enum RuleType: Sendable, Hashable {
             /// `NSStringPluralRuleType`: variants keyed by CLDR plural category.
             case plural
             /// `NSStringDeviceSpecificRuleType`: variants keyed by device (`iphone`, `mac`, …).
@@ -28,14 +28,14 @@ public struct VariableFormat: Sendable, Hashable {
             case width
         }
 
-        public var ruleType: RuleType
+        package var ruleType: RuleType
         /// `NSStringFormatValueTypeKey`: the printf conversion of the argument, without `%`
         /// (`d`, `lld`, `u`, `f`, `@`…); `nil` when the table gives none.
-        public var valueType: String?
+        package var valueType: String?
         /// Variant formats by key (`zero one two few many other`, device names or widths).
-        public var variants: [String: String]
+        package var variants: [String: String]
 
-        public init(ruleType: RuleType, valueType: String?, variants: [String: String]) {
+        package init(ruleType: RuleType, valueType: String?, variants: [String: String]) {
             self.ruleType = ruleType
             self.valueType = valueType
             self.variants = variants
@@ -44,7 +44,7 @@ public struct VariableFormat: Sendable, Hashable {
 }
 
 /// The value of one key in a table: plain text, or a format with variables.
-public enum LocalizedValue: Sendable, Hashable {
+package enum LocalizedValue: Sendable, Hashable {
     case text(String)
     case variable(VariableFormat)
 }

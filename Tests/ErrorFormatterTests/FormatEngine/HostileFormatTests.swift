@@ -1,7 +1,7 @@
 import Testing
 @testable import ErrorFormatter
 
-/// Formats built to exhaust time or memory are refused quickly (limits in FormatLimits).
+/// Formats built to exhaust time or memory are refused quickly (limits in `Limits`).
 @Suite struct HostileFormatTests {
     /// Generous for a debug build on a loaded machine; a quadratic or unbounded path takes far longer.
     private static let budget = Duration.seconds(2)
@@ -23,7 +23,7 @@ import Testing
     private static let hostileFormats: [String: String] = [
         "20000 sequential specifiers": String(repeating: "%@", count: 20_000),
         "15000 positional specifiers": String(repeating: "%1$@", count: 15_000),
-        "one byte over the length limit": String(repeating: "a", count: FormatLimits.maximumFormatLength + 1),
+        "one byte over the length limit": String(repeating: "a", count: Limits.maximumFormatLength + 1),
         "position 999999": "%999999$@",
         "position of 10000 digits": "%" + String(repeating: "9", count: 10_000) + "$@",
         "width of 10000 digits": "%" + String(repeating: "9", count: 10_000) + "d",
@@ -55,7 +55,7 @@ import Testing
 
     @Test func theLargestAllowedRenderingsSucceed() throws {
         let widest = try StringFormat.render(String(repeating: "%1$1024@", count: 1_024), arguments: [.string("x")])
-        #expect(widest.utf8.count == FormatLimits.maximumOutputLength)
+        #expect(widest.utf8.count == Limits.maximumOutputLength)
         let digits = try StringFormat.render("%1024.1024f", arguments: [.double(-1.7976931348623157e308)])
         #expect(digits.utf8.count == 1 + 309 + 1 + 1024)
         let percents = try StringFormat.render(String(repeating: "%%", count: 30_000), arguments: [])

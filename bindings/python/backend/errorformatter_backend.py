@@ -100,7 +100,7 @@ def _build_library() -> Path:
             "errorformatter: this copy of the Python package is not inside an ErrorFormatter "
             "checkout, so liberrorformatter cannot be built with it.\n"
             "Install a wheel instead (in a checkout: `make wheel`, then "
-            "`pip install dist/errorformatter-*.whl`), or run `pip install ./bindings/python` "
+            "`pip install build/dist/errorformatter-*.whl`), or run `pip install ./bindings/python` "
             "from a complete checkout with a Swift 6 toolchain and libicu-dev installed."
         )
     make = os.environ.get("MAKE", "make")
@@ -115,7 +115,7 @@ def _build_library() -> Path:
             "It needs a Swift 6 toolchain (`swift` on PATH), a C compiler and ICU's headers "
             "(`apt-get install libicu-dev pkg-config`); see the project's README.md. Or install "
             "a prebuilt wheel: `make wheel` on a machine that has them, then "
-            "`pip install dist/errorformatter-*.whl`."
+            "`pip install build/dist/errorformatter-*.whl`."
         )
     library = PROJECT_ROOT / "build" / "lib" / SONAME
     if not library.is_file():

@@ -29,12 +29,12 @@ enum ErrorFieldPairCheck: LintCheck {
                 if let title = pair["title"], pair["message"] == nil {
                     diagnostics.append(title.diagnostic(
                         .warning, "error-title-without-message",
-                        "\(MessageText.quoted(title.key.string)) has no \(MessageText.quoted(stem + ".message")); the message "
+                        "\(MessageEscaping.quoted(title.key.string)) has no \(MessageEscaping.quoted(stem + ".message")); the message "
                             + "falls back to the domain's or the generic one"))
                 } else if let message = pair["message"], pair["title"] == nil {
                     diagnostics.append(message.diagnostic(
                         .warning, "error-message-without-title",
-                        "\(MessageText.quoted(message.key.string)) has no \(MessageText.quoted(stem + ".title")); the title "
+                        "\(MessageEscaping.quoted(message.key.string)) has no \(MessageEscaping.quoted(stem + ".title")); the title "
                             + "falls back to the failure reason, the domain's or the generic one"))
                 }
             }

@@ -57,12 +57,12 @@ enum ErrorKeyShapeCheck: LintCheck {
                     guard parts.count >= 4, isInteger(String(parts[parts.count - 2])) else { continue }
                     diagnostics.append(entry.diagnostic(
                         .warning, "error-key-unknown-field",
-                        "\(MessageText.quoted(entry.key.string)) ends in '.\(field)'; the error rules read only .title and .message"))
+                        "\(MessageEscaping.quoted(entry.key.string)) ends in '.\(field)'; the error rules read only .title and .message"))
                 case .nonIntegerCode(let domain, let code):
                     diagnostics.append(entry.diagnostic(
                         .warning, "error-key-non-integer-code",
-                        "\(MessageText.quoted(entry.key.string)) has '\(code)' where the error code goes; error codes are "
-                            + "integers, so the rules read it as the key of the domain \(MessageText.quoted(domain + "." + code))"))
+                        "\(MessageEscaping.quoted(entry.key.string)) has '\(code)' where the error code goes; error codes are "
+                            + "integers, so the rules read it as the key of the domain \(MessageEscaping.quoted(domain + "." + code))"))
                 default:
                     continue
                 }

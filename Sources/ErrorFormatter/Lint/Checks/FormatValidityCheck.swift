@@ -26,7 +26,7 @@ enum FormatValidityCheck: LintCheck {
                         for variant in variable.variants.keys.sorted(by: FormatExpansion.variantOrder) {
                             guard let text = variable.variants[variant] else { continue }
                             diagnostics += check(text, entry: entry, allowsVariables: true,
-                                                 what: " (variant '\(variant)' of \(MessageText.quoted(name)))",
+                                                 what: " (variant '\(variant)' of \(MessageEscaping.quoted(name)))",
                                                  at: entry.position(variable: name, variant: variant))
                         }
                     }
@@ -39,7 +39,7 @@ enum FormatValidityCheck: LintCheck {
     static func check(_ text: String, entry: LintEntry, allowsVariables: Bool, what: String,
                       at position: LintEntry.Position?) -> [Diagnostic] {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
-        let name = MessageText.quoted(entry.key.string) + what
+        let name = MessageEscaping.quoted(entry.key.string) + what
         let segments: [FormatSegment]
         do throws(FormatFailure) {
             segments = try FormatParser.parse(text, allowsVariables: allowsVariables)

@@ -19,7 +19,7 @@ enum IdenticalTranslationCheck: LintCheck {
                 else { continue }
                 diagnostics.append(entry.diagnostic(
                     .note, "identical-to-source",
-                    "the '\(translation.localization)' text of \(MessageText.quoted(entry.key.string)) is the development text"))
+                    "the '\(translation.localization)' text of \(MessageEscaping.quoted(entry.key.string)) is the development text"))
             }
         }
         return diagnostics

@@ -35,13 +35,13 @@ enum KeyCoverageCheck: LintCheck {
                 guard !parents.contains(where: { $0.contains(entry.key) }) else { continue }
                 diagnostics.append(entry.diagnostic(
                     .warning, "missing-key",
-                    "\(MessageText.quoted(entry.key.string)) has no '\(translation.localization)' translation "
+                    "\(MessageEscaping.quoted(entry.key.string)) has no '\(translation.localization)' translation "
                         + "(\(translation.mainFile)); those users see the development text"))
             }
             for entry in translation.orderedEntries where !source.contains(entry.key) {
                 diagnostics.append(entry.diagnostic(
                     .warning, "key-not-in-development",
-                    "\(MessageText.quoted(entry.key.string)) is not in the development table (\(source.mainFile)), so it is never looked up"))
+                    "\(MessageEscaping.quoted(entry.key.string)) is not in the development table (\(source.mainFile)), so it is never looked up"))
             }
         }
         return diagnostics

@@ -32,7 +32,7 @@ enum PluralCategoryCheck: LintCheck {
                     if !missing.isEmpty {
                         diagnostics.append(entry.diagnostic(
                             .warning, "plural-category-missing",
-                            "\(MessageText.quoted(name)) in \(MessageText.quoted(entry.key.string)) lacks "
+                            "\(MessageEscaping.quoted(name)) in \(MessageEscaping.quoted(entry.key.string)) lacks "
                                 + missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                                 + " (\(language) uses \(listed)); those counts show the 'other' text",
                             at: entry.position(variable: name)))
@@ -40,7 +40,7 @@ enum PluralCategoryCheck: LintCheck {
                     for category in present.subtracting(categories).sorted() where category != .zero {
                         diagnostics.append(entry.diagnostic(
                             .note, "plural-category-unused",
-                            "'\(category.rawValue)' of \(MessageText.quoted(name)) in \(MessageText.quoted(entry.key.string)) "
+                            "'\(category.rawValue)' of \(MessageEscaping.quoted(name)) in \(MessageEscaping.quoted(entry.key.string)) "
                                 + "is never chosen: \(language) uses only \(listed)",
                             at: entry.position(variable: name, variant: category.rawValue)))
                     }

@@ -27,7 +27,7 @@ enum PluralValueTypeCheck: LintCheck {
                         guard family != expected else { continue }
                         diagnostics.append(entry.diagnostic(
                             .error, "plural-value-type-mismatch",
-                            "variant '\(variant)' of \(MessageText.quoted(name)) in \(MessageText.quoted(entry.key.string)) "
+                            "variant '\(variant)' of \(MessageEscaping.quoted(name)) in \(MessageEscaping.quoted(entry.key.string)) "
                                 + "formats the count as \(family.rawValue), but the value type '\(type)' is \(expected.rawValue)",
                             at: entry.position(variable: name, variant: variant)))
                     }

@@ -45,7 +45,7 @@ enum SpecifierParityCheck: LintCheck {
         var diagnostics: [Diagnostic] = []
         var reported: Set<String> = []
         var used: Set<Int> = []
-        let name = MessageText.quoted(entry.key.string)
+        let name = MessageEscaping.quoted(entry.key.string)
         for expansion in FormatExpansion.expansions(of: entry.value) {
             guard let signature = ArgumentFamily.signature(of: expansion.text) else { continue }
             used.formUnion(signature.keys)

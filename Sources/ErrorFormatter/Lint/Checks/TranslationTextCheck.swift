@@ -10,7 +10,7 @@ enum TranslationTextCheck: LintCheck {
             for entry in translation.orderedEntries {
                 guard let original = source.entry(entry.key) else { continue }
                 for pair in pairs(entry, original) {
-                    let subject = MessageText.quoted(entry.key.string) + pair.what
+                    let subject = MessageEscaping.quoted(entry.key.string) + pair.what
                     for comparison in TextComparisons.all {
                         guard let problem = comparison.compare(pair.source, pair.translation) else { continue }
                         diagnostics.append(entry.diagnostic(
@@ -43,7 +43,7 @@ enum TranslationTextCheck: LintCheck {
                         source = sourceVariable?.variants[variant] ?? sourceVariable?.variants["other"]
                     }
                     guard let source, !FormatText.isOnlyReference(source) else { continue }
-                    result.append((source, translated, " (variant '\(variant)' of \(MessageText.quoted(name)))",
+                    result.append((source, translated, " (variant '\(variant)' of \(MessageEscaping.quoted(name)))",
                                    entry.position(variable: name, variant: variant)))
                 }
             }
@@ -141,7 +141,7 @@ enum TextComparisons {
             "repeated-word", .note, "a translation repeats a word",
             help: "pofilter 'doublewords': 'the the'. Some languages repeat words on purpose; check.")) { source, translation in
             guard let word = TextFeatures.repeatedWord(in: translation), TextFeatures.repeatedWord(in: source) != word else { return nil }
-            return "it repeats \(MessageText.quoted(word))"
+            return "it repeats \(MessageEscaping.quoted(word))"
         },
         TextComparison(rule: LintRule(
             "end-punctuation-mismatch", .note, "a translation ends with other punctuation",

@@ -7,18 +7,18 @@
 /// JavaScript and Xcode), and lone UTF-16 surrogate escapes (read as U+FFFD, since a Swift
 /// `String` cannot hold them). Nesting is limited to `maximumDepth` so that hostile input cannot
 /// exhaust the stack of the thread calling into the library.
-public enum JSONParser {
+enum JSONParser {
     /// The deepest nesting of arrays and objects accepted. String Catalogs need about 10.
-    public static let maximumDepth = 128
+    static let maximumDepth = 128
 
     /// The outcome of parsing a JSON document.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// The top-level value, or `nil` when the document is not valid JSON.
-        public var value: JSONValue?
+        var value: JSONValue?
         /// Why the document is not valid JSON (severity error, with line and column).
-        public var error: Diagnostic?
+        var error: Diagnostic?
         /// Warnings and notes about accepted input (duplicate keys, lone surrogates, BOM).
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// Parses a whole JSON document.
@@ -26,7 +26,7 @@ public enum JSONParser {
     /// - Parameter bytes: The document, in UTF-8.
     /// - Returns: The value or the error, and the diagnostics; `file` is not set.
     /// - Complexity: O(n) in the number of bytes.
-    public static func parse(_ bytes: [UInt8]) -> Result {
+    static func parse(_ bytes: [UInt8]) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(text: buffer)
             return scanner.parseDocument()

@@ -9,9 +9,9 @@
 /// A plural object becomes a `VariableFormat` with format `%#@value@` and one plural variable
 /// `value` whose value type is the first printf specifier of `other` (`nil` when it has none).
 /// The schema is `docs/json-table.schema.json`; diagnostic codes are in `docs/table-formats.md`.
-public enum JSONTableFile {
+enum JSONTableFile {
     /// The file-name extension of JSON tables.
-    public static let fileExtension = ".json"
+    static let fileExtension = ".json"
 
     /// Parses the bytes of a JSON table.
     ///
@@ -19,7 +19,7 @@ public enum JSONTableFile {
     /// - Returns: The texts and plural formats, or a failure when the file is not valid JSON or
     ///   not an object; malformed entries are left out with an error diagnostic at their value.
     /// - Complexity: O(n) in the size of the file.
-    public static func load(bytes: [UInt8]) -> TableLoadResult {
+    static func load(bytes: [UInt8]) -> TableLoadResult {
         let parsed = JSONParser.parse(bytes)
         guard let root = parsed.value else {
             let failure = parsed.error ?? Diagnostic(severity: .error, code: "invalid-json", message: "the file is not valid JSON")
@@ -44,10 +44,8 @@ public enum JSONTableFile {
             case .object(let categories):
                 var variants: [String: String] = [:]
                 for category in categories {
-                    guard VariableFormat.Variable.pluralCategories.contains(category.key) else {
-                        report(.warning, "unknown-plural-category",
-                               "\"\(category.key)\" in \"\(entry.key)\" is not a plural category (zero one two few many other); it is ignored",
-                               at: category.value)
+                    if let unknown = VariableFormat.Variable.unknownPluralCategory(category.key, of: "\"\(entry.key)\"") {
+                        report(.warning, unknown.code, unknown.message, at: category.value)
                         continue
                     }
                     guard let text = category.value.stringValue else {

@@ -1,8 +1,8 @@
 /// A JSON value (RFC 8259) with where it starts in its file, as `JSONParser` reads it, so that
 /// loaders of JSON tables can point every diagnostic at the value it is about.
-public struct JSONValue: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
     /// What the value is.
-    public indirect enum Kind: Sendable, Equatable {
+    package indirect enum Kind: Sendable, Equatable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -18,7 +18,7 @@ public struct JSONValue: Sendable, Equatable {
         case object(JSONObject)
 
         /// Code-unit exact equality (`String ==` would merge NFC and NFD spellings).
-        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+        package static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): true
             case (.bool(let a), .bool(let b)): a == b
@@ -32,39 +32,39 @@ public struct JSONValue: Sendable, Equatable {
     }
 
     /// What the value is.
-    public var kind: Kind
+    package var kind: Kind
     /// 1-based line of the value's first character.
-    public var line: Int
+    package var line: Int
     /// 1-based column (in Unicode scalars) of the value's first character.
-    public var column: Int
+    package var column: Int
 
     /// A value at a position.
-    public init(_ kind: Kind, line: Int, column: Int) {
+    package init(_ kind: Kind, line: Int, column: Int) {
         self.kind = kind
         self.line = line
         self.column = column
     }
 
     /// The string, if this value is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = kind { return string }
         return nil
     }
 
     /// The object, if this value is one.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let object) = kind { return object }
         return nil
     }
 
     /// The boolean, if this value is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = kind { return bool }
         return nil
     }
 
     /// "a string", "an object"… for messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -76,44 +76,44 @@ public struct JSONValue: Sendable, Equatable {
     }
 
     /// Equal kinds; positions are not compared.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.kind == rhs.kind }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.kind == rhs.kind }
 }
 
 /// A JSON object: members in file order, keys compared by code units, and a later duplicate
 /// replacing the earlier value in place (what JavaScript and Xcode do; the parser reports it).
-public struct JSONObject: Sendable, Equatable, Sequence {
+package struct JSONObject: Sendable, Equatable, Sequence {
     /// One `"key": value` member.
-    public struct Member: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
         /// The key.
-        public var key: String
+        package var key: String
         /// 1-based line of the key's opening quote.
-        public var keyLine: Int
+        package var keyLine: Int
         /// 1-based column (in Unicode scalars) of the key's opening quote.
-        public var keyColumn: Int
+        package var keyColumn: Int
         /// The value.
-        public var value: JSONValue
+        package var value: JSONValue
 
         /// Equal keys (code units) and values; positions are not compared.
-        public static func == (lhs: Member, rhs: Member) -> Bool {
+        package static func == (lhs: Member, rhs: Member) -> Bool {
             lhs.key.utf8.elementsEqual(rhs.key.utf8) && lhs.value == rhs.value
         }
     }
 
     /// The members, in the order their keys first appear.
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     private var indexByKey: [TableKey: Int] = [:]
 
     /// An empty object.
-    public init() {}
+    package init() {}
 
     /// The number of distinct keys.
-    public var count: Int { members.count }
+    package var count: Int { members.count }
 
     /// Stores `member`, replacing the value (and position) of an existing member with its key.
     ///
     /// - Returns: The replaced member, if there was one.
     @discardableResult
-    public mutating func insert(_ member: Member) -> Member? {
+    package mutating func insert(_ member: Member) -> Member? {
         let key = TableKey(member.key)
         if let index = indexByKey[key] {
             let replaced = members[index]
@@ -126,19 +126,19 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
 
     /// The member with `key` (code-unit exact).
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         guard let index = indexByKey[TableKey(key)] else { return nil }
         return members[index]
     }
 
     /// The value of `key` (code-unit exact).
-    public subscript(key: String) -> JSONValue? { member(key)?.value }
+    package subscript(key: String) -> JSONValue? { member(key)?.value }
 
     /// Iterates the members in order.
-    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
     /// Equal when they hold the same keys with equal values, whatever the order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.members.allSatisfy { rhs.member($0.key) == $0 }
     }

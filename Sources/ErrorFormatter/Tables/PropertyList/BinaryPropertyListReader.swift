@@ -212,7 +212,7 @@ struct BinaryPropertyListDecoder {
     @inline(never)
     private mutating func reportDuplicate(_ key: String) {
         diagnostics.append(Diagnostic(severity: .warning, code: "duplicate-key",
-                                      message: "duplicate key \(MessageText.quoted(key)); the later value replaces the earlier one"))
+                                      message: "duplicate key \(MessageEscaping.quoted(key)); the later value replaces the earlier one"))
     }
 
     @inline(never)
@@ -291,7 +291,7 @@ struct BinaryPropertyListDecoder {
 
     private mutating func converted(_ text: String, kind: String) -> PropertyListValue {
         diagnostics.append(Diagnostic(severity: .warning, code: "non-string-value",
-                                      message: "a \(kind) is not a string; it is read as the string \(MessageText.quoted(text))"))
+                                      message: "a \(kind) is not a string; it is read as the string \(MessageEscaping.quoted(text))"))
         return .string(text)
     }
 }

@@ -26,7 +26,7 @@ struct DuplicateKeyTracker {
     private mutating func reportDuplicate(
         _ key: String, at offset: Int, replacing replaced: Int, into diagnostics: inout [OffsetDiagnostic]
     ) {
-        let quoted = MessageText.quoted(key)
+        let quoted = MessageEscaping.quoted(key)
         diagnostics.append(OffsetDiagnostic(
             severity: .warning, code: "duplicate-key",
             message: "duplicate key \(quoted); this later value replaces the earlier one",

@@ -15,7 +15,7 @@ public struct PropertyListParseResult: Sendable {
     public var diagnostics: [Diagnostic]
 
     /// Creates a result; parsers build these, tests compare them.
-    public init(
+    package init(
         value: PropertyListValue?, error: Diagnostic? = nil,
         foundationMessage: String? = nil, diagnostics: [Diagnostic] = []
     ) {

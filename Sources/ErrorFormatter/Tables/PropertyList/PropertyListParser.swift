@@ -23,7 +23,7 @@ public enum PropertyListParser {
     /// them first. Same behaviour as `parse(_: [UInt8])`.
     ///
     /// - Parameter buffer: The whole file; only read during the call.
-    public static func parse(_ buffer: UnsafeRawBufferPointer) -> PropertyListParseResult {
+    package static func parse(_ buffer: UnsafeRawBufferPointer) -> PropertyListParseResult {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
         guard !bytes.isEmpty else {
             let failure = PropertyListParseFailure(.emptyFile, at: 0, message: "the file is empty (0 bytes)")

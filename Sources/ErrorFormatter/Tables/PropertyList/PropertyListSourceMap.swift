@@ -6,35 +6,35 @@
 /// reader only when a loader asks for it. Old-style text (`.strings`) is mapped for its top-level
 /// keys only (a table's entries; nested dictionaries are not table entries). Binary property
 /// lists have no lines: every lookup then answers `nil`, and diagnostics carry line and column 0.
-public struct PropertyListSourceMap: Sendable {
+struct PropertyListSourceMap: Sendable {
     /// 1-based line and column (in Unicode scalars) of the `<key>` tag, by key path.
     private let locations: [[TableKey]: SourcePosition]
 
     /// A map that knows no positions (binary or old-style property lists).
-    public init() { locations = [:] }
+    init() { locations = [:] }
 
     init(locations: [[TableKey]: SourcePosition]) { self.locations = locations }
 
     /// A 1-based line and column.
-    public struct SourcePosition: Sendable, Hashable {
+    struct SourcePosition: Sendable, Hashable {
         /// 1-based line.
-        public var line: Int
+        var line: Int
         /// 1-based column, counted in Unicode scalar values.
-        public var column: Int
+        var column: Int
     }
 
     /// True when no key has a known position.
-    public var isEmpty: Bool { locations.isEmpty }
+    var isEmpty: Bool { locations.isEmpty }
 
     /// The position of the `<key>` that names the value at `path` (outermost key first); for a
     /// duplicated key, the last spelling (the one whose value was kept).
     ///
     /// - Parameter path: Keys from the top-level dictionary down, e.g. `["files", "one"]`.
     /// - Returns: The position, or `nil` when the path is not a key of the file or not mapped.
-    public func position(ofKeyPath path: [TableKey]) -> SourcePosition? { locations[path] }
+    func position(ofKeyPath path: [TableKey]) -> SourcePosition? { locations[path] }
 
     /// `position(ofKeyPath:)` for plain strings.
-    public func position(ofKeyPath path: [String]) -> SourcePosition? {
+    func position(ofKeyPath path: [String]) -> SourcePosition? {
         locations[path.map(TableKey.init)]
     }
 }
@@ -47,7 +47,7 @@ extension PropertyListParser {
     /// - Returns: `parse(bytes)`'s result, and the key positions (empty when the file did not
     ///   parse, or is not an XML property list).
     /// - Complexity: O(n) in the number of bytes; the XML is read twice.
-    public static func parseWithSourceMap(_ bytes: [UInt8]) -> (result: PropertyListParseResult, sourceMap: PropertyListSourceMap) {
+    static func parseWithSourceMap(_ bytes: [UInt8]) -> (result: PropertyListParseResult, sourceMap: PropertyListSourceMap) {
         let result = parse(bytes)
         guard result.value != nil else { return (result, PropertyListSourceMap()) }
         let map = bytes.withUnsafeBufferPointer { buffer -> PropertyListSourceMap in

@@ -42,9 +42,9 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     public private(set) var values: [PropertyListValue] = []
     private var index = PropertyListKeyIndex()
 
-    public init() {}
+    package init() {}
 
-    public init(minimumCapacity: Int) {
+    package init(minimumCapacity: Int) {
         keys.reserveCapacity(minimumCapacity)
         values.reserveCapacity(minimumCapacity)
         index = PropertyListKeyIndex(minimumCapacity: minimumCapacity)
@@ -55,7 +55,7 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
 
     /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
     @discardableResult
-    public mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
+    package mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
         // One probe: it finds the existing entry or claims the next index (parsing spends
         // its time here).
         if let existing = index.findOrInsert(key, in: keys), existing < values.count {

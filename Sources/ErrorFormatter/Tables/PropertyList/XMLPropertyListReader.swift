@@ -155,7 +155,7 @@ struct XMLPropertyListScanner {
     private mutating func readKey() throws(PropertyListParseFailure) -> (String, Int) {
         let keyTag = try readStartTag()
         guard keyTag.name == "key" else {
-            throw failure("expected <key> in <dict>, found <\(MessageText.quoted(keyTag.name))>", at: keyTag.offset)
+            throw failure("expected <key> in <dict>, found <\(MessageEscaping.quoted(keyTag.name))>", at: keyTag.offset)
         }
         return (keyTag.isSelfClosing ? "" : try readText(closing: "key"), keyTag.offset)
     }
@@ -181,7 +181,7 @@ struct XMLPropertyListScanner {
             let raw = tag.isSelfClosing ? "" : try readText(closing: tag.name)
             // CF rejects anything but an optional sign and digits in <integer> (even spaces).
             if tag.name == "integer" && !Self.isPlainInteger(raw) {
-                throw failure("<integer> holds \(MessageText.quoted(raw)), not a number", at: tag.offset)
+                throw failure("<integer> holds \(MessageEscaping.quoted(raw)), not a number", at: tag.offset)
             }
             warnNonString(tag, converted: raw)
             return .string(raw)
@@ -193,7 +193,7 @@ struct XMLPropertyListScanner {
             warnNonString(tag, converted: tag.name)
             return .string(tag.name)
         default:
-            throw failure("unknown property list element <\(MessageText.quoted(tag.name))>", at: tag.offset)
+            throw failure("unknown property list element <\(MessageEscaping.quoted(tag.name))>", at: tag.offset)
         }
     }
 
@@ -211,7 +211,7 @@ struct XMLPropertyListScanner {
     private mutating func warnNonString(_ tag: Tag, converted: String) {
         diagnostics.append(OffsetDiagnostic(
             severity: .warning, code: "non-string-value",
-            message: "<\(tag.name)> is not a string; it is read as the string \(MessageText.quoted(converted))",
+            message: "<\(tag.name)> is not a string; it is read as the string \(MessageEscaping.quoted(converted))",
             offset: tag.offset))
     }
 
@@ -294,7 +294,7 @@ struct XMLPropertyListScanner {
                 return Tag(name: name, isSelfClosing: selfClosing, offset: start)
             }
         }
-        throw failure("the tag <\(MessageText.quoted(name)) is never closed", at: start)
+        throw failure("the tag <\(MessageEscaping.quoted(name)) is never closed", at: start)
     }
 
     private static func endsName(_ byte: UInt8) -> Bool {
@@ -376,7 +376,7 @@ struct XMLPropertyListScanner {
         case "apos": bytes.append(UInt8(ascii: "'"))
         default:
             var digits = Substring(name)
-            guard digits.first == "#" else { throw failure("unknown entity &\(MessageText.quoted(name));", at: start) }
+            guard digits.first == "#" else { throw failure("unknown entity &\(MessageEscaping.quoted(name));", at: start) }
             digits = digits.dropFirst()
             var radix = 10
             if digits.first == "x" || digits.first == "X" {
@@ -384,7 +384,7 @@ struct XMLPropertyListScanner {
                 digits = digits.dropFirst()
             }
             guard let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value) else {
-                throw failure("invalid character reference &\(MessageText.quoted(name));", at: start)
+                throw failure("invalid character reference &\(MessageEscaping.quoted(name));", at: start)
             }
             UTF8Encoding.append(scalar.value, to: &bytes)
         }

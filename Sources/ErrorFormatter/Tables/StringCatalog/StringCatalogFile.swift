@@ -14,9 +14,9 @@
 ///
 /// Variations and substitutions become a `VariableFormat` (see `StringCatalogVariations`).
 /// Diagnostic codes are listed in `docs/table-formats.md`.
-public enum StringCatalogFile {
+enum StringCatalogFile {
     /// The file-name extension of String Catalogs.
-    public static let fileExtension = ".xcstrings"
+    static let fileExtension = ".xcstrings"
 
     /// Parses the bytes of a `.xcstrings` file.
     ///
@@ -24,7 +24,7 @@ public enum StringCatalogFile {
     /// - Returns: The source language and each language's contents, or a failure when the file
     ///   is not valid JSON or not a catalog; diagnostics carry line and column.
     /// - Complexity: O(n) in the size of the file.
-    public static func load(bytes: [UInt8]) -> StringCatalogLoadResult {
+    static func load(bytes: [UInt8]) -> StringCatalogLoadResult {
         let parsed = JSONParser.parse(bytes)
         guard let root = parsed.value else {
             let failure = parsed.error ?? Diagnostic(severity: .error, code: "invalid-json", message: "the file is not valid JSON")

@@ -1,19 +1,19 @@
 /// The result of loading a String Catalog (`.xcstrings`): one `TableContents` per language.
-public struct StringCatalogLoadResult: Sendable {
+struct StringCatalogLoadResult: Sendable {
     /// The catalog's `sourceLanguage`, as spelled in the file (`en`, `pt-BR`); `nil` on failure.
-    public var sourceLanguage: String?
+    var sourceLanguage: String?
     /// The contents of each language, keyed by the catalog's spelling of the language (`fr`,
     /// `zh-Hans`, `pt-BR`). The source language is always present (its texts default to the
     /// keys); another language appears when at least one entry has a translation into it.
-    public var tables: [String: TableContents]
+    var tables: [String: TableContents]
     /// Why the file cannot be used at all (severity error, with position), or `nil`.
-    public var failure: Diagnostic?
+    var failure: Diagnostic?
     /// Everything else noticed (entries left out, odd states…), with line and column; `file` is
     /// left for the caller to set.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
 
     /// A result; loaders build these.
-    public init(
+    init(
         sourceLanguage: String?, tables: [String: TableContents],
         failure: Diagnostic? = nil, diagnostics: [Diagnostic] = []
     ) {

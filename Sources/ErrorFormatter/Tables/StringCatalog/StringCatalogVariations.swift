@@ -175,10 +175,8 @@ struct StringCatalogVariations {
         }
         var variants: [String: String] = [:]
         for category in categories {
-            guard VariableFormat.Variable.pluralCategories.contains(category.key) else {
-                report(.warning, "unknown-plural-category",
-                       "\"\(category.key)\" is not a plural category (zero one two few many other); the variant is ignored",
-                       at: category.value)
+            if let unknown = VariableFormat.Variable.unknownPluralCategory(category.key, of: entryName) {
+                report(.warning, unknown.code, unknown.message, at: category.value)
                 continue
             }
             guard let holder = category.value.objectValue else {

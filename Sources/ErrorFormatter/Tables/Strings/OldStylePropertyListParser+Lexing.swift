@@ -128,8 +128,8 @@ extension OldStylePropertyListParser {
         }
     }
 
-    /// A key or value quoted for a message (see `MessageText.quoted`).
-    func quotedForMessage(_ string: String) -> String { MessageText.quoted(string) }
+    /// A key or value quoted for a message (see `MessageEscaping.quoted`).
+    func quotedForMessage(_ string: String) -> String { MessageEscaping.quoted(string) }
 
     /// Whitespace lookalikes CF does not skip: where one stops the parser, the author almost
     /// certainly meant whitespace.

@@ -4,21 +4,13 @@ package enum StringsLiteral {
     /// control characters, DEL, U+2028 and U+2029 written as `\UXXXX`, so the literal stays on
     /// one line. Everything else is kept as is.
     ///
-    /// - Parameters:
-    ///   - string: The text.
-    ///   - maximumLength: If given, at most this many characters (Unicode scalars) are
-    ///     written, followed by `…` inside the quotes when the text is longer; such a literal is
-    ///     for messages, not for reading back.
+    /// (Text quoted inside a message is `MessageEscaping.quoted(_:)`, not this.)
+    ///
+    /// - Parameter string: The text.
     /// - Returns: The literal, quotes included.
-    package static func quoted(_ string: String, maximumLength: Int? = nil) -> String {
+    package static func quoted(_ string: String) -> String {
         var out = "\""
-        var length = 0
         for scalar in string.unicodeScalars {
-            if let maximumLength, length == maximumLength {
-                out += "…"
-                break
-            }
-            length += 1
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
@@ -35,5 +27,18 @@ package enum StringsLiteral {
             }
         }
         return out + "\""
+    }
+
+    /// The digits of a data value as `.strings` writes it between `<` and `>`: two lowercase hex
+    /// digits per byte, no spaces (the old-style parser reads them back; errfmt's JSON dump writes
+    /// data the same way).
+    package static func hexDigits(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(out)
     }
 }

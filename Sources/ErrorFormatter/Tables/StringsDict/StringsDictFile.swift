@@ -9,9 +9,9 @@
 /// CoreFoundation merges it over the `.strings` table like any other value.
 ///
 /// Diagnostic codes are listed in `docs/table-formats.md`.
-public enum StringsDictFile {
+enum StringsDictFile {
     /// The file-name extension of these tables.
-    public static let fileExtension = ".stringsdict"
+    static let fileExtension = ".stringsdict"
 
     /// The key of an entry's format.
     static let formatKey = "NSStringLocalizedFormatKey"
@@ -27,7 +27,7 @@ public enum StringsDictFile {
     ///   not a property list dictionary; diagnostics carry line and column for XML files and 0
     ///   for binary ones; `file` is left unset.
     /// - Complexity: O(n) in the size of the file.
-    public static func load(bytes: [UInt8]) -> TableLoadResult {
+    static func load(bytes: [UInt8]) -> TableLoadResult {
         if bytes.isEmpty {
             let warning = Diagnostic(
                 severity: .warning, code: "empty-file",
@@ -187,10 +187,9 @@ public enum StringsDictFile {
                            at: path + [variantKey])
                     return nil
                 }
-                if ruleType == .plural, !VariableFormat.Variable.pluralCategories.contains(variantKey.string) {
-                    report(.warning, "unknown-plural-category",
-                           "\"\(variantKey)\" is not a plural category (zero one two few many other); the variant is ignored",
-                           at: path + [variantKey])
+                if ruleType == .plural, let unknown = VariableFormat.Variable.unknownPluralCategory(
+                    variantKey.string, of: "variable \"\(name)\" in \"\(entry)\"") {
+                    report(.warning, unknown.code, unknown.message, at: path + [variantKey])
                     continue
                 }
                 variants[variantKey.string] = text

@@ -231,8 +231,4 @@ import Testing
         let parsed = PropertyListParser.parse(Array("\"k\" = \(literal);".utf8))
         #expect(parsed.value == PropertyListTestSupport.strings([("k", text)]))
     }
-
-    @Test func truncatesForMessages() {
-        #expect(StringsLiteral.quoted("abcdef", maximumLength: 3) == "\"abc…\"")
-    }
 }

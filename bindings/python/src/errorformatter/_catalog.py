@@ -148,14 +148,15 @@ class Catalog:
     def open(
         cls,
         path: StrPath,
-        development_locale: str = "en",
+        development_locale: Optional[str] = None,
         strict: bool = False,
     ) -> "Catalog":
         """Opens a catalog directory.
 
         Args:
             path: the directory holding ``<loc>.lproj/<Table>.strings`` (and unlocalized tables).
-            development_locale: searched after ``Base`` (CFBundleDevelopmentRegion).
+            development_locale: searched after ``Base`` (CFBundleDevelopmentRegion); None lets the
+                library pick its default (:attr:`development_locale` says which it chose).
             strict: raise :class:`ParseError` for any broken table instead of leaving it out with
                 an error diagnostic.
 
@@ -171,7 +172,7 @@ class Catalog:
             _lib.ef_catalog_open,
             ctypes.byref(handle),
             _encode_path(path),
-            _encode(development_locale, "development_locale"),
+            _encode_optional(development_locale, "development_locale"),
             _flags(strict),
         )
         return cls(handle)
@@ -180,7 +181,7 @@ class Catalog:
     def from_tables(
         cls,
         tables: Iterable[tuple[Optional[str], str, bytes]],
-        development_locale: str = "en",
+        development_locale: Optional[str] = None,
         strict: bool = False,
     ) -> "Catalog":
         """Builds a catalog from tables held in memory.
@@ -213,7 +214,7 @@ class Catalog:
                 _lib.ef_catalog_builder_finish,
                 ctypes.byref(handle),
                 builder,
-                _encode(development_locale, "development_locale"),
+                _encode_optional(development_locale, "development_locale"),
             )
         finally:
             _lib.ef_catalog_builder_free(builder)

@@ -92,6 +92,7 @@ pub const EF_MAX_KEY_BYTES: u32 = 65536;
 pub const EF_MAX_LOCALE_BYTES: u32 = 100;
 pub const EF_MAX_ACCEPT_LANGUAGE_BYTES: u32 = 4096;
 pub const EF_MAX_ACCEPT_LANGUAGE_RANGES: u32 = 64;
+pub const EF_MAX_ARGUMENTS: u32 = 1000;
 
 // In the header's order, so that the two read side by side.
 extern "C" {

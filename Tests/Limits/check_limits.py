@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Checks that every limit has one value: the C header's `EF_MAX_*` macros equal the Swift core's
+`Limits` table, and every binding that restates a macro states the header's value.
+
+The core's table (Sources/ErrorFormatter/Support/Limits.swift) is where each limit is decided;
+the header publishes the ones a C caller can meet. A constant of the table that the header
+publishes names its macro in its doc comment (`EF_MAX_KEY_BYTES`), so that this check can pair
+them. The bindings mirror the header: the Rust -sys crate states every macro (it is the header
+in Rust), and any other binding file that states one (`EF_MAX_X = 64`, `const EF_MAX_X: u32 =
+64`, `#define EF_MAX_X 64u`) must agree with the header.
+
+usage: check_limits.py [ROOT]   (default: this checkout)
+Exit status 0 when every value agrees, 1 with one line per disagreement otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+HEADER = "include/errorformatter.h"
+LIMITS = "Sources/ErrorFormatter/Support/Limits.swift"
+# Bindings that mirror the whole header, so must state every EF_MAX_* macro.
+COMPLETE_MIRRORS = ["bindings/rust/errorformatter-sys/src/lib.rs"]
+BINDING_SUFFIXES = {".py", ".rs", ".hpp", ".h", ".cpp"}
+
+MACRO = re.compile(r"^#define (EF_MAX_\w+) (\d+)u?\s*$", re.MULTILINE)
+# A doc comment (consecutive `///` lines) followed by `public static let name = value`.
+CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*public static let (\w+) = ([0-9_ <]+)$",
+                      re.MULTILINE)
+# EF_MAX_X = 1, EF_MAX_X: u32 = 1, EF_MAX_X = 1u, #define EF_MAX_X 1u
+RESTATED = re.compile(r"\b(EF_MAX_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|^#define (EF_MAX_\w+) (\d+)",
+                      re.MULTILINE)
+
+
+def swift_integer(expression: str) -> int:
+    """`64 << 20` or `16_384`: the only forms the table uses."""
+    parts = [int(part.replace("_", "").strip()) for part in expression.split("<<")]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return parts[0] << parts[1]
+    raise ValueError(f"unexpected limit expression {expression!r}")
+
+
+def header_macros(root: Path) -> dict[str, int]:
+    return {name: int(value) for name, value in MACRO.findall((root / HEADER).read_text())}
+
+
+def swift_limits(root: Path) -> dict[str, tuple[str, int]]:
+    """Macro -> (Swift constant, value) for the constants that name a macro."""
+    published: dict[str, tuple[str, int]] = {}
+    for comment, name, expression in CONSTANT.findall((root / LIMITS).read_text()):
+        for macro in set(re.findall(r"\bEF_MAX_\w+", comment)):
+            if macro in published:
+                raise ValueError(f"{macro} named by both {published[macro][0]} and {name}")
+            published[macro] = (name, swift_integer(expression))
+    return published
+
+
+def binding_copies(root: Path) -> dict[str, dict[str, int]]:
+    """File -> {macro: value} for every binding source that restates a macro."""
+    copies: dict[str, dict[str, int]] = {}
+    for path in sorted((root / "bindings").rglob("*")):
+        if path.suffix not in BINDING_SUFFIXES or "target" in path.parts or not path.is_file():
+            continue
+        found = {}
+        for match in RESTATED.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            name = match.group(1) or match.group(3)
+            found[name] = int(match.group(2) or match.group(4))
+        if found:
+            copies[str(path.relative_to(root))] = found
+    return copies
+
+
+def main(arguments: list[str]) -> int:
+    root = Path(arguments[1]) if len(arguments) > 1 else Path(__file__).resolve().parents[2]
+    macros = header_macros(root)
+    swift = swift_limits(root)
+    problems = []
+    if not macros:
+        problems.append(f"{HEADER}: no EF_MAX_* macro found")
+    for macro, value in sorted(macros.items()):
+        if macro not in swift:
+            problems.append(f"{macro} ({value}) has no constant in {LIMITS} naming it")
+        elif swift[macro][1] != value:
+            problems.append(f"{macro} is {value} in the header but Limits.{swift[macro][0]} "
+                            f"is {swift[macro][1]}")
+    for macro, (name, _) in sorted(swift.items()):
+        if macro not in macros:
+            problems.append(f"Limits.{name} names {macro}, which the header does not define")
+    copies = binding_copies(root)
+    for mirror in COMPLETE_MIRRORS:
+        for macro in sorted(set(macros) - set(copies.get(mirror, {}))):
+            problems.append(f"{mirror}: does not state {macro}")
+    for path, found in copies.items():
+        for macro, value in sorted(found.items()):
+            if macro not in macros:
+                problems.append(f"{path}: states {macro}, which the header does not define")
+            elif value != macros[macro]:
+                problems.append(f"{path}: {macro} is {value}, the header says {macros[macro]}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"check_limits: {len(problems)} limits disagree")
+        return 1
+    restated = sum(len(found) for found in copies.values())
+    print(f"check_limits: {len(macros)} EF_MAX_* macros equal the Swift limits; "
+          f"{restated} copies in {len(copies)} binding files equal the header")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,53 @@
+# mk/bench.mk -- side-by-side benchmarks (docs/performance.md says what each measures and how to
+# read it; Benchmarks/results/ keeps dated runs). Not part of make test: timings are not tests.
+#
+#   make bench-format    ef_format and ef_catalog_lookup from C beside glibc gettext, same strings
+#   make bench-plural    a .stringsdict plural from C beside ICU MessageFormat (umsg_format)
+#   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
+#   make bench-locales   locale resolution, first call and cached
+#   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
+
+BENCH_DIR := $(BUILD)/bench
+# msgfmt makes the gettext side's .mo files.
+APT_PACKAGES += gettext
+
+# $(call c_bench,NAME,LIBRARIES,DATA): bench-NAME runs Benchmarks/c/NAME_bench.c, built against
+# the library (and LIBRARIES), with DATA (prerequisites, passed as its arguments).
+define c_bench
+BENCHES += bench-$(1)
+.PHONY: bench-$(1)
+$(BENCH_DIR)/$(1)_bench: Benchmarks/c/$(1)_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h \
+                         $(BUILD)/lib/$(LIBNAME).$(VERSION)
+	mkdir -p $(BENCH_DIR)
+	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $$@ $$< -L$(BUILD)/lib -lerrorformatter $(2) \
+	    -Wl,-rpath,$(abspath $(BUILD)/lib)
+bench-$(1): $(BENCH_DIR)/$(1)_bench $(3)
+	$(BENCH_DIR)/$(1)_bench $(3)
+endef
+
+# $(call swift_bench,NAME,PRODUCT): bench-NAME runs Benchmarks/Sources/PRODUCT, a release build
+# of the Benchmarks package.
+define swift_bench
+BENCHES += bench-$(1)
+.PHONY: bench-$(1)
+bench-$(1):
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product $(2)
+	$(BENCH_DIR)/release/$(2)
+endef
+
+# The same 200 errors as an Apple-style catalog and as gettext .mo files (fr, fr_CA).
+BENCH_FORMAT_DATA := $(BENCH_DIR)/format-data
+$(BENCH_FORMAT_DATA)/stamp: Benchmarks/c/make_bench_catalog.py
+	rm -rf $(BENCH_FORMAT_DATA)
+	$(PYTHON) Benchmarks/c/make_bench_catalog.py $(BENCH_FORMAT_DATA)
+	for locale in fr fr_CA; do \
+	  mkdir -p $(BENCH_FORMAT_DATA)/locale/$$locale/LC_MESSAGES && \
+	  msgfmt -o $(BENCH_FORMAT_DATA)/locale/$$locale/LC_MESSAGES/bench.mo $(BENCH_FORMAT_DATA)/po/$$locale.po || exit 1; \
+	done
+	touch $@
+$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale: $(BENCH_FORMAT_DATA)/stamp
+
+$(eval $(call c_bench,format,-lpthread,$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale))
+$(eval $(call c_bench,plural,$(ICU_LIBS)))
+$(eval $(call swift_bench,strings,strings-bench))
+$(eval $(call swift_bench,locales,locale-bench))
