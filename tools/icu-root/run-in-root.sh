@@ -59,6 +59,14 @@ exec unshare --mount --propagation private sh -eu -c '
         mount --bind "$shared" "$root/src/shared"
         mount -o remount,bind,ro "$root/src/shared"
     fi
-    exec chroot "$root" /usr/bin/env -i PATH="$path_inside" HOME=/root LANG=C.UTF-8 \
-        sh -c "cd /src/errorformatter && nice make ICU=system $targets"
+    # The suites use the Debian packages of the root (make-root.sh lists them): the setup step of
+    # make gets empty package lists, so it neither installs into the cached root nor reaches
+    # PyPI, and build/venv is a venv over the system Python of the root.
+    exec chroot "$root" /usr/bin/env -i PATH="$path_inside" HOME=/root LANG=C.UTF-8 sh -c "
+        cd /src/errorformatter && mkdir -p build &&
+        if [ ! -f build/venv/installed ]; then
+            rm -rf build/venv && python3 -m venv --system-site-packages build/venv &&
+            : > build/venv-requirements.txt && touch build/venv/installed
+        fi &&
+        nice make ICU=system APT_PACKAGES= PIP_PACKAGES= $targets"
 ' run-in-root "$root" "$toolchain" "$shared" "$targets" "$path_inside"
