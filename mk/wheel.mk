@@ -33,7 +33,8 @@ $(error mk/wheel.mk needs the top Makefile's variables: run make from the projec
 endif
 
 ICU ?= system
-ifeq ($(filter system bundled,$(ICU)),)
+# `make test-icu ICU=76` names a major to test on instead (mk/icu.mk).
+ifeq ($(filter system bundled,$(ICU))$(filter test-icu,$(MAKECMDGOALS)),)
 $(error ICU=$(ICU): use ICU=system (link and install against the distribution's ICU) or ICU=bundled)
 endif
 

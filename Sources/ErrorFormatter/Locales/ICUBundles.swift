@@ -61,6 +61,37 @@ enum ICUBundles {
         cicu_ures_close(cicu_ures_openDirect(nil, language, &status))
     }
 
+    /// Whether ICU's resource lookup sends `language_script`, which has no bundle and whose
+    /// script is not the language's default, to root (`az_Arab`, `en_Dsrt`, `yo_Arab`) rather
+    /// than on to the process default locale (`fr_Cyrl`).
+    ///
+    /// The list is CLDR's `parentLocales` group whose parent is root. ICU 72's data has it in
+    /// `supplementalData` (so `ParentLocales` answers first there); ICU 76's data no longer
+    /// carries that group while ICU's compiled-in copy of CLDR's table still applies it, so the only
+    /// public window onto it is `ures_open` itself: root served with `U_USING_FALLBACK_WARNING`
+    /// (found by fallback) rather than `U_USING_DEFAULT_WARNING`. To keep ICU's cache of failed
+    /// opens bounded, only a language ICU has a bundle for and a script code ICU knows are ever
+    /// asked about: at most ICU's languages × its scripts.
+    static func sendsToRoot(language: String, script: String) -> Bool {
+        guard isAvailable(language), isScriptCode(script) else { return false }
+        let id = language + "_" + script
+        guard !isAvailable(id) else { return false }
+        var status = U_ZERO_ERROR
+        let bundle = cicu_ures_open(nil, id, &status)
+        defer { cicu_ures_close(bundle) }
+        guard bundle != nil, status == U_USING_FALLBACK_WARNING else { return false }
+        var localeStatus = U_ZERO_ERROR
+        let actual = cicu_ures_getLocaleByType(bundle, ULOC_ACTUAL_LOCALE, &localeStatus)
+        return !localeStatus.isFailure && ICUCall.string(borrowing: actual) == "root"
+    }
+
+    /// Whether `code` is an ISO 15924 script code exactly as ICU spells it (`Arab`, not `arab`).
+    private static func isScriptCode(_ code: String) -> Bool {
+        let value = cicu_u_getPropertyValueEnum(UCHAR_SCRIPT, code)
+        guard value >= 0 else { return false }
+        return ICUCall.string(borrowing: cicu_uscript_getShortName(UScriptCode(rawValue: value))) == code
+    }
+
     /// A real bundle's explicit inheritance: its `%%Parent` string (`es_MX` → `es_419`,
     /// `nb` → `no`, `zh_Hant` → `root`) and whether it carries `%%ParentIsRoot`.
     static func explicitParent(ofBundle name: String) -> (parent: String?, parentIsRoot: Bool) {

@@ -1,13 +1,14 @@
-/// The next ID ICU tries when a locale ID has no bundle of its own: ICU 72's
-/// `getParentLocaleID()` (`uresbund.cpp`) for `ures_open`, re-expressed over public calls.
+/// The next ID ICU tries when a locale ID has no bundle of its own: ICU's `getParentLocaleID()`
+/// (`uresbund.cpp`, the same rules from ICU 72 on) for `ures_open`, re-expressed over public calls.
 ///
 /// Order of the rules (each one is ICU's):
 /// 1. a variant or a trailing `_` → truncate at the last `_`;
 /// 2. an entry in CLDR `parentLocales` → that parent;
 /// 3. `lang_Script_RR` → `lang_RR` when Script is the default script of lang+RR, else `lang_Script`;
 /// 4. `lang_RR` → `lang_<default script>` (`zh_MO` → `zh_Hant`, `az_IR` → `az_Arab`);
-/// 5. `lang_Script` → `lang` when Script is the default, else nothing (→ root: a script change
-///    never falls back to the language's default-script data);
+/// 5. `lang_Script` → `lang` when Script is the default; else root when CLDR sends that
+///    script of the language to root (`az_Arab`, `en_Dsrt`: ICU's lookup serves root's data),
+///    else nothing (`fr_Cyrl`: ICU would continue with the default locale);
 /// 6. `lang` → nothing.
 enum MissingBundleParent {
     /// - Returns: the parent ID, or `nil` when the chain ends here (root comes next).
@@ -32,7 +33,9 @@ enum MissingBundleParent {
         case (true, false):
             next = language + "_" + defaultScript(language: language, region: region)
         case (false, true):
-            guard defaultScript(language: language, region: "") == script else { return nil }
+            guard defaultScript(language: language, region: "") == script else {
+                return ICUBundles.sendsToRoot(language: language, script: script) ? "root" : nil
+            }
             next = language
         case (true, true):
             return nil
@@ -40,7 +43,7 @@ enum MissingBundleParent {
         return next.isEmpty ? nil : next
     }
 
-    /// ICU 72's `getDefaultScript` (its `defaultScriptTable` is generated from CLDR likely
+    /// ICU's `getDefaultScript` (its `defaultScriptTable` is generated from CLDR likely
     /// subtags, lookup `lang_RR` then `lang`, else `Latn`), reproduced with
     /// `uloc_addLikelySubtags`: the script of lang+region unless that is `Latn`, else the script of
     /// the language alone, else `Latn`. This also reproduces ICU's `sr_ME` quirk (likely script of

@@ -42,16 +42,6 @@ enum LocaleOracle {
     static func chainColumn(_ text: String) -> [String] {
         text.split(separator: " > ").map(String.init)
     }
-
-    /// ICU's chain for every locale of chains_with_legacy_aliases.tsv (a superset of chains.tsv),
-    /// keyed by the locale ID: the independent expectation for the grid test.
-    static let icuChains: [String: [String]] = {
-        var table: [String: [String]] = [:]
-        for row in rows("chains_with_legacy_aliases.tsv") {
-            if let locale = row["locale"], let chain = row["chain"] { table[locale] = chainColumn(chain) }
-        }
-        return table
-    }()
 }
 
 extension Locales {
