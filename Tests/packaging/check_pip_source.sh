@@ -10,6 +10,10 @@ set -eu
 
 catalog=$1
 PYTHON=${PYTHON:-python3}
+# pip writes the .pyc files of what it installs into site-packages whatever this says, but records
+# them under the prefix, so its uninstall would leave them behind (and an importable namespace
+# package with them): the venvs here keep Python's default places.
+unset PYTHONPYCACHEPREFIX
 root=$(pwd)
 fail() { echo "check_pip_source: FAIL: $*" >&2; exit 1; }
 
