@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 //
 // Benchmarks: ErrorFormatter's .strings parser side by side with Foundation's
-// PropertyListSerialization on the shared real-world corpus (strings-bench), and what locale
-// resolution costs, first call and cached (locale-bench). A separate package so that the
-// library itself never links Foundation. Build in release mode:
+// PropertyListSerialization on the shared real-world corpus (strings-bench); whole-process
+// loading, `errfmt dump --count` beside foundation-dump-count, its Foundation twin (load-bench);
+// and what locale resolution costs, first call and cached (locale-bench). A separate package so
+// that the library itself never links Foundation. Build in release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
 
@@ -24,6 +25,14 @@ let package = Package(
             name: "locale-bench",
             dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
             path: "Sources/locale-bench"
+        ),
+        .executableTarget(
+            name: "load-bench",
+            path: "Sources/load-bench"
+        ),
+        .executableTarget(
+            name: "foundation-dump-count",
+            path: "Sources/foundation-dump-count"
         ),
     ],
     swiftLanguageModes: [.v6]

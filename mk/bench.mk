@@ -4,6 +4,7 @@
 #   make bench-format    ef_format and ef_catalog_lookup from C beside glibc gettext, same strings
 #   make bench-plural    a .stringsdict plural from C beside ICU MessageFormat (umsg_format)
 #   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
+#   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
 
@@ -51,3 +52,12 @@ $(eval $(call c_bench,format,-lpthread,$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORM
 $(eval $(call c_bench,plural,$(ICU_LIBS)))
 $(eval $(call swift_bench,strings,strings-bench))
 $(eval $(call swift_bench,locales,locale-bench))
+
+# Whole-process loading: the release CLI's `dump --count` over the corpus's .strings files beside
+# foundation-dump-count, the same program with Foundation (docs/performance.md).
+BENCHES += bench-load
+.PHONY: bench-load
+bench-load: $(BUILD)/bin/errfmt
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product load-bench
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product foundation-dump-count
+	$(BENCH_DIR)/release/load-bench --errfmt $(BUILD)/bin/errfmt

@@ -84,7 +84,7 @@ private func format(option: String?, path: String, role: String, flag: String) t
         }
         return format
     }
-    let name = String(path.split(separator: "/").last ?? Substring(path))
+    let name = lastPathComponent(of: path)
     guard path != "-", let (_, format) = TableFile.classify(fileName: name) else {
         throw UsageError(message: "\(role) '\(path)' has no table extension (.strings, .stringsdict, .xcstrings, .json): give \(flag)")
     }

@@ -87,7 +87,7 @@ func runDump(_ arguments: [String]) -> Int32 {
 /// and so is a JSON table format, which is not a property list at all (parsing `{}` as one would
 /// print an empty table for any String Catalog).
 private func dumpFile(_ path: String) -> DumpedFile {
-    let fileName = String(path.split(separator: "/").last ?? Substring(path))
+    let fileName = lastPathComponent(of: path)
     if let (_, format) = TableFile.classify(fileName: fileName), format == .stringCatalog || format == .json {
         let kind = format == .stringCatalog ? "a String Catalog" : "a JSON table"
         let diagnostic = Diagnostic(

@@ -4,6 +4,9 @@
 test module that also sees the CICU shims, since both declare ICU's C types.)
 """
 import subprocess
+from pathlib import Path
+
+import pytest
 
 from test_errfmt import ERRFMT
 
@@ -62,3 +65,30 @@ def test_json_lines_escape_unicode_line_separators(tmp_path):
                          timeout=60)
     assert run.stdout == '{"file":"sep.strings","ok":true,"entries":{"a":"x\\u2028y\\u2029z"},"diagnostics":[]}\n'
     assert len(run.stdout.splitlines()) == 1
+
+
+def test_count_agrees_with_foundation_on_the_corpus():
+    # Every .strings file of the shared corpus, read and parsed in one process: the same tables
+    # with the same numbers of entries as Foundation found (foundation-results.tsv).
+    corpus = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+    results = corpus / "foundation-results.tsv"
+    if not results.is_file():
+        pytest.skip(f"the shared corpus is not beside the repository ({corpus})")
+    rows = [line.split("\t") for line in results.read_text(encoding="utf-8").splitlines()[1:]]
+    run = subprocess.run([ERRFMT, "dump", "--count", "--", *(row[0] for row in rows)],
+                         cwd=corpus / "data", capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1  # 171 files are not tables
+    expected = [f"{row[0]}\t{'ok' if row[1] == 'OK' else 'error'}\t{row[2] if row[1] == 'OK' else 0}"
+                for row in rows]
+    assert run.stdout.splitlines() == expected
+
+
+def test_the_file_name_is_the_last_component(tmp_path):
+    # A String Catalog is named by its last path component, a trailing slash or not.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "Cat.xcstrings").write_text('{"sourceLanguage": "en", "strings": {}}')
+    for path in ["sub/Cat.xcstrings", "sub//Cat.xcstrings", "./sub/Cat.xcstrings"]:
+        run = subprocess.run([ERRFMT, "dump", "--json", path], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 1
+        assert '"code":"not-a-property-list"' in run.stdout
+        assert f"'errfmt convert {path} - --to strings'" in run.stdout

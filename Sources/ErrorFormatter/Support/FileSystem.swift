@@ -62,26 +62,47 @@ package enum FileSystem {
     /// Reads an open regular file to its end, refusing more than `limit` bytes (a file may grow
     /// while it is read: the limit holds for what is read, not for what `fstat` said).
     ///
-    /// - Parameter size: the size `fstat` gave, used to refuse early and to reserve.
+    /// The bytes are read straight into the array that is returned, never into a zero-filled
+    /// buffer first: the file's own bytes are all the parser needs.
+    ///
+    /// - Parameter size: the size `fstat` gave, used to refuse early and to size the first read.
     package static func readBytes(
         descriptor: Int32, size: Int, limit: Int, path: String
     ) throws(FileSystemError) -> [UInt8] {
         guard size <= limit else { throw tooLarge(path, limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw error(path, errno)
-            }
-            guard count <= limit - bytes.count else { throw tooLarge(path, limit) }
-            bytes.append(contentsOf: chunk[0..<count])
+        // One byte more than announced: a file that did not grow leaves it unfilled, which shows
+        // its end without a second buffer.
+        let firstRead = size < Int.max ? size + 1 : size
+        var bytes = try readUpTo(firstRead, from: descriptor, path: path)
+        var full = bytes.count == firstRead
+        while full {  // the file grew (or fstat said 0, as /proc does): go on in chunks
+            guard bytes.count <= limit else { throw tooLarge(path, limit) }
+            let chunk = try readUpTo(64 * 1024, from: descriptor, path: path)
+            full = chunk.count == 64 * 1024
+            bytes += chunk
         }
+        guard bytes.count <= limit else { throw tooLarge(path, limit) }
+        return bytes
+    }
+
+    /// Reads until `capacity` bytes have come or the file ends, into uninitialized storage.
+    private static func readUpTo(_ capacity: Int, from descriptor: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            while initialized < buffer.count {
+                let count = read(descriptor, base + initialized, buffer.count - initialized)
+                if count == 0 { return }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                initialized += count
+            }
+        }
+        guard failure == 0 else { throw error(path, failure) }
         return bytes
     }
 

@@ -38,13 +38,11 @@ struct SourceLocator {
         var blocks: [Int] = [0]
         blocks.reserveCapacity(count / Self.blockSize + 1)
         var scalars = 0
-        var blockEnd = Self.blockSize
-        for position in 0..<count {
-            if position == blockEnd {
-                blocks.append(scalars)
-                blockEnd += Self.blockSize
-            }
-            if text[position] & 0xC0 != 0x80 { scalars += 1 }
+        var blockStart = 0
+        while count - blockStart > Self.blockSize {
+            scalars += Self.scalarStarts(in: text, from: blockStart, to: blockStart + Self.blockSize)
+            blockStart += Self.blockSize
+            blocks.append(scalars)
         }
         scalarsBefore = blocks
     }
@@ -52,13 +50,29 @@ struct SourceLocator {
     /// Scalars that start in `text[0 ..< offset]`: a table read, then at most one partial block.
     private func scalarCount(before offset: Int) -> Int {
         let block = min(offset / Self.blockSize, scalarsBefore.count - 1)
-        var count = scalarsBefore[block]
-        var position = block * Self.blockSize
-        while position < offset {
-            if text[position] & 0xC0 != 0x80 { count += 1 }
+        return scalarsBefore[block] + Self.scalarStarts(in: text, from: block * Self.blockSize, to: offset)
+    }
+
+    /// The Unicode scalars that start in `text[start ..< end]`: every byte that is not a UTF-8
+    /// continuation byte (`10xxxxxx`) starts one. Eight bytes at a time: a byte's bit 7 in
+    /// `word & ~(word << 1)` is set exactly when its bits 7 and 6 are `10`.
+    private static func scalarStarts(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let base = text.baseAddress, start < end else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var continuations = 0
+        var position = start
+        while end - position >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+            // One bit per byte at its bit 0: the product's top byte sums the eight lanes.
+            continuations += Int((marks &* 0x0101_0101_0101_0101) >> 56)
+            position += 8
+        }
+        while position < end {
+            if text[position] & 0xC0 == 0x80 { continuations += 1 }
             position += 1
         }
-        return count
+        return (end - start) - continuations
     }
 
     /// The number of line starts at or before `offset`, i.e. the 0-based line index.

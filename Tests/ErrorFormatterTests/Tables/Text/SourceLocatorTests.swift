@@ -28,4 +28,40 @@ import Testing
             }
         }
     }
+
+    /// Columns count scalars from the line's start, across 256-byte blocks and at every word
+    /// alignment, against counting them one by one.
+    @Test func columnsMatchCountingScalarsOneByOne() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8),
+                                 [0x0A], [0x0D, 0x0A], Array(repeating: 0x20, count: 37)]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...700, using: &generator) {
+                let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                // Few line breaks, so that most lines span several blocks.
+                let isBreak = piece.first == 0x0A || piece.first == 0x0D
+                if isBreak, Int.random(in: 0..<20, using: &generator) != 0 { continue }
+                bytes += piece
+            }
+            bytes.withUnsafeBufferPointer { text in
+                let locator = SourceLocator(text: text)
+                var column = 1
+                for offset in 0...text.count {
+                    let startsScalar = offset == text.count || text[offset] & 0xC0 != 0x80
+                    if startsScalar {
+                        #expect(locator.location(of: offset).column == column, "offset \(offset) of \(text.count)")
+                    }
+                    guard offset < text.count else { break }
+                    let byte = text[offset]
+                    if byte == 0x0A || byte == 0x0D {
+                        // A CRLF's LF is column 1 of the next line, and so is what follows it.
+                        column = 1
+                    } else if startsScalar {
+                        column += 1
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,136 @@
+// load-bench: whole-process loading of the shared corpus's .strings files, ErrorFormatter's CLI
+// beside a Foundation program doing the same. One run of `errfmt dump --count FILE...` over
+// every .strings file (process start, reading, parsing, printing) against one run of
+// foundation-dump-count (the same with PropertyListSerialization) over the same files, the two
+// alternating so that the machine's load falls on both, best of N each. The two outputs are
+// compared first: both must find the same tables with the same numbers of entries.
+//
+// Two times are kept for each program: the wall time from launch to exit, and the processor
+// time (user + system) the child used. On a shared, loaded machine the wall time includes
+// waiting for a processor; the processor time does not, so its ratio is the steadier one.
+//
+// usage: load-bench --errfmt PATH [--corpus DIR] [--runs N]
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What issue 21 asks of whole-process loading: Foundation's time over ours.
+let target = 12.0
+
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// `<package root>/../shared/corpus`, where the package root is the parent of Benchmarks/.
+func defaultCorpus() -> String {
+    var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(4)  // Benchmarks/Sources/load-bench/main.swift
+    return components.joined(separator: "/") + "/../shared/corpus"
+}
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("load-bench: \(message)\n".utf8))
+    exit(status)
+}
+
+var errfmt: String?
+var corpus = defaultCorpus()
+var runs = 7
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--errfmt": errfmt = arguments.next()
+    case "--corpus": corpus = arguments.next() ?? corpus
+    case "--runs": runs = max(1, Int(arguments.next() ?? "") ?? runs)
+    default: fail("usage: load-bench --errfmt PATH [--corpus DIR] [--runs N]", status: 2)
+    }
+}
+guard let errfmt else { fail("usage: load-bench --errfmt PATH [--corpus DIR] [--runs N]", status: 2) }
+
+// The peer sits next to this program in the build directory.
+let foundationDumpCount = URL(fileURLWithPath: CommandLine.arguments[0])
+    .deletingLastPathComponent().appendingPathComponent("foundation-dump-count").path
+
+guard let tsv = try? String(contentsOfFile: corpus + "/foundation-results.tsv", encoding: .utf8) else {
+    print("load-bench: skipped, no corpus at \(corpus) (the shared corpus is not checked out beside the repository)")
+    exit(0)
+}
+let files = tsv.split(separator: "\n").dropFirst()
+    .compactMap { $0.split(separator: "\t").first.map { corpus + "/data/" + $0 } }
+let totalBytes = files.reduce(0) { total, path in
+    total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+}
+
+/// User + system seconds of every child this process has waited for so far.
+func childrenProcessorSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Runs `program FILES...`; returns its standard output when asked (else it goes to /dev/null),
+/// the wall time from launch to exit and the processor time the child used.
+func run(_ program: String, prefix: [String], capture: Bool) -> (output: String, seconds: Double, processor: Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = prefix + files
+    let pipe = Pipe()
+    // CF logs each old-style file it rejects; the outputs say the same.
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    if capture {
+        process.standardOutput = pipe
+    } else {
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    }
+    let processorBefore = childrenProcessorSeconds()
+    let start = monotonicSeconds()
+    do { try process.run() } catch { fail("cannot run \(program): \(error)") }
+    let output = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    let seconds = monotonicSeconds() - start
+    let processor = childrenProcessorSeconds() - processorBefore
+    // Status 1 means some file is not a table, which the corpus has (171 files).
+    guard process.terminationReason == .exit, process.terminationStatus <= 1 else {
+        fail("\(program) ended with status \(process.terminationStatus)")
+    }
+    return (String(decoding: output, as: UTF8.self), seconds, processor)
+}
+
+let ours = (program: errfmt, prefix: ["dump", "--count", "--"])
+let theirs = (program: foundationDumpCount, prefix: [String]())
+
+// Both must see the same thing before their times mean anything.
+let ourLines = run(ours.program, prefix: ours.prefix, capture: true).output.split(separator: "\n")
+let theirLines = run(theirs.program, prefix: theirs.prefix, capture: true).output.split(separator: "\n")
+guard ourLines.count == files.count, theirLines.count == files.count else {
+    fail("expected \(files.count) lines, errfmt printed \(ourLines.count), Foundation \(theirLines.count)")
+}
+for (our, their) in zip(ourLines, theirLines) where our != their {
+    fail("errfmt and Foundation disagree:\n  errfmt:     \(our)\n  Foundation: \(their)")
+}
+let tables = ourLines.filter { $0.split(separator: "\t").dropFirst().first == "ok" }
+let entries = tables.reduce(0) { $0 + (Int($1.split(separator: "\t").last ?? "") ?? 0) }
+
+var bestOurs = (wall: Double.infinity, processor: Double.infinity)
+var bestTheirs = (wall: Double.infinity, processor: Double.infinity)
+for _ in 0..<runs {
+    let our = run(ours.program, prefix: ours.prefix, capture: false)
+    bestOurs = (min(bestOurs.wall, our.seconds), min(bestOurs.processor, our.processor))
+    let their = run(theirs.program, prefix: theirs.prefix, capture: false)
+    bestTheirs = (min(bestTheirs.wall, their.seconds), min(bestTheirs.processor, their.processor))
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+func verdict(_ ratio: Double) -> String { ratio >= target ? "" : "  BELOW TARGET" }
+let wallRatio = bestTheirs.wall / bestOurs.wall
+let processorRatio = bestTheirs.processor / bestOurs.processor
+print("whole-process load: \(files.count) .strings files, \(totalBytes) bytes, \(tables.count) tables, "
+    + "\(entries) entries (the same in both); best of \(runs) alternating runs; target >= \(format(target, 0))x")
+print("                            wall        processor (user + system)")
+print("errfmt dump --count:        \(format(bestOurs.wall * 1000)) ms    \(format(bestOurs.processor * 1000)) ms")
+print("Foundation (read + parse):  \(format(bestTheirs.wall * 1000)) ms   \(format(bestTheirs.processor * 1000)) ms")
+print("speed-up:                   \(format(wallRatio, 2))x\(verdict(wallRatio))   \(format(processorRatio, 2))x\(verdict(processorRatio))")
