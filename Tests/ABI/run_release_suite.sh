@@ -13,7 +13,8 @@ trap 'rm -f "$output"' EXIT
 
 "$@" > "$output" 2>&1
 status=$?
-cat "$output"
+# Shown indented: the release's own closing line ("N passed, N failed") is not this run's.
+sed 's/^/    release suite | /' "$output"
 # The suite names files as its compiler saw them; compare from Tests/C/ on.
 found=$(grep '^FAIL' "$output" | sed 's|^FAIL .*\(Tests/C/\)|FAIL \1|' | sort -u)
 allowed=$(grep '^FAIL' "$known" | sort -u)
