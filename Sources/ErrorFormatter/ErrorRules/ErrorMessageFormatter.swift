@@ -29,13 +29,14 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
-        let (title, titleOrigin) = resolve(.title, of: error, in: layers)
-        let (message, messageOrigin) = resolve(.message, of: error, in: layers)
-        let (button, buttonOrigin) = resolve(.button, of: error, in: layers)
+        var showsCallerText = false
+        let (title, titleOrigin) = resolve(.title, of: error, in: layers, showsCallerText: &showsCallerText)
+        let (message, messageOrigin) = resolve(.message, of: error, in: layers, showsCallerText: &showsCallerText)
+        let (button, buttonOrigin) = resolve(.button, of: error, in: layers, showsCallerText: &showsCallerText)
         // Indexed by `ErrorField.rawValue`.
         return FormattedError(
             title: title, message: message, button: button, provenance: [titleOrigin, messageOrigin, buttonOrigin],
-            stack: stack.localizations, isUntranslated: stack.isUntranslated)
+            stack: stack.localizations, isUntranslated: stack.isUntranslated, showsCallerText: showsCallerText)
     }
 
     /// The first rule of `field` that yields a string. Texts carried by the error count only when
@@ -43,7 +44,10 @@ public struct ErrorMessageFormatter: Sendable {
     /// when empty, as in Apple's tables, but only if the error's arguments satisfy it (else the
     /// next localization's string is tried, then the next rule). Every rule list of the default set ends in
     /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
-    private func resolve(_ field: ErrorField, of error: ErrorInfo, in layers: TableLayers) -> (String, Provenance) {
+    /// Sets `showsCallerText` when the rule that yields shows a text the error carries.
+    private func resolve(
+        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, showsCallerText: inout Bool
+    ) -> (String, Provenance) {
         var rejections: [Rejection] = []
         for rule in rules.rules(for: field) {
             switch rule {
@@ -57,14 +61,17 @@ public struct ErrorMessageFormatter: Sendable {
                 }
             case .failureReason:
                 if let text = error.failureReason, !text.isEmpty {
+                    showsCallerText = true
                     return (text, Provenance(rule: rule.identifier, rejections: rejections))
                 }
             case .recoverySuggestion:
                 if let text = error.recoverySuggestion, !text.isEmpty {
+                    showsCallerText = true
                     return (text, Provenance(rule: rule.identifier, rejections: rejections))
                 }
             case .description:
                 if let text = error.description, !text.isEmpty {
+                    showsCallerText = true
                     return (text, Provenance(rule: rule.identifier, rejections: rejections))
                 }
             case .builtin(let text):
