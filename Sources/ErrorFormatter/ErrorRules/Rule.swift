@@ -60,8 +60,10 @@ public struct KeyTemplate: Sendable, Hashable {
     /// (``domainMark``, ``codeMark``): the key is written by one walk over these bytes.
     private var pattern: [UInt8]
     /// The key itself when the template names neither the domain nor the code (`controls.ok`):
-    /// made once here rather than on every format.
-    private var fixedKey: String?
+    /// made once here rather than on every format. Not an optional: reading one copies it
+    /// through a generic outlined copy, several times the cost of the test it guards.
+    private var fixedKey: String
+    private var isFixed: Bool
     /// How many times the pattern names the domain, and the longest key less the domain's bytes.
     private var domainMarks: Int
     private var fixedLength: Int
@@ -93,7 +95,8 @@ public struct KeyTemplate: Sendable, Hashable {
         }
         pattern += rest.utf8
         self.pattern = pattern
-        fixedKey = hasPlaceholder ? nil : template
+        isFixed = !hasPlaceholder
+        fixedKey = hasPlaceholder ? "" : template
         domainMarks = pattern.count { $0 == Self.domainMark }
         let codeMarks = pattern.count { $0 == Self.codeMark }
         fixedLength = pattern.count - domainMarks - codeMarks + codeMarks * DecimalDigits.maximumLength
@@ -101,7 +104,7 @@ public struct KeyTemplate: Sendable, Hashable {
 
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
-        if let fixedKey { return fixedKey }
+        if isFixed { return fixedKey }
         // Built once per rule per format: the bytes go straight into one allocation of the
         // right size, and the code's digits straight from the integer (no `String(code)`).
         var domain = error.domain
