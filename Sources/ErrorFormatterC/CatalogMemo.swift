@@ -234,14 +234,3 @@ final class PackedOutput {
 
     deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
 }
-
-extension FormattedError {
-    /// Whether any field shows a text the caller passed (description, failure reason, recovery
-    /// suggestion): such a result is the caller's own and is never shared.
-    var showsCallerText: Bool {
-        provenance.contains { provenance in
-            provenance.rule == Rule.description.identifier || provenance.rule == Rule.failureReason.identifier
-                || provenance.rule == Rule.recoverySuggestion.identifier
-        }
-    }
-}

@@ -29,13 +29,17 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
-        let (title, titleOrigin) = resolve(.title, of: error, in: layers)
-        let (message, messageOrigin) = resolve(.message, of: error, in: layers)
-        let (button, buttonOrigin) = resolve(.button, of: error, in: layers)
+        var showsCallerText = false
+        // Each field's provenance is filled in place, part by part: a `Provenance` returned
+        // by value was copied whole into the caller and the original destroyed.
+        var titleOrigin = Provenance(rule: ""), messageOrigin = Provenance(rule: ""), buttonOrigin = Provenance(rule: "")
+        let title = resolve(.title, of: error, in: layers, origin: &titleOrigin, showsCallerText: &showsCallerText)
+        let message = resolve(.message, of: error, in: layers, origin: &messageOrigin, showsCallerText: &showsCallerText)
+        let button = resolve(.button, of: error, in: layers, origin: &buttonOrigin, showsCallerText: &showsCallerText)
         // Indexed by `ErrorField.rawValue`.
         return FormattedError(
             title: title, message: message, button: button, provenance: [titleOrigin, messageOrigin, buttonOrigin],
-            stack: stack.localizations, isUntranslated: stack.isUntranslated)
+            stack: stack.localizations, isUntranslated: stack.isUntranslated, showsCallerText: showsCallerText)
     }
 
     /// The first rule of `field` that yields a string. Texts carried by the error count only when
@@ -43,7 +47,12 @@ public struct ErrorMessageFormatter: Sendable {
     /// when empty, as in Apple's tables, but only if the error's arguments satisfy it (else the
     /// next localization's string is tried, then the next rule). Every rule list of the default set ends in
     /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
-    private func resolve(_ field: ErrorField, of error: ErrorInfo, in layers: TableLayers) -> (String, Provenance) {
+    /// Fills `origin` (a `Provenance` with no key, localization, table or rejections) with the
+    /// provenance of the text; sets `showsCallerText` when that rule shows a text the error carries.
+    private func resolve(
+        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, origin: inout Provenance,
+        showsCallerText: inout Bool
+    ) -> String {
         var rejections: [Rejection] = []
         for rule in rules.rules(for: field) {
             switch rule {
@@ -52,27 +61,46 @@ public struct ErrorMessageFormatter: Sendable {
                 let resolution = layers.resolve(TableKey(key), arguments: error.arguments)
                 if !resolution.rejections.isEmpty { rejections += resolution.rejections }
                 if let hit = resolution.hit {
-                    return (hit.value, Provenance(rule: rule.identifier, key: key, localization: hit.localization,
-                                                  table: hit.table, rejections: rejections))
+                    origin.rule = rule.identifier
+                    origin.key = key
+                    origin.localization = hit.localization
+                    origin.table = hit.table
+                    origin.rejections = rejections
+                    return hit.value
                 }
             case .failureReason:
                 if let text = error.failureReason, !text.isEmpty {
-                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                    showsCallerText = true
+                    origin.rule = rule.identifier
+                    origin.rejections = rejections
+                    return text
                 }
             case .recoverySuggestion:
                 if let text = error.recoverySuggestion, !text.isEmpty {
-                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                    showsCallerText = true
+                    origin.rule = rule.identifier
+                    origin.rejections = rejections
+                    return text
                 }
             case .description:
                 if let text = error.description, !text.isEmpty {
-                    return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                    showsCallerText = true
+                    origin.rule = rule.identifier
+                    origin.rejections = rejections
+                    return text
                 }
             case .builtin(let text):
-                return (text, Provenance(rule: rule.identifier, rejections: rejections))
+                origin.rule = rule.identifier
+                origin.rejections = rejections
+                return text
             case .empty:
-                return ("", Provenance(rule: rule.identifier, rejections: rejections))
+                origin.rule = rule.identifier
+                origin.rejections = rejections
+                return ""
             }
         }
-        return ("", Provenance(rule: Rule.empty.identifier, rejections: rejections))
+        origin.rule = Rule.empty.identifier
+        origin.rejections = rejections
+        return ""
     }
 }

@@ -36,6 +36,11 @@ public struct FormattedError: Sendable, Hashable {
     public var stack: [String]
     /// The preferences asked for no translation (C/POSIX).
     public var isUntranslated: Bool
+    /// Whether a field shows a text the error carried (its description, failure reason or
+    /// recovery suggestion), as the formatter recorded when it chose each field's rule: such a
+    /// result is the caller's own, and the one place that decides it may never be remembered
+    /// for another call.
+    package var showsCallerText = false
 
     /// The text of `field`.
     public func text(_ field: ErrorField) -> String {

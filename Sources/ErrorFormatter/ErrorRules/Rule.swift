@@ -56,86 +56,89 @@ public struct KeyTemplate: Sendable, Hashable {
     }
 
     public var kind: Kind
-    private var parts: [Part]
+    /// The template's UTF-8 with each placeholder as one byte that UTF-8 text never contains
+    /// (``domainMark``, ``codeMark``): the key is written by one walk over these bytes.
+    private var pattern: [UInt8]
     /// The key itself when the template names neither the domain nor the code (`controls.ok`):
-    /// made once here rather than on every format.
-    private var fixedKey: String?
+    /// made once here rather than on every format. Not an optional: reading one copies it
+    /// through a generic outlined copy, several times the cost of the test it guards.
+    private var fixedKey: String
+    private var isFixed: Bool
+    /// How many times the pattern names the domain, and the longest key less the domain's bytes.
+    private var domainMarks: Int
+    private var fixedLength: Int
 
-    private enum Part: Sendable, Hashable {
-        case literal(String)
-        case domain
-        case code
-    }
+    private static let domainMark: UInt8 = 0xFF
+    private static let codeMark: UInt8 = 0xFE
 
     /// `template` uses `{domain}` and `{code}`; any other text is literal.
     public init(_ kind: Kind, _ template: String) {
         self.kind = kind
-        var parts: [Part] = []
+        var pattern: [UInt8] = []
         var rest = Substring(template)
+        var hasPlaceholder = false
         while let open = rest.firstIndex(of: "{") {
-            if open > rest.startIndex { parts.append(.literal(String(rest[..<open]))) }
+            pattern += rest[..<open].utf8
             let tail = rest[open...]
             if tail.hasPrefix("{domain}") {
-                parts.append(.domain)
+                pattern.append(Self.domainMark)
+                hasPlaceholder = true
                 rest = tail.dropFirst("{domain}".count)
             } else if tail.hasPrefix("{code}") {
-                parts.append(.code)
+                pattern.append(Self.codeMark)
+                hasPlaceholder = true
                 rest = tail.dropFirst("{code}".count)
             } else {
-                parts.append(.literal("{"))
+                pattern.append(UInt8(ascii: "{"))
                 rest = tail.dropFirst()
             }
         }
-        if !rest.isEmpty { parts.append(.literal(String(rest))) }
-        self.parts = parts
-        fixedKey = parts.allSatisfy { if case .literal = $0 { true } else { false } }
-            ? parts.reduce(into: "") { key, part in if case .literal(let text) = part { key += text } }
-            : nil
+        pattern += rest.utf8
+        self.pattern = pattern
+        isFixed = !hasPlaceholder
+        fixedKey = hasPlaceholder ? "" : template
+        domainMarks = pattern.count { $0 == Self.domainMark }
+        let codeMarks = pattern.count { $0 == Self.codeMark }
+        fixedLength = pattern.count - domainMarks - codeMarks + codeMarks * DecimalDigits.maximumLength
     }
 
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
-        if let fixedKey { return fixedKey }
+        if isFixed { return fixedKey }
         // Built once per rule per format: the bytes go straight into one allocation of the
-        // right size (String.append checks grapheme boundaries and regrows, several times the
-        // cost), and the code's digits straight from the integer (no `String(code)`).
-        let code = (negative: error.code < 0, magnitude: error.code.magnitude)
-        var length = 0
-        for part in parts {
-            switch part {
-            case .literal(let text): length += text.utf8.count
-            case .domain: length += error.domain.utf8.count
-            case .code: length += DecimalDigits.maximumLength
-            }
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var written = 0
-            for part in parts where written < buffer.count {
-                let rest = UnsafeMutableBufferPointer(rebasing: buffer[written...])
-                switch part {
-                case .literal(let text): written += Self.copy(text, to: rest)
-                case .domain: written += Self.copy(error.domain, to: rest)
-                case .code:
-                    if let destination = rest.baseAddress {
-                        written += DecimalDigits.write(code, to: destination, capacity: rest.count) ?? 0
+        // right size, and the code's digits straight from the integer (no `String(code)`).
+        var domain = error.domain
+        return domain.withUTF8 { domain in
+            let code = (negative: error.code < 0, magnitude: error.code.magnitude)
+            return pattern.withUnsafeBufferPointer { pattern in
+                // Only a template and a domain larger than memory could overflow.
+                let (domains, overflow) = domain.count.multipliedReportingOverflow(by: domainMarks)
+                let (length, overflowToo) = fixedLength.addingReportingOverflow(domains)
+                guard !overflow, !overflowToo else { return "" }
+                return String(unsafeUninitializedCapacity: length) { buffer in
+                    guard let target = buffer.baseAddress, let source = pattern.baseAddress else { return 0 }
+                    var written = 0
+                    // Literal runs are copied whole; each placeholder is written where it stands.
+                    func copy(_ start: UnsafePointer<UInt8>?, count: Int) {
+                        guard let start, count > 0 else { return }
+                        let count = min(count, buffer.count - written)
+                        (target + written).update(from: start, count: count)
+                        written += count
                     }
+                    var runStart = 0
+                    for index in 0..<pattern.count where pattern[index] >= Self.codeMark {
+                        copy(source + runStart, count: index - runStart)
+                        runStart = index + 1
+                        if pattern[index] == Self.domainMark {
+                            copy(domain.baseAddress, count: domain.count)
+                        } else {
+                            written += DecimalDigits.write(code, to: target + written, capacity: buffer.count - written) ?? 0
+                        }
+                    }
+                    copy(source + runStart, count: pattern.count - runStart)
+                    return written
                 }
             }
-            return written
-        }
-    }
-
-    /// Copies as much of `text`'s UTF-8 as fits into `destination`; returns how much that was.
-    @inline(__always)
-    private static func copy(_ text: String, to destination: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var text = text
-        // Native strings are contiguous: one copy, not a byte-by-byte sequence walk.
-        return text.withUTF8 { bytes in
-            let count = min(bytes.count, destination.count)
-            if count > 0, let source = bytes.baseAddress, let target = destination.baseAddress {
-                target.update(from: source, count: count)
-            }
-            return count
         }
     }
 }

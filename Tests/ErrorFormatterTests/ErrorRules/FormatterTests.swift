@@ -79,6 +79,24 @@ import Testing
         #expect(formatter.format(withoutSuggestion, preferences: ["en"]).message == "Please try again.")
     }
 
+    /// What decides whether a result may be remembered for another call (the C layer's memo).
+    @Test func recordsWhetherATextOfTheErrorIsShown() throws {
+        let formatter = ErrorMessageFormatter(catalog: try catalog())
+        let keysOnly = ErrorInfo(domain: "D", code: 1, description: "Unused: the key wins.")
+        #expect(!formatter.format(keysOnly, preferences: ["en"]).showsCallerText)
+        #expect(!formatter.format(ErrorInfo(domain: "D", code: 99), preferences: ["en"]).showsCallerText)
+        let texts: [(String, ErrorInfo)] = [
+            ("failure-reason", ErrorInfo(domain: "D", code: 2, failureReason: "Because.")),
+            ("recovery-suggestion", ErrorInfo(domain: "D", code: 2, recoverySuggestion: "Try this.")),
+            ("description", ErrorInfo(domain: "D", code: 2, description: "Described.")),
+        ]
+        for (rule, error) in texts {
+            let result = formatter.format(error, preferences: ["en"])
+            #expect(result.provenance.contains { $0.rule == rule })
+            #expect(result.showsCallerText, "\(rule)")
+        }
+    }
+
     @Test func domainAndGenericKeysThenBuiltins() throws {
         let formatter = ErrorMessageFormatter(catalog: try catalog())
         let domainOnly = formatter.format(ErrorInfo(domain: "D", code: 99), preferences: ["en"])
