@@ -148,7 +148,7 @@ extension CatalogBox {
     {
         info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
-                resultMemo.find($0, hash: resultMemo.hash($0)).map { MemoizedBlock.block(at: $0) }
+                resultMemo.find($0, hash: resultMemo.hash($0)).flatMap { MemoizedBytes.bytes(at: $0).baseAddress }
             }
         }
     }
@@ -164,7 +164,7 @@ extension CatalogBox {
         _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
                 key -> Void? in
-                guard !formatted.showsCallerText, let kept = MemoizedBlock(copying: result) else { return nil }
+                guard !formatted.showsCallerText, let kept = MemoizedBytes(copyingBlock: result) else { return nil }
                 resultMemo.insert(key, hash: resultMemo.hash(key), value: kept, cost: OwnedStrings.byteCount(result))
                 return ()
             }
@@ -178,7 +178,7 @@ extension CatalogBox {
     ) -> UnsafeRawBufferPointer? {
         CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
             packedMemo.find($0, hash: packedMemo.hash($0)).map {
-                Unmanaged<PackedOutput>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.bytes }
+                MemoizedBytes.bytes(at: $0)
             }
         }
     }
@@ -189,7 +189,7 @@ extension CatalogBox {
         packed: UnsafeRawBufferPointer, code: Int64, texts: UInt8, table: UnsafePointer<CChar>?,
         domain: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
-        guard let output = PackedOutput(copying: packed) else { return }
+        guard let output = MemoizedBytes(copying: packed) else { return }
         _ = CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
             packedMemo.insert($0, hash: packedMemo.hash($0), value: output, cost: packed.count)
         }
@@ -203,7 +203,7 @@ extension CatalogBox {
         count: Int
     ) -> UnsafeRawPointer? {
         CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
-            lookupMemo.find($0, hash: lookupMemo.hash($0)).map { MemoizedBlock.block(at: $0) }
+            lookupMemo.find($0, hash: lookupMemo.hash($0)).flatMap { MemoizedBytes.bytes(at: $0).baseAddress }
         }
     }
 
@@ -215,21 +215,34 @@ extension CatalogBox {
         guard let key else { return }
         _ = CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
             memoKey -> Void? in
-            guard let kept = MemoizedBlock(copying: lookup) else { return nil }
+            guard let kept = MemoizedBytes(copyingBlock: lookup) else { return nil }
             lookupMemo.insert(memoKey, hash: lookupMemo.hash(memoKey), value: kept, cost: OwnedStrings.byteCount(lookup))
             return ()
         }
     }
 }
 
-/// A packed output (`ef_format_packed`) the catalog keeps: bytes it owns, immutable once made.
-final class PackedOutput {
+/// Bytes a memo keeps — a packed output (`ef_format_packed`) or a result's or lookup's block
+/// (OwnedStrings.swift) — copied when stored, immutable, freed with the memo.
+final class MemoizedBytes {
     let bytes: UnsafeRawBufferPointer
 
     init?(copying source: UnsafeRawBufferPointer) {
         guard let base = source.baseAddress, source.count > 0, let copy = malloc(source.count) else { return nil }
         memcpy(copy, base, source.count)
         bytes = UnsafeRawBufferPointer(start: copy, count: source.count)
+    }
+
+    /// A copy of the block at `block` (its size read from its header).
+    convenience init?(copyingBlock block: UnsafeRawPointer) {
+        self.init(copying: UnsafeRawBufferPointer(start: block, count: OwnedStrings.byteCount(block)))
+    }
+
+    /// The bytes of the `MemoizedBytes` at `object`, an address a memo handed out (unretained:
+    /// the memo keeps the object alive as long as the catalog).
+    @inline(__always)
+    static func bytes(at object: UnsafeRawPointer) -> UnsafeRawBufferPointer {
+        Unmanaged<MemoizedBytes>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.bytes }
     }
 
     deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }

@@ -118,22 +118,3 @@ enum OwnedStrings {
         Glibc.free(UnsafeMutableRawPointer(handle))
     }
 }
-
-/// A block the catalog keeps in a memo (see CatalogMemo.swift): freed with the memo.
-final class MemoizedBlock {
-    let block: UnsafeMutableRawPointer
-
-    init?(copying source: UnsafeRawPointer) {
-        guard let copy = OwnedStrings.copy(source) else { return nil }
-        block = copy
-    }
-
-    /// The block of the `MemoizedBlock` at `object`, an address a memo handed out (unretained:
-    /// the memo keeps the object alive as long as the catalog).
-    @inline(__always)
-    static func block(at object: UnsafeRawPointer) -> UnsafeRawPointer {
-        Unmanaged<MemoizedBlock>.fromOpaque(object)._withUnsafeGuaranteedRef { UnsafeRawPointer($0.block) }
-    }
-
-    deinit { free(block) }
-}
