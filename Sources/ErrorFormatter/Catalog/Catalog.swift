@@ -30,7 +30,6 @@ public struct Catalog: Sendable {
     /// Every table, by localization then name, prepared for rendering.
     var tables: [String: [String: LocalizedTable]] { storage.tables }
     var stackCache: LookupStackCache { storage.stackCache }
-    var layersByBytes: ConcurrentByteCache { storage.layersByBytes }
 
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
     /// and copying one reference costs less than copying each of its collections.
@@ -46,9 +45,6 @@ public struct Catalog: Sendable {
         let hasUnlocalizedTables: Bool
         let tables: [String: [String: LocalizedTable]]
         let stackCache = LookupStackCache()
-        /// Layers already found, by the caller's bytes for (table, preferences): see
-        /// ``Catalog/knownLayers(forKey:)``.
-        let layersByBytes = ConcurrentByteCache(slotCount: 1_024, byteBudget: 1 << 20)
 
         init(tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale

@@ -28,28 +28,6 @@ extension Catalog {
         return found
     }
 
-    /// The layers remembered under `key` (``remember(_:forKey:)``), found without a lock, a
-    /// reference count beyond the result's, or a `[String]`: what a caller that holds its
-    /// preferences as bytes (the C layer) asks first.
-    ///
-    /// `key` is any byte string that names one table and one preference list exactly (equal
-    /// keys, equal table and preferences; the caller makes it, from what it was passed).
-    package func knownLayers(forKey key: UnsafeRawBufferPointer) -> TableLayers? {
-        let cache = layersByBytes
-        guard let found = cache.find(key, hash: cache.hash(key)) else { return nil }
-        return Unmanaged<TableLayers>.fromOpaque(found).takeUnretainedValue()
-    }
-
-    /// Keeps `layers` (from ``cachedLayers(of:for:)``) under `key` for ``knownLayers(forKey:)``.
-    /// Bounded in bytes and slots, insert-only: once full, callers take ``cachedLayers(of:for:)``.
-    package func remember(_ layers: TableLayers, forKey key: UnsafeRawBufferPointer) {
-        // Only tables the catalog has somewhere in the stack, as ``cachedLayers(of:for:)`` keeps.
-        guard !layers.layers.isEmpty else { return }
-        let cache = layersByBytes
-        let cost = layers.stack.localizations.reduce(64) { $0 + $1.utf8.count + 16 }
-        cache.insert(key, hash: cache.hash(key), value: layers, cost: cost)
-    }
-
     private func negotiated(for preferences: [String]) -> LookupStack {
         if let cached = stackCache.stack(for: preferences) { return cached }
         let stack = makeLookupStack(for: preferences)
