@@ -45,7 +45,7 @@ public func ef_catalog_open(
         let strict = try CatalogFlags.isStrict(flags)
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
         do throws(CatalogError) {
-            let catalog = try Catalog.open(directory: path, developmentLocale: development, strict: strict)
+            let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict)
             out.pointee = Handle.make(CatalogBox(catalog))
         } catch {
             throw Failure(error)

@@ -19,6 +19,7 @@ let usage = """
       negotiate  choose the localizations to search for the user's preferred locales
       dump       parse .strings files exactly as CoreFoundation does and print them
       convert    convert a table between .strings, .stringsdict, .xcstrings and JSON
+      compile    compile a catalog directory into one file that opens fast
 
     errfmt <command> --help shows a command's options.
     """
@@ -42,6 +43,7 @@ case let command?:
     case "lookup": status = runLookup(rest)
     case "dump": status = runDump(rest)
     case "convert": status = runConvert(rest)
+    case "compile": status = runCompile(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)
     }

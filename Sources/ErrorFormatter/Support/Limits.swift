@@ -13,6 +13,13 @@ public enum Limits {
     /// (strict). The largest real table seen in the corpus is under 1 MB.
     public static let maximumTableFileBytes = 64 << 20
 
+    /// Largest compiled catalog file read or written, in bytes (`errfmt compile`,
+    /// docs/compiled-catalog.md). A compiled catalog holds a whole directory, so it is allowed
+    /// 16 of the largest table files; a section is read whole into memory when its localization is
+    /// needed, so the bound is also the most memory one hostile file can make an open allocate.
+    /// The largest corpus catalog compiles to a few megabytes.
+    public static let maximumCompiledCatalogBytes = 16 * maximumTableFileBytes
+
     /// Most localizations a catalog directory may hold, `<loc>.lproj` plus `<loc>.json`
     /// (`EF_MAX_LOCALIZATIONS`); the rest are skipped with a `too-many-entries` error diagnostic.
     public static let maximumLocalizations = 1_024

@@ -1,0 +1,201 @@
+/// A compiled catalog file, open: its header and directory read and checked, each
+/// localization's section read, checked and decoded only when asked for
+/// (``tables(ofLocalization:)``).
+///
+/// Everything read is data that may be hostile (docs/compiled-catalog.md, "What a reader
+/// checks"): every offset, length and count is checked against the bytes that are there before
+/// it is used, so a truncated, corrupted, reordered, wrong-version or byte-swapped file is a
+/// `.parse` error, never a trap or a read outside the data.
+final class CompiledCatalogFile: Sendable {
+    typealias Format = CompiledCatalogFormat
+
+    /// One section as the directory lists it.
+    struct Section: Sendable, Equatable {
+        var kind: UInt8
+        var name: String
+        var offset: UInt64
+        var length: UInt64
+        var checksum: UInt32
+    }
+
+    /// The development locale the catalog was compiled with.
+    let developmentLocale: String
+    /// Every localization, as the source catalog's ``Catalog/localizations`` lists them: byte
+    /// order, `Base` included, the unlocalized tables not.
+    let localizations: [String]
+    /// Whether the file has a section of unlocalized tables.
+    let hasUnlocalizedSection: Bool
+    /// The source catalog's diagnostics, in their order.
+    let diagnostics: [Diagnostic]
+    /// The localization sections (the unlocalized one under `""`).
+    private let sections: [String: Section]
+    private let source: any CompiledByteSource
+    /// The file as the caller named it (`nil` for bytes in memory).
+    var name: String? { source.name }
+
+    /// Reads and checks the header, the directory and the catalog section of `source`.
+    ///
+    /// - Throws: `.parse` for anything that is not a well-formed compiled catalog of this major
+    ///   version; `.unreadable` when the system fails to read.
+    init(source: any CompiledByteSource) throws(CatalogError) {
+        self.source = source
+        let file = source.name
+        guard source.size >= UInt64(Format.headerSize) else {
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(source.size) bytes, "
+                + "shorter than its \(Format.headerSize)-byte header", file: file)
+        }
+        let headerBytes = try source.read(at: 0, count: Format.headerSize)
+        var header = CompiledDecoder(headerBytes, part: "the header", file: file)
+        guard Array(try Self.take(Format.magic.count, from: &header)) == Format.magic else {
+            throw header.failure("it does not start with the compiled catalog magic")
+        }
+        let mark = try header.u32()
+        guard mark == Format.byteOrderMark else {
+            throw header.failure(mark == Format.byteOrderMark.byteSwapped
+                ? "the byte-order mark is swapped: the file was written big-endian, and the format is little-endian"
+                : "unknown byte-order mark 0x\(String(mark, radix: 16))")
+        }
+        let major = try header.u16()
+        let minor = try header.u16()
+        guard major == Format.majorVersion else {
+            throw header.failure("format version \(major).\(minor); this library reads version \(Format.majorVersion).x")
+        }
+        let fileLength = try header.u64()
+        guard fileLength == source.size else {
+            throw header.failure("the header says \(fileLength) bytes, the file has \(source.size)")
+        }
+        guard fileLength <= UInt64(Limits.maximumCompiledCatalogBytes) else {
+            throw header.failure("\(fileLength) bytes, over the \(Limits.maximumCompiledCatalogBytes)-byte limit")
+        }
+        let directoryLength = Int(try header.u32())
+        let sectionCount = Int(try header.u32())
+        guard directoryLength <= Format.maximumDirectoryBytes else {
+            throw header.failure("a directory of \(directoryLength) bytes, over the \(Format.maximumDirectoryBytes) allowed")
+        }
+        guard sectionCount >= 1, sectionCount <= Format.maximumSectionCount else {
+            throw header.failure("\(sectionCount) sections; a compiled catalog has 1 to \(Format.maximumSectionCount)")
+        }
+        let directoryEnd = Format.headerSize + directoryLength
+        guard UInt64(directoryEnd + Format.checksumSize) <= fileLength else {
+            throw header.failure("the directory (\(directoryLength) bytes) runs past the end of the file")
+        }
+        let directoryBytes = try source.read(at: UInt64(Format.headerSize), count: directoryLength + Format.checksumSize)
+        var directory = CompiledDecoder(directoryBytes, part: "the directory", file: file)
+        let listing = Array(directoryBytes.prefix(directoryLength))
+        var stored = CompiledDecoder(Array(directoryBytes.suffix(Format.checksumSize)), part: "the directory", file: file)
+        guard try stored.u32() == CRC32C.checksum(headerBytes + listing) else {
+            throw directory.failure("the header and directory do not match their checksum")
+        }
+
+        let developmentLocale = try directory.string()
+        do {
+            try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
+        } catch {
+            throw directory.failure("the development locale is not valid: \(error.message)")
+        }
+        var entries: [Section] = []
+        var nextOffset = UInt64(directoryEnd + Format.checksumSize)
+        for _ in 0..<sectionCount {
+            let section = Section(kind: try directory.u8(), name: try directory.string(), offset: try directory.u64(),
+                                  length: try directory.u64(), checksum: try directory.u32())
+            guard section.offset == nextOffset, section.length <= fileLength - section.offset else {
+                throw directory.failure("section '\(section.name)' is at \(section.offset) with \(section.length) bytes; "
+                    + "sections follow each other from offset \(nextOffset) to the end of the file")
+            }
+            nextOffset = section.offset + section.length
+            entries.append(section)
+        }
+        // The directory is all read: the bytes left would be its checksum.
+        guard directory.remaining == Format.checksumSize else {
+            throw directory.failure("\(directory.remaining - Format.checksumSize) unexpected bytes after the sections")
+        }
+        guard nextOffset == fileLength else {
+            throw directory.failure("the sections end at \(nextOffset), the file at \(fileLength)")
+        }
+        let (catalogSection, localizationSections) = try Self.check(entries, minor: minor, in: directory)
+
+        var sections: [String: Section] = [:]
+        for section in localizationSections { sections[section.name] = section }
+        self.developmentLocale = developmentLocale
+        self.sections = sections
+        self.hasUnlocalizedSection = sections[Catalog.unlocalized] != nil
+        self.localizations = localizationSections.map(\.name).filter { !$0.isEmpty }
+        var decoder = try Self.read(catalogSection, from: source)
+        self.diagnostics = try CompiledSectionDecoder.catalogDiagnostics(&decoder)
+    }
+
+    /// Checks the directory's order: the catalog section first, then localizations named by
+    /// locale identifiers (or `""`, or `Base`) in strictly increasing byte order; sections of a
+    /// later minor version's kinds are skipped.
+    private static func check(_ entries: [Section], minor: UInt16, in directory: CompiledDecoder)
+        throws(CatalogError) -> (catalog: Section, localizations: [Section])
+    {
+        guard let first = entries.first, first.kind == Format.SectionKind.catalog.rawValue, first.name.isEmpty else {
+            throw directory.failure("the first section is not the catalog section")
+        }
+        var localizations: [Section] = []
+        var previous: Section?
+        for section in entries.dropFirst() {
+            if let previous, section.kind < previous.kind
+                || (section.kind == previous.kind && !previous.name.utf8.lexicographicallyPrecedes(section.name.utf8))
+            {
+                throw directory.failure("section '\(section.name)' is out of order or repeated")
+            }
+            previous = section
+            switch Format.SectionKind(rawValue: section.kind) {
+            case .localization:
+                do {
+                    try CatalogBuilder.validateLocalizationName(section.name)
+                } catch {
+                    throw directory.failure("section '\(section.name)' is not named after a locale")
+                }
+                localizations.append(section)
+            case .catalog:
+                throw directory.failure("a second catalog section")
+            case nil where minor > Format.minorVersion:
+                continue  // added by a later minor version: not for this reader
+            case nil:
+                throw directory.failure("section '\(section.name)' has unknown kind \(section.kind)")
+            }
+        }
+        guard localizations.count <= Limits.maximumLocalizations + 1 else {
+            throw directory.failure("\(localizations.count) localizations, over the limit of \(Limits.maximumLocalizations)")
+        }
+        return (first, localizations)
+    }
+
+    /// The bytes of `section`, checked against their checksum, ready to decode.
+    private static func read(_ section: Section, from source: any CompiledByteSource) throws(CatalogError) -> CompiledDecoder {
+        let part = section.kind == Format.SectionKind.catalog.rawValue ? "the catalog section" : "section '\(section.name)'"
+        guard let length = Int(exactly: section.length) else {
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
+        }
+        let bytes = try source.read(at: section.offset, count: length)
+        let decoder = CompiledDecoder(bytes, part: part, file: source.name)
+        guard CRC32C.checksum(bytes) == section.checksum else {
+            throw decoder.failure("its bytes do not match their checksum")
+        }
+        return decoder
+    }
+
+    private static func take(_ count: Int, from decoder: inout CompiledDecoder) throws(CatalogError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for _ in 0..<count { bytes.append(try decoder.u8()) }
+        return bytes
+    }
+
+    /// Every table of `localization` (`""` for the unlocalized tables): its section read,
+    /// checked against its checksum and decoded, each time it is called.
+    ///
+    /// - Throws: `.invalidArgument` for a localization the file does not have; `.parse` for a
+    ///   section that is broken (or cut short since the file was opened); `.unreadable` when the
+    ///   system fails to read.
+    func tables(ofLocalization localization: String) throws(CatalogError) -> [String: StringTable] {
+        guard let section = sections[localization] else {
+            throw CatalogError(kind: .invalidArgument, message: "the compiled catalog has no localization '\(localization)'",
+                               file: source.name)
+        }
+        var decoder = try Self.read(section, from: source)
+        return try CompiledSectionDecoder.tables(&decoder)
+    }
+}

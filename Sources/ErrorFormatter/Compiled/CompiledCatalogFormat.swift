@@ -1,0 +1,85 @@
+/// The constants of the compiled catalog format, version 1 (docs/compiled-catalog.md describes
+/// the layout byte by byte; this file and that page change together).
+///
+/// A compiled catalog is little-endian throughout: a header, a directory of sections covered by
+/// one checksum, then the sections one after the other, each with its own checksum. Offsets are
+/// from the start of the file, so the file can be copied, embedded or read from anywhere.
+enum CompiledCatalogFormat {
+    /// The first eight bytes: a non-ASCII byte (no text file starts so), `EFC`, then CR LF, EOF
+    /// (^Z) and LF, which a transfer that rewrites line ends or stops at ^Z breaks visibly.
+    static let magic: [UInt8] = [0x89, 0x45, 0x46, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// Written as a little-endian `u32` right after the magic: a file written or rewritten with
+    /// the other byte order reads back as `0x0D0C0B0A`.
+    static let byteOrderMark: UInt32 = 0x0A0B_0C0D
+    /// A reader reads the files of its own major version only.
+    static let majorVersion: UInt16 = 1
+    /// Within a major version, a later minor version may add section kinds, which a reader of an
+    /// earlier minor version skips. Version 1.0 has none of those.
+    static let minorVersion: UInt16 = 0
+
+    /// Bytes of the fixed header: magic, byte-order mark, major and minor version, file length,
+    /// directory length, section count.
+    static let headerSize = 32
+    /// Bytes of a checksum (CRC-32C, ``CRC32C``).
+    static let checksumSize = 4
+    /// The largest directory accepted, in bytes: every section's entry (kind, name, offset, length,
+    /// checksum) at most 125 bytes for `Limits.maximumLocalizations` localizations, with room.
+    static let maximumDirectoryBytes = 1 << 20
+    /// The most sections a file may have: the catalog section, every localization and the
+    /// unlocalized tables.
+    static let maximumSectionCount = Limits.maximumLocalizations + 2
+
+    /// What a section holds.
+    enum SectionKind: UInt8 {
+        /// The catalog's own diagnostics; exactly one, first, with an empty name.
+        case catalog = 0
+        /// The tables of one localization (named by it; `""` for the unlocalized tables).
+        case localization = 1
+    }
+
+    /// The tag before each value of a table entry (property-list values).
+    enum ValueTag: UInt8 {
+        case string = 0, data = 1, array = 2, dictionary = 3
+    }
+
+    /// The rule type of a variable (`NSStringFormatSpecTypeKey`).
+    static func code(of ruleType: VariableFormat.Variable.RuleType) -> UInt8 {
+        switch ruleType {
+        case .plural: 0
+        case .device: 1
+        case .width: 2
+        }
+    }
+
+    static func ruleType(code: UInt8) -> VariableFormat.Variable.RuleType? {
+        switch code {
+        case 0: .plural
+        case 1: .device
+        case 2: .width
+        default: nil
+        }
+    }
+
+    static func code(of severity: Diagnostic.Severity) -> UInt8 {
+        switch severity {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    static func severity(code: UInt8) -> Diagnostic.Severity? {
+        switch code {
+        case 0: .error
+        case 1: .warning
+        case 2: .note
+        default: nil
+        }
+    }
+
+    /// Whether `bytes`, the start of a file, is the start of a compiled catalog (or what is left
+    /// of one: a file cut inside the magic is still reported as a broken compiled catalog).
+    static func startsLikeCompiledCatalog(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && magic.starts(with: bytes.prefix(magic.count))
+    }
+}

@@ -1,0 +1,146 @@
+/// Writes a catalog as a compiled catalog file (docs/compiled-catalog.md): every localization's
+/// tables (entries in file order, non-string values included; variable formats sorted by key),
+/// the development locale and every diagnostic, in an order that depends on the catalog alone,
+/// so that compiling the same catalog twice gives the same bytes.
+enum CompiledCatalogWriter {
+    typealias Format = CompiledCatalogFormat
+
+    /// The file's bytes.
+    ///
+    /// - Throws: `.invalidArgument` when the catalog has more localizations than a compiled
+    ///   catalog may hold, or a count beyond the format's 32 bits.
+    static func bytes(
+        tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]
+    ) throws(CatalogError) -> [UInt8] {
+        let localizations = tables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard localizations.count + 1 <= Format.maximumSectionCount else {
+            throw CatalogError(kind: .invalidArgument, message: "the catalog has \(localizations.count) localizations; "
+                + "a compiled catalog holds at most \(Format.maximumSectionCount - 2) and the unlocalized tables")
+        }
+        var sections: [(kind: Format.SectionKind, name: String, bytes: [UInt8])] = []
+        sections.append((.catalog, "", try catalogSection(diagnostics)))
+        for localization in localizations {
+            sections.append((.localization, localization, try localizationSection(tables[localization] ?? [:])))
+        }
+
+        var directory = CompiledEncoder()
+        try directory.string(developmentLocale)
+        let directorySize = directory.bytes.count + sections.reduce(0) { $0 + 1 + 4 + $1.name.utf8.count + 8 + 8 + 4 }
+        guard directorySize <= Format.maximumDirectoryBytes else {
+            throw CatalogError(kind: .invalidArgument, message: "the catalog's directory would take \(directorySize) bytes, "
+                + "over the \(Format.maximumDirectoryBytes) a compiled catalog allows")
+        }
+        var offset = UInt64(Format.headerSize + directorySize + Format.checksumSize)
+        for section in sections {
+            directory.u8(section.kind.rawValue)
+            try directory.string(section.name)
+            directory.u64(offset)
+            directory.u64(UInt64(section.bytes.count))
+            directory.u32(CRC32C.checksum(section.bytes))
+            offset += UInt64(section.bytes.count)
+        }
+        guard offset <= UInt64(Limits.maximumCompiledCatalogBytes) else {
+            throw CatalogError(kind: .invalidArgument, message: "the compiled catalog would take \(offset) bytes, "
+                + "over the \(Limits.maximumCompiledCatalogBytes)-byte limit")
+        }
+
+        var file = CompiledEncoder()
+        file.raw(Format.magic)
+        file.u32(Format.byteOrderMark)
+        file.u16(Format.majorVersion)
+        file.u16(Format.minorVersion)
+        file.u64(offset)
+        try file.count(directory.bytes.count)
+        try file.count(sections.count)
+        file.raw(directory.bytes)
+        file.u32(CRC32C.checksum(file.bytes))
+        for section in sections { file.raw(section.bytes) }
+        return file.bytes
+    }
+
+    private static func catalogSection(_ diagnostics: [Diagnostic]) throws(CatalogError) -> [UInt8] {
+        var encoder = CompiledEncoder()
+        try encoder.count(diagnostics.count)
+        for diagnostic in diagnostics { try write(diagnostic, to: &encoder) }
+        return encoder.bytes
+    }
+
+    private static func localizationSection(_ tables: [String: StringTable]) throws(CatalogError) -> [UInt8] {
+        var encoder = CompiledEncoder()
+        let names = tables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try encoder.count(names.count)
+        for name in names {
+            guard let table = tables[name] else { continue }
+            try write(table, name: name, to: &encoder)
+        }
+        return encoder.bytes
+    }
+
+    private static func write(_ table: StringTable, name: String, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        try encoder.string(name)
+        try encoder.count(table.entries.count)
+        for (key, value) in table.entries {
+            try encoder.string(key.string)
+            try write(value, to: &encoder)
+        }
+        try encoder.count(table.variables.count)
+        for key in table.variables.keys.sorted() {
+            guard let variable = table.variables[key] else { continue }
+            try encoder.string(key.string)
+            try write(variable, to: &encoder)
+        }
+        try encoder.count(table.diagnostics.count)
+        for diagnostic in table.diagnostics { try write(diagnostic, to: &encoder) }
+    }
+
+    private static func write(_ value: PropertyListValue, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        switch value {
+        case .string(let text):
+            encoder.u8(Format.ValueTag.string.rawValue)
+            try encoder.string(text)
+        case .data(let bytes):
+            encoder.u8(Format.ValueTag.data.rawValue)
+            try encoder.count(bytes.count)
+            encoder.raw(bytes)
+        case .array(let elements):
+            encoder.u8(Format.ValueTag.array.rawValue)
+            try encoder.count(elements.count)
+            for element in elements { try write(element, to: &encoder) }
+        case .dictionary(let dictionary):
+            encoder.u8(Format.ValueTag.dictionary.rawValue)
+            try encoder.count(dictionary.count)
+            for (key, element) in dictionary {
+                try encoder.string(key.string)
+                try write(element, to: &encoder)
+            }
+        }
+    }
+
+    private static func write(_ format: VariableFormat, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        try encoder.string(format.format)
+        let names = format.variables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try encoder.count(names.count)
+        for name in names {
+            guard let variable = format.variables[name] else { continue }
+            try encoder.string(name)
+            encoder.u8(Format.code(of: variable.ruleType))
+            try encoder.optionalString(variable.valueType)
+            let keys = variable.variants.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            try encoder.count(keys.count)
+            for key in keys {
+                try encoder.string(key)
+                try encoder.string(variable.variants[key] ?? "")
+            }
+        }
+    }
+
+    static func write(_ diagnostic: Diagnostic, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        encoder.u8(Format.code(of: diagnostic.severity))
+        try encoder.string(diagnostic.code)
+        try encoder.string(diagnostic.message)
+        try encoder.optionalString(diagnostic.file)
+        encoder.clamped(diagnostic.line)
+        encoder.clamped(diagnostic.column)
+        try encoder.optionalString(diagnostic.key)
+    }
+}

@@ -1,0 +1,143 @@
+/// Decodes the sections of a compiled catalog (the layout `CompiledCatalogWriter` writes) into
+/// the values a catalog is built from, refusing anything a writer could not have produced:
+/// unknown tags, unsorted or repeated names and keys, values nested deeper than the parsers
+/// allow, bytes left over.
+enum CompiledSectionDecoder {
+    typealias Format = CompiledCatalogFormat
+
+    /// The catalog section: the source catalog's diagnostics.
+    static func catalogDiagnostics(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [Diagnostic] {
+        let diagnostics = try self.diagnostics(&decoder)
+        try decoder.expectEnd()
+        return diagnostics
+    }
+
+    /// A localization section: its tables by name.
+    static func tables(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [String: StringTable] {
+        let count = try decoder.count(of: "tables")
+        var tables: [String: StringTable] = [:]
+        var previous: String?
+        for _ in 0..<count {
+            let name = try decoder.string()
+            try checkIncreasing(name, after: previous, what: "table", in: decoder)
+            previous = name
+            guard tables.count < Limits.maximumTableFiles else {
+                throw decoder.failure("more than \(Limits.maximumTableFiles) tables")
+            }
+            let entries = try self.entries(&decoder, depth: 0)
+            let variables = try self.variables(&decoder)
+            let diagnostics = try self.diagnostics(&decoder)
+            tables[name] = StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics)
+        }
+        guard tables.count == count else { throw decoder.failure("repeated table names") }
+        try decoder.expectEnd()
+        return tables
+    }
+
+    /// Names sorted by byte order, none repeated: what the writer does, and what makes a file
+    /// have one spelling only.
+    private static func checkIncreasing(_ name: String, after previous: String?, what: String, in decoder: CompiledDecoder)
+        throws(CatalogError)
+    {
+        if let previous, !previous.utf8.lexicographicallyPrecedes(name.utf8) {
+            throw decoder.failure("\(what) '\(name)' is out of order or repeated")
+        }
+    }
+
+    /// A dictionary's entries, in their order (no key twice).
+    private static func entries(_ decoder: inout CompiledDecoder, depth: Int) throws(CatalogError) -> PropertyListDictionary {
+        let count = try decoder.count(of: "entries")
+        var entries = PropertyListDictionary()
+        for _ in 0..<count {
+            let key = TableKey(try decoder.string())
+            let value = try self.value(&decoder, depth: depth)
+            guard entries.updateValue(value, forKey: key) == nil else {
+                throw decoder.failure("the key \"\(key.string)\" is repeated")
+            }
+        }
+        return entries
+    }
+
+    private static func value(_ decoder: inout CompiledDecoder, depth: Int) throws(CatalogError) -> PropertyListValue {
+        let tag = try decoder.u8()
+        switch Format.ValueTag(rawValue: tag) {
+        case .string:
+            return .string(try decoder.string())
+        case .data:
+            return .data(try decoder.data())
+        case .array, .dictionary:
+            guard depth <= OldStylePropertyListParser.maximumDepth else {
+                throw decoder.failure("values nested deeper than \(OldStylePropertyListParser.maximumDepth)")
+            }
+            guard tag == Format.ValueTag.array.rawValue else {
+                return .dictionary(try entries(&decoder, depth: depth + 1))
+            }
+            let count = try decoder.count(of: "array elements")
+            var elements: [PropertyListValue] = []
+            for _ in 0..<count { elements.append(try value(&decoder, depth: depth + 1)) }
+            return .array(elements)
+        case nil:
+            throw decoder.failure("unknown value tag \(tag) at offset \(decoder.position - 1)")
+        }
+    }
+
+    private static func variables(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [TableKey: VariableFormat] {
+        let count = try decoder.count(of: "variable formats")
+        var formats: [TableKey: VariableFormat] = [:]
+        var previous: String?
+        for _ in 0..<count {
+            let key = try decoder.string()
+            try checkIncreasing(key, after: previous, what: "variable format", in: decoder)
+            previous = key
+            formats[TableKey(key)] = try variableFormat(&decoder)
+        }
+        guard formats.count == count else { throw decoder.failure("repeated variable format keys") }
+        return formats
+    }
+
+    private static func variableFormat(_ decoder: inout CompiledDecoder) throws(CatalogError) -> VariableFormat {
+        let format = try decoder.string()
+        let count = try decoder.count(of: "variables")
+        var variables: [String: VariableFormat.Variable] = [:]
+        var previous: String?
+        for _ in 0..<count {
+            let name = try decoder.string()
+            try checkIncreasing(name, after: previous, what: "variable", in: decoder)
+            previous = name
+            let ruleCode = try decoder.u8()
+            guard let ruleType = Format.ruleType(code: ruleCode) else {
+                throw decoder.failure("unknown rule type \(ruleCode) for variable '\(name)'")
+            }
+            let valueType = try decoder.optionalString()
+            let variantCount = try decoder.count(of: "variants")
+            var variants: [String: String] = [:]
+            var previousVariant: String?
+            for _ in 0..<variantCount {
+                let key = try decoder.string()
+                try checkIncreasing(key, after: previousVariant, what: "variant", in: decoder)
+                previousVariant = key
+                variants[key] = try decoder.string()
+            }
+            guard variants.count == variantCount else { throw decoder.failure("repeated variants of '\(name)'") }
+            variables[name] = VariableFormat.Variable(ruleType: ruleType, valueType: valueType, variants: variants)
+        }
+        guard variables.count == count else { throw decoder.failure("repeated variable names") }
+        return VariableFormat(format: format, variables: variables)
+    }
+
+    private static func diagnostics(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [Diagnostic] {
+        let count = try decoder.count(of: "diagnostics")
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<count {
+            let severityCode = try decoder.u8()
+            guard let severity = Format.severity(code: severityCode) else {
+                throw decoder.failure("unknown diagnostic severity \(severityCode)")
+            }
+            diagnostics.append(Diagnostic(
+                severity: severity, code: try decoder.string(), message: try decoder.string(),
+                file: try decoder.optionalString(), line: try decoder.number(), column: try decoder.number(),
+                key: try decoder.optionalString()))
+        }
+        return diagnostics
+    }
+}
