@@ -184,6 +184,11 @@ final class CompiledCatalogFile: Sendable {
         return bytes
     }
 
+    /// The directory's entry for `localization`, if the file has it.
+    func section(named localization: String) -> Section? {
+        sections[localization]
+    }
+
     /// Every table of `localization` (`""` for the unlocalized tables): its section read,
     /// checked against its checksum and decoded, each time it is called.
     ///

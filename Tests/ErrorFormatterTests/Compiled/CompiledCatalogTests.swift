@@ -1,0 +1,200 @@
+import Testing
+@testable import ErrorFormatter
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Compiled catalogs built from hand-made catalogs: every kind of content survives the round
+/// trip, compiling is deterministic, and a file opens like its directory.
+@Suite struct CompiledCatalogTests {
+    static let stringsDict = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+      <key>files</key>
+      <dict>
+        <key>NSStringLocalizedFormatKey</key><string>%#@count@ in %2$#@folders@</string>
+        <key>count</key>
+        <dict>
+          <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+          <key>NSStringFormatValueTypeKey</key><string>lld</string>
+          <key>one</key><string>%lld file</string>
+          <key>other</key><string>%lld files</string>
+        </dict>
+        <key>folders</key>
+        <dict>
+          <key>NSStringFormatSpecTypeKey</key><string>NSStringDeviceSpecificRuleType</string>
+          <key>mac</key><string>Mac folders</string>
+          <key>other</key><string>folders</string>
+        </dict>
+      </dict>
+    </dict>
+    </plist>
+    """
+
+    static let stringCatalog = """
+    {"sourceLanguage": "en", "version": "1.0", "strings": {
+      "%lld errors": {"localizations": {
+        "en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld error"}},
+                                         "other": {"stringUnit": {"state": "translated", "value": "%lld errors"}}}}},
+        "pl": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld błąd"}},
+                                         "few": {"stringUnit": {"state": "translated", "value": "%lld błędy"}},
+                                         "many": {"stringUnit": {"state": "translated", "value": "%lld błędów"}},
+                                         "other": {"stringUnit": {"state": "translated", "value": "%lld błędu"}}}}}
+      }},
+      "hello": {"localizations": {"pl": {"stringUnit": {"state": "translated", "value": "Cześć"}}}}
+    }}
+    """
+
+    /// A catalog with a bit of everything: `.strings` with non-string values and a duplicate key
+    /// (a diagnostic), a broken table (an error diagnostic), a `.stringsdict`, a String Catalog,
+    /// `Base`, unlocalized tables, a second table, NFC and NFD keys.
+    static func richCatalog() throws -> Catalog {
+        var builder = CatalogBuilder()
+        try builder.addTable(bytes: Array("""
+            "a" = "A";
+            "a" = "A again";
+            "list" = ("x", "y", {"k" = <0aff>;});
+            "data" = <deadbeef>;
+            "caf\u{E9}" = "NFC";
+            "cafe\u{301}" = "NFD";
+            "n" = "%d item(s)";
+            """.utf8), localization: "en", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array(stringsDict.utf8), localization: "en", fileName: "Localizable.stringsdict")
+        try builder.addTable(bytes: Array("\"a\" = \"Ä\";".utf8), localization: "de", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array("\"a\" = \"broken\"".utf8), localization: "de", fileName: "Errors.strings")
+        try builder.addTable(bytes: Array("\"b\" = \"Base B\";".utf8), localization: "Base", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array("\"u\" = \"unlocalized\";".utf8), localization: nil, fileName: "Other.strings")
+        try builder.addTable(bytes: Array(stringCatalog.utf8), localization: nil, fileName: "Plurals.xcstrings")
+        builder.addDiagnostic(Diagnostic(severity: .warning, code: "made-up", message: "a catalog-wide note\nwith a line",
+                                         file: "x.lproj", line: 3, column: 4, key: "k"))
+        return try builder.build(developmentLocale: "en-GB")
+    }
+
+    @Test func theChecksumIsCRC32C() {
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([]) == 0)
+    }
+
+    @Test func everyKindOfContentSurvivesTheRoundTrip() throws {
+        let source = try Self.richCatalog()
+        let (_, compiled) = try CompiledCatalogComparison.reopened(source)
+        #expect(try CompiledCatalogComparison.differences(source, compiled).isEmpty)
+        #expect(compiled.developmentLocale == "en-GB")
+        #expect(compiled.localizations == ["Base", "de", "en", "pl"])
+        #expect(compiled.hasUnlocalizedTables)
+        #expect(compiled.diagnostics.map(\.code).contains("duplicate-key"))
+        #expect(compiled.diagnostics.contains { $0.code == "made-up" && $0.key == "k" && $0.line == 3 && $0.column == 4 })
+        let english = try #require(compiled.table("Localizable", localization: "en"))
+        #expect(english.entries["list"] == .array([.string("x"), .string("y"), .dictionary({
+            var inner = PropertyListDictionary()
+            inner.updateValue(.data([0x0A, 0xFF]), forKey: TableKey("k"))
+            return inner
+        }())]))
+        #expect(english.entries["data"] == .data([0xDE, 0xAD, 0xBE, 0xEF]))
+        #expect(english.entries.keys.map(\.string) == ["a", "list", "data", "caf\u{E9}", "cafe\u{301}", "n"])
+        #expect(english.entries["a"] == .string("A again"))
+        #expect(english.variables[TableKey("files")]?.variables["folders"]?.ruleType == .device)
+        #expect(compiled.resolve("files", preferences: ["en"], arguments: [.int(1), .int(2)]).hit?.value
+            == "1 file in folders")
+        #expect(compiled.resolve("%lld errors", table: "Plurals", preferences: ["pl"], arguments: [.int(5)]).hit?.value
+            == "5 błędów")
+        #expect(compiled.resolve("u", table: "Other", preferences: ["de"]).hit?.localization == "")
+        #expect(compiled.table("Errors", localization: "de") == nil)
+    }
+
+    @Test func compilingTwiceGivesTheSameBytes() throws {
+        let first = try Self.richCatalog().compiled()
+        let second = try Self.richCatalog().compiled()
+        #expect(first == second)
+        // And a catalog read back compiles to the bytes it was read from.
+        let (bytes, reopened) = try CompiledCatalogComparison.reopened(try Self.richCatalog())
+        #expect(try reopened.compiled() == bytes)
+    }
+
+    @Test func anEmptyCatalogRoundTrips() throws {
+        let source = try CatalogBuilder().build()
+        let (_, compiled) = try CompiledCatalogComparison.reopened(source)
+        #expect(compiled.localizations.isEmpty)
+        #expect(compiled.developmentLocale == "en")
+        #expect(try CompiledCatalogComparison.differences(source, compiled).isEmpty)
+    }
+
+    @Test func theFileKeepsItsDevelopmentLocaleUnlessTheCallerGivesOne() throws {
+        let file = try CompiledCatalogFile(source: InMemoryByteSource(try Self.richCatalog().compiled()))
+        #expect(file.developmentLocale == "en-GB")
+        #expect(try Catalog.open(compiled: file, developmentLocale: "de").developmentLocale == "de")
+        #expect(throws: CatalogError.self) { try Catalog.open(compiled: file, developmentLocale: "!!") }
+    }
+
+    @Test func aFileOpensByPathLikeItsDirectory() throws {
+        let directory = TestSupport.exampleCatalog
+        let source = try Catalog.open(directory: directory)
+        let path = try Self.temporaryPath("example.efc")
+        defer { Self.remove(path) }
+        try source.compile(to: path)
+        let compiled = try Catalog.open(path: path)
+        #expect(try CompiledCatalogComparison.differences(source, compiled).isEmpty)
+        let formatter = ErrorMessageFormatter(catalog: compiled)
+        let expected = ErrorMessageFormatter(catalog: source)
+        for preferences in [["fr-CA"], ["zh-TW"], ["de"], ["ja", "en"]] {
+            for code in Int64(0)...10 {
+                let error = ErrorInfo(domain: "kCLErrorDomain", code: code)
+                #expect(formatter.format(error, preferences: preferences) == expected.format(error, preferences: preferences))
+            }
+        }
+        // A directory stays a directory; what is neither is said to be no directory, as before.
+        #expect(try Catalog.open(path: directory).localizations == source.localizations)
+        #expect { try Catalog.open(path: directory + "/en.lproj/Localizable.strings") } throws: {
+            ($0 as? CatalogError)?.kind == .unreadable
+        }
+        #expect { try Catalog.open(path: directory + "/missing") } throws: { ($0 as? CatalogError)?.kind == .notFound }
+    }
+
+    @Test func aBrokenSectionIsLeftOutWhenLenientAndFailsTheOpenWhenStrict() throws {
+        var bytes = try Self.richCatalog().compiled()
+        let file = try CompiledCatalogFile(source: InMemoryByteSource(bytes))
+        let german = try #require(file.section(named: "de"))
+        bytes[Int(german.offset) + Int(german.length) / 2] ^= 0x40
+        let broken = try CompiledCatalogFile(source: InMemoryByteSource(bytes))
+        let lenient = try Catalog.open(compiled: broken)
+        #expect(lenient.localizations == ["Base", "en", "pl"])
+        #expect(lenient.diagnostics.last?.code == "broken-compiled-section")
+        #expect(lenient.diagnostics.last?.severity == .error)
+        #expect { try Catalog.open(compiled: broken, strict: true) } throws: { ($0 as? CatalogError)?.kind == .parse }
+    }
+
+    @Test func aFileReplacedOrTruncatedWhileOpenNeverCrashes() throws {
+        let path = try Self.temporaryPath("replaced.efc")
+        defer { Self.remove(path) }
+        try Self.richCatalog().compile(to: path)
+        let file = try CompiledCatalogFile(source: try #require(try FileByteSource.open(path: path)))
+        // Replaced by rename: the open file is the old one, and reads on.
+        try CatalogBuilder().build().compile(to: path)
+        #expect(try file.tables(ofLocalization: "en")["Localizable"] != nil)
+        // Truncated in place: the reads past the new end come back short, a parse failure.
+        let reopened = try CompiledCatalogFile(source: try #require(try FileByteSource.open(path: path)))
+        try Self.richCatalog().compile(to: path)
+        let current = try CompiledCatalogFile(source: try #require(try FileByteSource.open(path: path)))
+        #expect(truncate(path, 64) == 0)
+        #expect { try current.tables(ofLocalization: "en") } throws: { ($0 as? CatalogError)?.kind == .parse }
+        #expect { try Catalog.open(path: path) } throws: { ($0 as? CatalogError)?.kind == .parse }
+        _ = reopened
+    }
+
+    /// Removes `path` and the scratch directory it is in.
+    static func remove(_ path: String) {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        _ = system("rm -rf '\(directory)'")
+    }
+
+    /// A path for a file in a new scratch directory inside the package's .build directory (so
+    /// the test names no path of the machine), removed when the last test using it ends.
+    static func temporaryPath(_ name: String) throws -> String {
+        _ = mkdir(TestSupport.packageRoot + "/.build", 0o755)
+        var template = Array((TestSupport.packageRoot + "/.build/compiled-test-XXXXXX").utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        try #require(created != nil)
+        return String(cString: template) + "/" + name
+    }
+}
