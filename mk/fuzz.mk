@@ -108,9 +108,13 @@ FUZZ_locale_CORPUS = \
 	  { printf '\003'; cat $$dir.names; } > $$dir/shared-preferences; rm -f $$dir.names; fi
 $(eval $(call fuzz_target,locale,LocaleInputFuzz,8192))
 
+# The compiled catalog reader (docs/compiled-catalog.md). Seeds: small compiled catalogs, made
+# from the examples by Fuzz/Corpus/compiled/README.md's command.
+$(eval $(call fuzz_target,compiled,CompiledCatalogFuzz,8192))
+
 # ------------------------------------------------------------------------------------ smoke
 # The targets make test runs briefly: a crash in a parser's everyday paths shows up in seconds.
-FUZZ_SMOKE := strings format catalog
+FUZZ_SMOKE := strings format catalog compiled
 TESTS      += fuzz-smoke
 
 fuzz-smoke: $(foreach name,$(FUZZ_SMOKE),$(FUZZ_DIR)/$(name)/fuzzer $(FUZZ_DIR)/$(name)/corpus)

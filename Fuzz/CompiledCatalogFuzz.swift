@@ -1,0 +1,98 @@
+// libFuzzer target for the compiled catalog reader (docs/compiled-catalog.md): the input is a
+// compiled catalog file, held in memory. Built by mk/fuzz.mk with the core sources, in one
+// module, so the reader's internals are driven directly.
+//
+// A crash, a sanitizer report or a failed check below is a finding: ef_catalog_open reads these
+// files inside a C call, where a Swift trap kills the host process.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stops the run with a message libFuzzer records along with the input.
+private func violated(_ message: String) -> Never {
+    print("invariant violated: \(message)")
+    abort()
+}
+
+/// A hostile file is a parse error, nothing else: the bytes are in memory, so nothing can be
+/// unreadable, and every name the file gives is checked as part of parsing it.
+private func expectParse(_ error: CatalogError, _ what: String) {
+    if error.kind != .parse { violated("\(what): \(error.kind) instead of .parse: \(error)") }
+}
+
+/// `bytes` with every checksum the directory names made right, as far as the directory can be
+/// walked: most mutations would otherwise stop at a checksum, and the decoders behind them would
+/// see few inputs.
+private func withChecksumsRepaired(_ bytes: [UInt8]) -> [UInt8]? {
+    let format = CompiledCatalogFormat.self
+    guard bytes.count >= format.headerSize + format.checksumSize else { return nil }
+    var header = CompiledDecoder(Array(bytes[24..<32]), part: "", file: nil)
+    guard let length = try? header.u32(), let count = try? header.u32() else { return nil }
+    let end = format.headerSize + Int(length)
+    guard end + format.checksumSize <= bytes.count else { return nil }
+    var repaired = bytes
+    var directory = CompiledDecoder(Array(bytes[format.headerSize..<end]), part: "", file: nil)
+    _ = try? directory.string()
+    for _ in 0..<min(Int(count), format.maximumSectionCount) {
+        guard (try? directory.u8()) != nil, (try? directory.string()) != nil,
+              let offset = try? directory.u64(), let size = try? directory.u64() else { break }
+        let at = format.headerSize + directory.position
+        guard (try? directory.u32()) != nil else { break }
+        guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else { continue }
+        var checksum = CompiledEncoder()
+        checksum.u32(CRC32C.checksum(bytes[Int(offset)..<Int(offset + size)]))
+        repaired.replaceSubrange(at..<(at + 4), with: checksum.bytes)
+    }
+    var checksum = CompiledEncoder()
+    checksum.u32(CRC32C.checksum(repaired[0..<end]))
+    repaired.replaceSubrange(end..<(end + 4), with: checksum.bytes)
+    return repaired
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCompiledCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 0 else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    read(bytes)
+    if let repaired = withChecksumsRepaired(bytes), repaired != bytes { read(repaired) }
+    return 0
+}
+
+/// Everything a reader does with a file, with the checks on what it may answer.
+private func read(_ bytes: [UInt8]) {
+    let file: CompiledCatalogFile
+    do {
+        file = try CompiledCatalogFile(source: InMemoryByteSource(bytes))
+    } catch {
+        expectParse(error, "open")
+        return
+    }
+    // Each section on its own, as a catalog loading on first use reads them; what decodes is
+    // written again (what Catalog.compiled() does, without building a catalog: the catalog's own
+    // preparation is fuzzed by the other targets), and that file reads back to the same bytes.
+    var tables: [String: [String: StringTable]] = [:]
+    for localization in [Catalog.unlocalized] + file.localizations {
+        do {
+            tables[localization] = try file.tables(ofLocalization: localization)
+        } catch {
+            if error.kind != .invalidArgument || localization != Catalog.unlocalized { expectParse(error, localization) }
+        }
+    }
+    do {
+        let once = try CompiledCatalogWriter.bytes(tables: tables, developmentLocale: file.developmentLocale,
+                                                   diagnostics: file.diagnostics)
+        let reread = try CompiledCatalogFile(source: InMemoryByteSource(once))
+        var again: [String: [String: StringTable]] = [:]
+        for localization in [Catalog.unlocalized] + reread.localizations where reread.section(named: localization) != nil {
+            again[localization] = try reread.tables(ofLocalization: localization)
+        }
+        let twice = try CompiledCatalogWriter.bytes(tables: again, developmentLocale: reread.developmentLocale,
+                                                    diagnostics: reread.diagnostics)
+        if once != twice { violated("a compiled catalog read back compiles to other bytes") }
+    } catch {
+        violated("what a valid directory's sections decoded to cannot be compiled and read back: \(error)")
+    }
+}
