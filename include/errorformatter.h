@@ -49,8 +49,8 @@
  * thread while another thread uses it. (4) The library keeps no mutable global state visible to
  * the caller (its internal caches are synchronized) and calls nothing back.
  *
- * Paths. A catalog directory is read once, when it is opened; nothing outside it is read, and a
- * locale string never becomes part of a path. Every entry is opened relative to a descriptor of
+ * Paths. A catalog directory (or compiled catalog file) is read once, when it is opened; nothing
+ * outside it is read, and a locale string never becomes part of a path. Every entry is opened relative to a descriptor of
  * the catalog directory, symbolic links resolved one component at a time without leaving it, and
  * its type taken from the opened descriptor: a link swapped while the catalog opens cannot make
  * it read outside, and a FIFO, socket or device is never opened in a blocking way.
@@ -116,11 +116,11 @@ extern "C" {
 /* ---------------------------------------------------------------------------------- version */
 
 #define EF_VERSION_MAJOR 1
-#define EF_VERSION_MINOR 1
+#define EF_VERSION_MINOR 2
 #define EF_VERSION_PATCH 0
 /** EF_VERSION_MAJOR * 10000 + EF_VERSION_MINOR * 100 + EF_VERSION_PATCH, as a literal. */
-#define EF_VERSION_NUMBER 10100
-#define EF_VERSION_STRING "1.1.0"
+#define EF_VERSION_NUMBER 10200
+#define EF_VERSION_STRING "1.2.0"
 /** True when the header is at least version (major, minor, patch). */
 #define EF_VERSION_AT_LEAST(major, minor, patch) \
     (EF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
@@ -136,7 +136,7 @@ extern "C" {
 uint32_t ef_version_number(void);
 
 /**
- * @brief The version of the library actually loaded, e.g. "1.1.0".
+ * @brief The version of the library actually loaded, e.g. "1.2.0".
  * @return A static string; never NULL; never freed.
  * @since 1.0
  */
@@ -271,9 +271,20 @@ typedef struct ef_catalog ef_catalog;
  *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
  * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT.
  * @param[out] err                 Optional error details.
+ * Since 1.2, `path` may also name a compiled catalog file (ef_catalog_compile(); a regular file
+ * that starts like one is read as one, docs/compiled-catalog.md): the catalog has the
+ * localizations, diagnostics and results its source directory had. `development_locale` NULL
+ * then keeps the one it was compiled with. Every offset, length and checksum of the file is
+ * checked: a truncated, corrupted, reordered, other-version or byte-swapped file is EF_E_PARSE.
+ * Strict, every section is read and checked at once; lenient, a localization whose section is
+ * broken is left out with a "broken-compiled-section" error diagnostic. The file is read with
+ * pread, never mapped: a file replaced or truncated on disk while it is read fails the open
+ * with EF_E_PARSE, never crashes the process.
+ *
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
- *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory, unreadable);
- *         EF_E_INVALID_LOCALE (bad `development_locale`); EF_E_PARSE (strict mode, a broken table).
+ *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory nor a compiled catalog,
+ *         unreadable); EF_E_INVALID_LOCALE (bad `development_locale`); EF_E_PARSE (strict mode,
+ *         a broken table; a broken compiled catalog).
  * @par Thread-safety: safe; the catalog may then be used from any number of threads.
  * @since 1.0
  */
@@ -339,6 +350,27 @@ int32_t ef_catalog_diagnostic_line(const ef_catalog *catalog, size_t index);
 /** @brief 1-based column of diagnostic `index`, 0 if unknown or out of range.
  *  @since 1.0 */
 int32_t ef_catalog_diagnostic_column(const ef_catalog *catalog, size_t index);
+
+/**
+ * @brief Compiles a catalog into one file that opens fast (`errfmt compile`): every
+ *        localization, table, key and value (variable formats included), the development locale
+ *        and the catalog's diagnostics, checksummed (docs/compiled-catalog.md).
+ *
+ * ef_catalog_open() on the file gives a catalog with the same localizations, diagnostics and
+ * results as `catalog`. Compiling the same catalog twice writes the same bytes. The file is
+ * replaced whole: the bytes go to a new file in the same directory, which is then renamed to
+ * `path`, so a reader never sees a partial file (one that has the old file open keeps reading it).
+ *
+ * @param[in]  catalog  The catalog (opened from a directory, a compiled file or a builder). Must
+ *                      not be NULL.
+ * @param[in]  path     The file to write, UTF-8. Must not be NULL or empty.
+ * @param[out] err      Optional error details.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `catalog` or `path`, an empty `path`, a catalog over
+ *         what the format holds); EF_E_INVALID_UTF8 (`path`); EF_E_IO (the file cannot be written).
+ * @par Thread-safety: safe; concurrent calls for one `path` leave one whole file there.
+ * @since 1.2
+ */
+ef_status ef_catalog_compile(const ef_catalog *catalog, const char *path, ef_error_details **err);
 
 /* ------------------------------------------------------------------------- catalog builder */
 

@@ -440,7 +440,7 @@ function lint(paths, options) {
   return lintFindingsFromRows(native.lintPaths(Array.from(list, toPath), developmentLocale));
 }
 
-/** The version of the loaded liberrorformatter, e.g. '1.1.0'. */
+/** The version of the loaded liberrorformatter, e.g. '1.2.0'. */
 function libraryVersion() {
   return native.versionString();
 }
