@@ -149,6 +149,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_catalog_diagnostic_file": (c_char_p, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_line": (c_int32, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_column": (c_int32, (CatalogP, c_size_t)),
+    "ef_catalog_compile": (_status, (CatalogP, c_char_p, _err)),
     # catalog builder
     "ef_catalog_builder_new": (_status, (POINTER(CatalogBuilderP), c_uint32, _err)),
     "ef_catalog_builder_add_table": (

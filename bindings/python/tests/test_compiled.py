@@ -1,0 +1,72 @@
+"""Compiled catalogs: Catalog.compile, and Catalog.open on the file it writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLE_CATALOG, write_table
+from errorformatter import Catalog, CatalogIOError, InvalidArgumentError, ParseError
+
+CASES = [(domain, code, locales)
+         for domain in ("kCLErrorDomain", "NSURLErrorDomain")
+         for code in (-1009, 0, 1, 2, 8, 9)
+         for locales in (["en"], ["fr-CA"], ["es-MX"], ["zh-TW"], ["ja", "de"], ["pt-BR"])]
+
+
+def test_a_compiled_catalog_gives_its_directorys_results(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    with Catalog.open(path, strict=True) as compiled:
+        assert compiled.localizations == catalog.localizations
+        assert compiled.development_locale == catalog.development_locale
+        assert compiled.diagnostics == catalog.diagnostics
+        for domain, code, locales in CASES:
+            assert compiled.format(domain, code, locales) == catalog.format(domain, code, locales)
+        assert compiled.lookup("errors.title", ["fr"]) == catalog.lookup("errors.title", ["fr"])
+
+
+def test_compiling_twice_writes_the_same_bytes(catalog: Catalog, tmp_path: Path) -> None:
+    catalog.compile(str(tmp_path / "first.efc"))
+    with Catalog.open(EXAMPLE_CATALOG) as again:
+        again.compile(tmp_path / "second.efc")
+    first = (tmp_path / "first.efc").read_bytes()
+    assert first[:8] == b"\x89EFC\r\n\x1a\n"
+    assert first == (tmp_path / "second.efc").read_bytes()
+
+
+def test_a_broken_compiled_file_is_a_parse_error(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(ParseError):
+        Catalog.open(path)
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    with pytest.raises(ParseError):
+        Catalog.open(path, strict=True)
+    # Lenient, the localization whose section is broken is left out, and said so.
+    with Catalog.open(path) as lenient:
+        assert len(lenient.localizations) == len(catalog.localizations) - 1
+        assert lenient.diagnostics[-1].code == "broken-compiled-section"
+
+
+def test_a_catalog_from_tables_compiles(tmp_path: Path) -> None:
+    write_table(tmp_path / "source", "fr", '"controls.ok" = "D\'accord";'.encode())
+    source = Catalog.open(tmp_path / "source", development_locale="fr")
+    source.compile(tmp_path / "fr.efc")
+    with Catalog.open(tmp_path / "fr.efc") as compiled:
+        assert compiled.development_locale == "fr"
+        assert compiled.format("Any", 1, ["fr"]).button == "D'accord"
+
+
+def test_compile_errors(catalog: Catalog, tmp_path: Path) -> None:
+    with pytest.raises(CatalogIOError):
+        catalog.compile(tmp_path / "missing" / "example.efc")
+    with pytest.raises(InvalidArgumentError):
+        catalog.compile("")
+    closed = Catalog.open(EXAMPLE_CATALOG)
+    closed.close()
+    with pytest.raises(ValueError):
+        closed.compile(tmp_path / "closed.efc")
