@@ -128,6 +128,7 @@ extern "C" {
     pub fn ef_catalog_diagnostic_file(catalog: *const ef_catalog, index: usize) -> *const c_char;
     pub fn ef_catalog_diagnostic_line(catalog: *const ef_catalog, index: usize) -> i32;
     pub fn ef_catalog_diagnostic_column(catalog: *const ef_catalog, index: usize) -> i32;
+    pub fn ef_catalog_compile(catalog: *const ef_catalog, path: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
 
     // catalog builder
     pub fn ef_catalog_builder_new(out: *mut *mut ef_catalog_builder, flags: u32, err: *mut *mut ef_error_details) -> ef_status;
