@@ -46,7 +46,7 @@ final class CompiledCatalogFile: Sendable {
         }
         let headerBytes = try source.read(at: 0, count: Format.headerSize)
         var header = CompiledDecoder(headerBytes, part: "the header", file: file)
-        guard Array(try Self.take(Format.magic.count, from: &header)) == Format.magic else {
+        guard try Self.take(Format.magic.count, from: &header) == Format.magic else {
             throw header.failure("it does not start with the compiled catalog magic")
         }
         let mark = try header.u32()

@@ -23,28 +23,37 @@ struct CompiledDecoder {
         CatalogError(kind: .parse, message: "broken compiled catalog: \(part): \(message)", file: file)
     }
 
-    private mutating func take(_ count: Int) throws(CatalogError) -> ArraySlice<UInt8> {
+    /// Checks that `count` more bytes are there and moves past them; returns where they start.
+    private mutating func advance(by count: Int) throws(CatalogError) -> Int {
         guard count >= 0, count <= remaining else {
             throw failure("ends \(count - remaining) bytes early at offset \(position)")
         }
         defer { position += count }
-        return bytes[position..<(position + count)]
+        return position
+    }
+
+    /// A little-endian integer of `size` bytes.
+    private mutating func integer(size: Int) throws(CatalogError) -> UInt64 {
+        let start = try advance(by: size)
+        var value: UInt64 = 0
+        for index in (start..<(start + size)).reversed() { value = value << 8 | UInt64(bytes[index]) }
+        return value
     }
 
     mutating func u8() throws(CatalogError) -> UInt8 {
-        try take(1).first ?? 0
+        bytes[try advance(by: 1)]
     }
 
     mutating func u16() throws(CatalogError) -> UInt16 {
-        try take(2).reversed().reduce(0) { $0 << 8 | UInt16($1) }
+        UInt16(truncatingIfNeeded: try integer(size: 2))
     }
 
     mutating func u32() throws(CatalogError) -> UInt32 {
-        try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        UInt32(truncatingIfNeeded: try integer(size: 4))
     }
 
     mutating func u64() throws(CatalogError) -> UInt64 {
-        try take(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        try integer(size: 8)
     }
 
     /// A count of items that each take at least one byte: more than the bytes left is refused
@@ -64,15 +73,20 @@ struct CompiledDecoder {
 
     mutating func data() throws(CatalogError) -> [UInt8] {
         let length = Int(try u32())
-        return Array(try take(length))
+        let start = try advance(by: length)
+        return Array(bytes[start..<(start + length)])
     }
 
+    /// A string: validated strictly (as the writer's strings always are), then made without the
+    /// standard library validating it a second time.
     mutating func string() throws(CatalogError) -> String {
-        let start = position
         let length = Int(try u32())
-        guard let text = String(validating: try take(length), as: UTF8.self) else {
-            throw failure("the string at offset \(start) is not valid UTF-8")
+        let start = try advance(by: length)
+        let text: String? = bytes.withUnsafeBufferPointer { whole in
+            let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
+            return UTF8Validation.isStrictlyValid(range) ? KnownValidUTF8.string(range) : nil
         }
+        guard let text else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
         return text
     }
 
