@@ -20,14 +20,15 @@ from pathlib import Path
 
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
-    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion"],
+    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
     "Catalog": ["ErrorRules", "Lint", "Conversion"],
     "ErrorRules": ["Lint", "Conversion"],
     "Lint": ["ErrorRules", "Conversion"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).
