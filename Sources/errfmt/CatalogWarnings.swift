@@ -86,9 +86,12 @@ struct CatalogWarnings {
         for rejection in rejections { warn("skipped \(rejection)") }
     }
 
-    /// `file` (relative to the catalog) as a path from the working directory.
+    /// `file` (relative to the catalog) as a path from the working directory; as it is for a
+    /// compiled catalog, whose files were relative to the directory it was compiled from.
     private func displayPath(_ file: String) -> String {
-        guard let directory, !directory.isEmpty, directory != "." else { return file }
+        guard let directory, !directory.isEmpty, directory != ".",
+              FileSystem.entryType(atPath: directory) != .file
+        else { return file }
         return directory.hasSuffix("/") ? directory + file : directory + "/" + file
     }
 }
