@@ -13,7 +13,7 @@ import Testing
         var builder = CatalogBuilder()
         try? builder.addTable(bytes: Array("\"a\" = \"A\"; \"a\" = \"B\"; \"l\" = (\"x\");".utf8), localization: "en",
                               fileName: "Localizable.strings")
-        try? builder.addTable(bytes: Array(CompiledCatalogTests.stringsDict.utf8), localization: "fr",
+        try? builder.addTable(bytes: CompiledCatalogTests.stringsDict, localization: "fr",
                               fileName: "Localizable.stringsdict")
         try? builder.addTable(bytes: Array("\"u\" = \"U\";".utf8), localization: nil, fileName: "Localizable.strings")
         return (try? builder.build().compiled()) ?? []

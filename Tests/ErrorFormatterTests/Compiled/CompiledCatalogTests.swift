@@ -7,30 +7,8 @@ import Glibc
 /// Compiled catalogs built from hand-made catalogs: every kind of content survives the round
 /// trip, compiling is deterministic, and a file opens like its directory.
 @Suite struct CompiledCatalogTests {
-    static let stringsDict = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-      <key>files</key>
-      <dict>
-        <key>NSStringLocalizedFormatKey</key><string>%#@count@ in %2$#@folders@</string>
-        <key>count</key>
-        <dict>
-          <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-          <key>NSStringFormatValueTypeKey</key><string>lld</string>
-          <key>one</key><string>%lld file</string>
-          <key>other</key><string>%lld files</string>
-        </dict>
-        <key>folders</key>
-        <dict>
-          <key>NSStringFormatSpecTypeKey</key><string>NSStringDeviceSpecificRuleType</string>
-          <key>mac</key><string>Mac folders</string>
-          <key>other</key><string>folders</string>
-        </dict>
-      </dict>
-    </dict>
-    </plist>
-    """
+    /// A `.stringsdict` with a plural and a device variable (`files`).
+    static var stringsDict: [UInt8] { StringsDictFileTests.plist(StringsDictFileTests.pluralEntry) }
 
     static let stringCatalog = """
     {"sourceLanguage": "en", "version": "1.0", "strings": {
@@ -60,7 +38,7 @@ import Glibc
             "cafe\u{301}" = "NFD";
             "n" = "%d item(s)";
             """.utf8), localization: "en", fileName: "Localizable.strings")
-        try builder.addTable(bytes: Array(stringsDict.utf8), localization: "en", fileName: "Localizable.stringsdict")
+        try builder.addTable(bytes: stringsDict, localization: "en", fileName: "Localizable.stringsdict")
         try builder.addTable(bytes: Array("\"a\" = \"Ä\";".utf8), localization: "de", fileName: "Localizable.strings")
         try builder.addTable(bytes: Array("\"a\" = \"broken\"".utf8), localization: "de", fileName: "Errors.strings")
         try builder.addTable(bytes: Array("\"b\" = \"Base B\";".utf8), localization: "Base", fileName: "Localizable.strings")
