@@ -86,6 +86,7 @@ struct hostile_input {
     struct text text;
     char directory[4096];  /* a catalog directory holding only this input, written beforehand */
     char file[4400];       /* the input's file in it */
+    char compiled[4400];   /* where its catalog is compiled (ef_catalog_compile) */
 };
 
 #define INPUTS 12
@@ -181,6 +182,7 @@ static void write_input_directories(const struct test_context *context) {
             snprintf(relative, sizeof relative, "%s", input->file_name);
         CHECK(write_file(input->directory, relative, "") == 0);
         snprintf(input->file, sizeof input->file, "%s/%s", input->directory, relative);
+        snprintf(input->compiled, sizeof input->compiled, "%s.efc", input->directory);
         FILE *file = fopen(input->file, "wb");
         CHECK(file != NULL && fwrite(input->text.bytes, 1, input->text.length, file) == input->text.length);
         if (file != NULL)
@@ -200,11 +202,11 @@ static void build_long_accept_language(void) {
 
 struct stack_run {
     const struct test_context *context;
-    int finished, loaded, rendered, opened, linted;
+    int finished, loaded, rendered, opened, linted, compiled;
 };
 
-/* Everything a caller does with the inputs: build (lenient and strict), look up, lint, open from
- * a directory, open the example catalog, negotiate locales (a long Accept-Language header, the
+/* Everything a caller does with the inputs: build (lenient and strict), look up, lint, compile
+ * and open the compiled file, open from a directory, open the example catalog, negotiate locales (a long Accept-Language header, the
  * environment). Runs on the small thread. */
 static void *run_inputs(void *argument) {
     struct stack_run *run = argument;
@@ -237,6 +239,13 @@ static void *run_inputs(void *argument) {
                 if (ef_lint_catalog(&report, catalog, NULL) == EF_OK)
                     run->linted++;
                 ef_lint_report_free(report);
+                /* Compiled (the writer walks every nested value) and opened again (so does the
+                 * reader), on the same small stack. */
+                ef_catalog *reopened = NULL;
+                if (ef_catalog_compile(catalog, input->compiled, NULL) == EF_OK
+                    && ef_catalog_open(&reopened, input->compiled, NULL, EF_CATALOG_STRICT, NULL) == EF_OK)
+                    run->compiled++;
+                ef_catalog_free(reopened);
                 ef_catalog_free(catalog);
             }
             ef_catalog_builder_free(builder);
@@ -282,7 +291,7 @@ void test_hostile_stack(const struct test_context *context) {
     build_inputs();
     write_input_directories(context);
     build_long_accept_language();
-    struct stack_run run = {context, 0, 0, 0, 0, 0};
+    struct stack_run run = {context, 0, 0, 0, 0, 0, 0};
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     CHECK(pthread_attr_setstacksize(&attributes, EF_MINIMUM_STACK_BYTES) == 0);
@@ -297,6 +306,7 @@ void test_hostile_stack(const struct test_context *context) {
     CHECK(run.rendered > 0);
     CHECK(run.opened >= input_count + 1);
     CHECK(run.linted >= 2 * input_count);
+    CHECK(run.compiled == run.loaded);
     for (int i = 0; i < input_count; i++)
         free(inputs[i].text.bytes);
     free(long_accept_language.bytes);

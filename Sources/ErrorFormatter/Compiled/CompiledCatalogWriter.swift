@@ -93,25 +93,38 @@ enum CompiledCatalogWriter {
         for diagnostic in table.diagnostics { try write(diagnostic, to: &encoder) }
     }
 
+    /// A value and everything in it, depth first, with a stack of its own rather than by
+    /// recursion: values nest 512 deep, which recursion would not fit in the smallest stack the
+    /// library promises to work on (`EF_MINIMUM_STACK_BYTES`).
     private static func write(_ value: PropertyListValue, to encoder: inout CompiledEncoder) throws(CatalogError) {
-        switch value {
-        case .string(let text):
-            encoder.u8(Format.ValueTag.string.rawValue)
-            try encoder.string(text)
-        case .data(let bytes):
-            encoder.u8(Format.ValueTag.data.rawValue)
-            try encoder.count(bytes.count)
-            encoder.raw(bytes)
-        case .array(let elements):
-            encoder.u8(Format.ValueTag.array.rawValue)
-            try encoder.count(elements.count)
-            for element in elements { try write(element, to: &encoder) }
-        case .dictionary(let dictionary):
-            encoder.u8(Format.ValueTag.dictionary.rawValue)
-            try encoder.count(dictionary.count)
-            for (key, element) in dictionary {
+        enum Pending {
+            case value(PropertyListValue)
+            case key(TableKey)
+        }
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            switch next {
+            case .key(let key):
                 try encoder.string(key.string)
-                try write(element, to: &encoder)
+            case .value(.string(let text)):
+                encoder.u8(Format.ValueTag.string.rawValue)
+                try encoder.string(text)
+            case .value(.data(let bytes)):
+                encoder.u8(Format.ValueTag.data.rawValue)
+                try encoder.count(bytes.count)
+                encoder.raw(bytes)
+            case .value(.array(let elements)):
+                encoder.u8(Format.ValueTag.array.rawValue)
+                try encoder.count(elements.count)
+                pending.append(contentsOf: elements.reversed().map(Pending.value))
+            case .value(.dictionary(let dictionary)):
+                encoder.u8(Format.ValueTag.dictionary.rawValue)
+                try encoder.count(dictionary.count)
+                // Pushed last entry first, each value before its key, so that they pop in order.
+                for (key, element) in zip(dictionary.keys, dictionary.values).reversed() {
+                    pending.append(.value(element))
+                    pending.append(.key(key))
+                }
             }
         }
     }

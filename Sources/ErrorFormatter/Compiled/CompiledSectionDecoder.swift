@@ -24,7 +24,7 @@ enum CompiledSectionDecoder {
             guard tables.count < Limits.maximumTableFiles else {
                 throw decoder.failure("more than \(Limits.maximumTableFiles) tables")
             }
-            let entries = try self.entries(&decoder, depth: 0)
+            let entries = try self.entries(&decoder)
             let variables = try self.variables(&decoder)
             let diagnostics = try self.diagnostics(&decoder)
             tables[name] = StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics)
@@ -44,13 +44,13 @@ enum CompiledSectionDecoder {
         }
     }
 
-    /// A dictionary's entries, in their order (no key twice).
-    private static func entries(_ decoder: inout CompiledDecoder, depth: Int) throws(CatalogError) -> PropertyListDictionary {
+    /// A table's entries, in their order (no key twice).
+    private static func entries(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListDictionary {
         let count = try decoder.count(of: "entries")
         var entries = PropertyListDictionary()
         for _ in 0..<count {
             let key = TableKey(try decoder.string())
-            let value = try self.value(&decoder, depth: depth)
+            let value = try self.value(&decoder)
             guard entries.updateValue(value, forKey: key) == nil else {
                 throw decoder.failure("the key \"\(key.string)\" is repeated")
             }
@@ -58,26 +58,69 @@ enum CompiledSectionDecoder {
         return entries
     }
 
-    private static func value(_ decoder: inout CompiledDecoder, depth: Int) throws(CatalogError) -> PropertyListValue {
-        let tag = try decoder.u8()
-        switch Format.ValueTag(rawValue: tag) {
-        case .string:
-            return .string(try decoder.string())
-        case .data:
-            return .data(try decoder.data())
-        case .array, .dictionary:
-            guard depth <= OldStylePropertyListParser.maximumDepth else {
-                throw decoder.failure("values nested deeper than \(OldStylePropertyListParser.maximumDepth)")
+    /// An array or dictionary being read, its elements so far.
+    private struct OpenContainer {
+        let isDictionary: Bool
+        /// Elements still to read.
+        var remaining: Int
+        var elements: [PropertyListValue] = []
+        var dictionary = PropertyListDictionary()
+        /// The key of the dictionary element being read.
+        var key = TableKey("")
+
+        var value: PropertyListValue { isDictionary ? .dictionary(dictionary) : .array(elements) }
+
+        mutating func add(_ element: PropertyListValue, in decoder: CompiledDecoder) throws(CatalogError) {
+            remaining -= 1
+            guard isDictionary else { return elements.append(element) }
+            guard dictionary.updateValue(element, forKey: key) == nil else {
+                throw decoder.failure("the key \"\(key.string)\" is repeated")
             }
-            guard tag == Format.ValueTag.array.rawValue else {
-                return .dictionary(try entries(&decoder, depth: depth + 1))
+        }
+    }
+
+    /// One value, arrays and dictionaries nested at most as deep as CoreFoundation's parsers
+    /// nest them. Read with a stack of its own, not by recursion: 512 levels of recursion would
+    /// not fit in the smallest stack the library promises to work on (`EF_MINIMUM_STACK_BYTES`).
+    private static func value(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListValue {
+        var open: [OpenContainer] = []
+        reading: while true {
+            let tag = try decoder.u8()
+            var finished: PropertyListValue
+            switch Format.ValueTag(rawValue: tag) {
+            case .string:
+                finished = .string(try decoder.string())
+            case .data:
+                finished = .data(try decoder.data())
+            case .array, .dictionary:
+                guard open.count <= OldStylePropertyListParser.maximumDepth else {
+                    throw decoder.failure("values nested deeper than \(OldStylePropertyListParser.maximumDepth)")
+                }
+                let isDictionary = tag == Format.ValueTag.dictionary.rawValue
+                var container = OpenContainer(
+                    isDictionary: isDictionary,
+                    remaining: try decoder.count(of: isDictionary ? "dictionary entries" : "array elements"))
+                guard container.remaining == 0 else {
+                    if isDictionary { container.key = TableKey(try decoder.string()) }
+                    open.append(container)
+                    continue reading
+                }
+                finished = container.value
+            case nil:
+                throw decoder.failure("unknown value tag \(tag) at offset \(decoder.position - 1)")
             }
-            let count = try decoder.count(of: "array elements")
-            var elements: [PropertyListValue] = []
-            for _ in 0..<count { elements.append(try value(&decoder, depth: depth + 1)) }
-            return .array(elements)
-        case nil:
-            throw decoder.failure("unknown value tag \(tag) at offset \(decoder.position - 1)")
+            // The value completes an element of the innermost container, and perhaps the
+            // container itself, and so on outwards.
+            while var container = open.popLast() {
+                try container.add(finished, in: decoder)
+                if container.remaining > 0 {
+                    if container.isDictionary { container.key = TableKey(try decoder.string()) }
+                    open.append(container)
+                    continue reading
+                }
+                finished = container.value
+            }
+            return finished
         }
     }
 

@@ -90,6 +90,21 @@ import Glibc
         #expect(try reopened.compiled() == bytes)
     }
 
+    @Test func valuesNestedAsDeepAsTheParserAllowsRoundTrip() throws {
+        let depth = OldStylePropertyListParser.maximumDepth
+        let text = "\"k\" = " + String(repeating: "(", count: depth) + String(repeating: ")", count: depth)
+            + ";\n\"d\" = {\"a\" = {\"b\" = (<00>, \"x\", {});}; \"c\" = ();};"
+        var builder = CatalogBuilder(strict: true)
+        try builder.addTable(bytes: Array(text.utf8), localization: "en", fileName: "Localizable.strings")
+        let source = try builder.build()
+        let (_, compiled) = try CompiledCatalogComparison.reopened(source, strict: true)
+        let expected = try #require(source.table("Localizable", localization: "en"))
+        let actual = try #require(compiled.table("Localizable", localization: "en"))
+        #expect(actual.entries == expected.entries)
+        #expect(actual.entries.keys == expected.entries.keys)
+        #expect(try CompiledCatalogComparison.differences(source, compiled).isEmpty)
+    }
+
     @Test func anEmptyCatalogRoundTrips() throws {
         let source = try CatalogBuilder().build()
         let (_, compiled) = try CompiledCatalogComparison.reopened(source)
