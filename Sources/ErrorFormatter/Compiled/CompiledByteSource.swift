@@ -80,24 +80,11 @@ final class FileByteSource: CompiledByteSource {
         guard count >= 0, let start = off_t(exactly: offset), start <= off_t.max - off_t(count) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: offset \(offset) is out of range", file: name)
         }
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = 0
-            guard let base = buffer.baseAddress else { return }
-            while initialized < count {
-                let got = pread(descriptor, base + initialized, count - initialized, start + off_t(initialized))
-                if got == 0 { return }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                initialized += got
-            }
-        }
-        guard failure == 0 else {
-            throw CatalogError(kind: .unreadable, message: "cannot read \(name ?? "the compiled catalog"): "
-                + String(cString: strerror(failure)), file: name)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readUpTo(count, from: descriptor, at: start, path: name ?? "")
+        } catch {
+            throw CatalogError(kind: .unreadable, message: "cannot read \(error)", file: name)
         }
         guard bytes.count == count else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: the file ends at \(start + off_t(bytes.count)) "

@@ -85,14 +85,25 @@ package enum FileSystem {
         return bytes
     }
 
-    /// Reads until `capacity` bytes have come or the file ends, into uninitialized storage.
-    private static func readUpTo(_ capacity: Int, from descriptor: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+    /// Reads until `capacity` bytes have come or the file ends, into uninitialized storage: from
+    /// the descriptor's position, or with `pread` from `offset` (which moves no position, so
+    /// that readers of one descriptor do not disturb each other).
+    ///
+    /// - Precondition: `offset + capacity` does not overflow `off_t` (the caller checks).
+    package static func readUpTo(
+        _ capacity: Int, from descriptor: Int32, at offset: off_t? = nil, path: String
+    ) throws(FileSystemError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             initialized = 0
             guard let base = buffer.baseAddress else { return }
             while initialized < buffer.count {
-                let count = read(descriptor, base + initialized, buffer.count - initialized)
+                let wanted = buffer.count - initialized
+                let count = if let offset {
+                    pread(descriptor, base + initialized, wanted, offset + off_t(initialized))
+                } else {
+                    read(descriptor, base + initialized, wanted)
+                }
                 if count == 0 { return }
                 if count < 0 {
                     if errno == EINTR { continue }
