@@ -16,7 +16,8 @@ let compileUsage = """
       --quiet                     no warnings on standard error
 
     Standard error gets one warning per broken table, as the other commands print them; the
-    diagnostics are kept in FILE, where 'errfmt lint' and ef_catalog_diagnostic_* read them.
+    diagnostics are kept in FILE, where the other commands' warnings and ef_catalog_diagnostic_*
+    read them.
     Exit status: 0 written; 1 the catalog cannot be opened (or, --strict, has a broken table) or
     FILE cannot be written; 2 bad usage.
     """
