@@ -104,6 +104,33 @@ import Testing
         #expect(catalog.localizations == ["en", "fr"])
     }
 
+    /// Threads that need the same localizations at once read each of them once (`make sanitize`
+    /// runs this under ThreadSanitizer).
+    @Test func concurrentFirstLookupsAgreeWithAWholeLoad() async throws {
+        let whole = try Catalog.open(directory: TestSupport.exampleCatalog)
+        let onFirstUse = try Catalog.open(directory: TestSupport.exampleCatalog, loading: .onFirstUse)
+        let lists = [["fr-CA"], ["de"], ["ja"], ["es-MX"], ["zh-TW"], ["fr"], ["en"], ["zh-Hans"]]
+        let keys = ["errors.kCLErrorDomain.0.title", "errors.kCLErrorDomain.0.message", "errors.kCLErrorDomain.2.title"]
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for step in 0..<lists.count {
+                        let preferences = lists[(worker + step) % lists.count]
+                        for key in keys where onFirstUse.resolve(key, preferences: preferences)
+                            != whole.resolve(key, preferences: preferences) {
+                            mismatches += 1
+                        }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+        #expect(onFirstUse.diagnostics == whole.diagnostics)
+    }
+
     @Test func aStrictOpenReadsEverythingAtOnce() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
