@@ -7,6 +7,7 @@
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
 #   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext
+#   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
 
 BENCH_DIR := $(BUILD)/bench
@@ -86,3 +87,11 @@ bench-open: $(BENCH_DIR)/open_bench $(BENCH_OPEN_DATA)/stamp
 	$(PYTHON) Benchmarks/c/open_bench.py $(BENCH_DIR)/open_bench $(BENCH_OPEN_CATALOG) \
 	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr $(BENCH_OPEN_ROUNDS)
 BENCH_OPEN_ROUNDS ?= 15
+
+# Memory of pre-forked workers using the same catalog, beside gettext (the same data as bench-open).
+BENCHES += bench-workers
+.PHONY: bench-workers
+$(eval $(call c_bench_program,workers))
+bench-workers: $(BENCH_DIR)/workers_bench $(BENCH_OPEN_DATA)/stamp
+	$(PYTHON) Benchmarks/c/workers_bench.py $(BENCH_DIR)/workers_bench $(BENCH_OPEN_CATALOG) \
+	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8
