@@ -254,6 +254,19 @@ typedef struct ef_catalog ef_catalog;
 #define EF_CATALOG_LENIENT 0u
 /** Flag: fail the whole open with EF_E_PARSE (and the file's position) if any table is broken. */
 #define EF_CATALOG_STRICT 1u
+/** Flag for ef_catalog_open() only, with EF_CATALOG_LENIENT: read each localization's files
+ *  the first time a lookup needs that localization, not at open (the unlocalized tables and
+ *  String Catalogs are still read at open). Every result is the same as without the flag; the
+ *  open of a catalog with many localizations costs what the ones a program uses cost. The
+ *  catalog keeps its directory open (one file descriptor) until every localization is read,
+ *  and reads a file as it is when first needed: open without the flag to take a snapshot, or
+ *  before a process gives up its access to the file system. ef_catalog_localization_count(),
+ *  ef_catalog_localization_name() and the ef_catalog_diagnostic_* functions read every
+ *  localization not yet read (once), so that they answer as a whole load does. Ignored with
+ *  EF_CATALOG_STRICT, which validates every table at open. A library older than 1.2 refuses the
+ *  flag with EF_E_INVALID_ARGUMENT.
+ *  @since 1.2 */
+#define EF_CATALOG_ON_DEMAND 2u
 
 /**
  * @brief Opens a catalog directory.
@@ -265,12 +278,6 @@ typedef struct ef_catalog ef_catalog;
  * replaces the same key of the `.strings` table. Directories and JSON files whose name is not a
  * locale identifier are skipped with a warning diagnostic.
  *
- * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
- * @param[in]  path                Directory, UTF-8. Must not be NULL.
- * @param[in]  development_locale  The development localization, searched after `Base` (the
- *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
- * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT.
- * @param[out] err                 Optional error details.
  * Since 1.2, `path` may also name a compiled catalog file (ef_catalog_compile(); a regular file
  * that starts like one is read as one, docs/compiled-catalog.md): the catalog has the
  * localizations, diagnostics and results its source directory had. `development_locale` NULL
@@ -279,8 +286,16 @@ typedef struct ef_catalog ef_catalog;
  * Strict, every section is read and checked at once; lenient, a localization whose section is
  * broken is left out with a "broken-compiled-section" error diagnostic. The file is read with
  * pread, never mapped: a file replaced or truncated on disk while it is read fails the open
- * with EF_E_PARSE, never crashes the process.
+ * with EF_E_PARSE, never crashes the process. EF_CATALOG_ON_DEMAND does not apply to a compiled
+ * file, which is read whole at open.
  *
+ * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
+ * @param[in]  path                Directory (or compiled catalog file), UTF-8. Must not be NULL.
+ * @param[in]  development_locale  The development localization, searched after `Base` (the
+ *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
+ * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
+ *                                 EF_CATALOG_ON_DEMAND (since 1.2).
+ * @param[out] err                 Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
  *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory nor a compiled catalog,
  *         unreadable); EF_E_INVALID_LOCALE (bad `development_locale`); EF_E_PARSE (strict mode,
@@ -382,7 +397,8 @@ typedef struct ef_catalog_builder ef_catalog_builder;
  * @param[out] out    Receives the builder (free with ef_catalog_builder_free()).
  * @param[in]  flags  EF_CATALOG_LENIENT or EF_CATALOG_STRICT (strict: a broken table makes
  *                    ef_catalog_builder_add_table() fail with EF_E_PARSE).
- * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags; EF_CATALOG_ON_DEMAND, which
+ *         only ef_catalog_open() takes).
  * @since 1.0
  */
 ef_status ef_catalog_builder_new(ef_catalog_builder **out, uint32_t flags, ef_error_details **err);

@@ -6,22 +6,30 @@
 #   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
+#   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext
+#   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
 
 BENCH_DIR := $(BUILD)/bench
 # msgfmt makes the gettext side's .mo files.
 APT_PACKAGES += gettext
 
-# $(call c_bench,NAME,LIBRARIES,DATA): bench-NAME runs Benchmarks/c/NAME_bench.c, built against
-# the library (and LIBRARIES), with DATA (prerequisites, passed as its arguments).
-define c_bench
-BENCHES += bench-$(1)
-.PHONY: bench-$(1)
+# $(call c_bench_program,NAME,LIBRARIES): builds $(BENCH_DIR)/NAME_bench from
+# Benchmarks/c/NAME_bench.c against the library (and LIBRARIES).
+define c_bench_program
 $(BENCH_DIR)/$(1)_bench: Benchmarks/c/$(1)_bench.c Benchmarks/c/bench_timing.h include/errorformatter.h \
                          $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(BENCH_DIR)
 	$(CC) -std=c99 -O2 -Wall -Wextra -Iinclude -o $$@ $$< -L$(BUILD)/lib -lerrorformatter $(2) \
 	    -Wl,-rpath,$(abspath $(BUILD)/lib)
+endef
+
+# $(call c_bench,NAME,LIBRARIES,DATA): bench-NAME runs Benchmarks/c/NAME_bench.c, built against
+# the library (and LIBRARIES), with DATA (prerequisites, passed as its arguments).
+define c_bench
+BENCHES += bench-$(1)
+.PHONY: bench-$(1)
+$(call c_bench_program,$(1),$(2))
 bench-$(1): $(BENCH_DIR)/$(1)_bench $(3)
 	$(BENCH_DIR)/$(1)_bench $(3)
 endef
@@ -61,3 +69,29 @@ bench-load: $(BUILD)/bin/errfmt
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product load-bench
 	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product foundation-dump-count
 	$(BENCH_DIR)/release/load-bench --errfmt $(BUILD)/bin/errfmt
+
+# Cold start, whole process, on the corpus's largest catalog by languages (VLC for iOS: 62
+# localizations): open + one lookup beside gettext with the same tables compiled by msgfmt.
+BENCHES += bench-open
+.PHONY: bench-open
+CORPUS_DATA ?= ../shared/corpus/data
+BENCH_OPEN_CATALOG := $(CORPUS_DATA)/videolan__vlc-ios/Resources
+BENCH_OPEN_DATA    := $(BENCH_DIR)/open-data
+$(BENCH_OPEN_DATA)/stamp: Benchmarks/c/make_open_data.py $(BUILD)/bin/errfmt
+	@test -d $(BENCH_OPEN_CATALOG) || { echo "bench-open: $(BENCH_OPEN_CATALOG) is missing (../shared's corpus)"; exit 1; }
+	rm -rf $(BENCH_OPEN_DATA)
+	$(PYTHON) Benchmarks/c/make_open_data.py $(BUILD)/bin/errfmt $(BENCH_OPEN_CATALOG) $(BENCH_OPEN_DATA)/locale
+	touch $@
+$(eval $(call c_bench_program,open))
+bench-open: $(BENCH_DIR)/open_bench $(BENCH_OPEN_DATA)/stamp
+	$(PYTHON) Benchmarks/c/open_bench.py $(BENCH_DIR)/open_bench $(BENCH_OPEN_CATALOG) \
+	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr $(BENCH_OPEN_ROUNDS)
+BENCH_OPEN_ROUNDS ?= 15
+
+# Memory of pre-forked workers using the same catalog, beside gettext (the same data as bench-open).
+BENCHES += bench-workers
+.PHONY: bench-workers
+$(eval $(call c_bench_program,workers))
+bench-workers: $(BENCH_DIR)/workers_bench $(BENCH_OPEN_DATA)/stamp
+	$(PYTHON) Benchmarks/c/workers_bench.py $(BENCH_DIR)/workers_bench $(BENCH_OPEN_CATALOG) \
+	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8

@@ -5,10 +5,18 @@ import ErrorFormatter
 /// hand out, made once so that any number of threads can read them.
 final class CatalogBox {
     let catalog: Catalog
-    /// [development locale, localization names…]
-    let names: CStringArena
-    /// The catalog's diagnostics, with their C strings.
-    let diagnostics: DiagnosticList
+    /// The development locale.
+    let developmentLocale: CStringArena
+    /// The localization names and the diagnostics, made by the first getter that needs them:
+    /// a catalog read on first use (EF_CATALOG_ON_DEMAND) reads every localization to know
+    /// them, which only a caller who asks should pay for.
+    private let listings = Protected<Listings?>(nil)
+
+    struct Listings {
+        let names: CStringArena
+        let count: Int
+        let diagnostics: DiagnosticList
+    }
     /// The hot path's memos (CatalogMemo.swift), read without a lock or a reference count,
     /// each bounded in bytes whatever callers send.
     let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
@@ -16,20 +24,38 @@ final class CatalogBox {
     let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
     let packedMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
 
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, readsEverything: Bool = true) {
         self.catalog = catalog
-        names = CStringArena.make([catalog.developmentLocale] + catalog.localizations)
-        diagnostics = DiagnosticList(catalog.diagnostics)
+        developmentLocale = CStringArena.make([catalog.developmentLocale])
+        if readsEverything { _ = self.lists }
+    }
+
+    /// The listings, made once. The arena's strings live as long as the box.
+    var lists: Listings {
+        listings.withLock { made in
+            if let made { return made }
+            let localizations = catalog.localizations
+            let lists = Listings(names: CStringArena.make(localizations), count: localizations.count,
+                                 diagnostics: DiagnosticList(catalog.diagnostics))
+            made = lists
+            return lists
+        }
     }
 }
 
 /// Flags accepted by ef_catalog_open and ef_catalog_builder_new.
 enum CatalogFlags {
-    static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
-        guard flags & ~UInt32(EF_CATALOG_STRICT) == 0 else {
+    /// Strict or lenient; with `onDemand` (ef_catalog_open only) whether EF_CATALOG_ON_DEMAND is set.
+    static func parse(_ flags: UInt32, allowsOnDemand: Bool) throws(Failure) -> (strict: Bool, onDemand: Bool) {
+        let known = UInt32(EF_CATALOG_STRICT) | (allowsOnDemand ? UInt32(EF_CATALOG_ON_DEMAND) : 0)
+        guard flags & ~known == 0 else {
             throw Failure.invalidArgument("unknown catalog flags 0x\(String(flags, radix: 16))")
         }
-        return flags & UInt32(EF_CATALOG_STRICT) != 0
+        return (flags & UInt32(EF_CATALOG_STRICT) != 0, flags & UInt32(EF_CATALOG_ON_DEMAND) != 0)
+    }
+
+    static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
+        try parse(flags, allowsOnDemand: false).strict
     }
 }
 
@@ -42,11 +68,12 @@ public func ef_catalog_open(
         let out = try CInput.clear(out)
         let path = try CInput.string(path, name: "path")
         let development = try CInput.optionalString(development_locale, name: "development_locale")
-        let strict = try CatalogFlags.isStrict(flags)
+        let (strict, onDemand) = try CatalogFlags.parse(flags, allowsOnDemand: true)
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
         do throws(CatalogError) {
-            let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict)
-            out.pointee = Handle.make(CatalogBox(catalog))
+            let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict,
+                                           loading: onDemand ? .onFirstUse : .atOpen)
+            out.pointee = Handle.make(CatalogBox(catalog, readsEverything: !onDemand))
         } catch {
             throw Failure(error)
         }
@@ -60,53 +87,52 @@ public func ef_catalog_free(_ catalog: OpaquePointer?) {
 
 @_cdecl("ef_catalog_localization_count") @implementation
 public func ef_catalog_localization_count(_ catalog: OpaquePointer?) -> Int {
-    Handle.borrow(catalog, as: CatalogBox.self)?.catalog.localizations.count ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.count ?? 0
 }
 
 @_cdecl("ef_catalog_localization_name") @implementation
 public func ef_catalog_localization_name(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    guard let box = Handle.borrow(catalog, as: CatalogBox.self),
-          box.catalog.localizations.indices.contains(index)
+    guard let lists = Handle.borrow(catalog, as: CatalogBox.self)?.lists, index >= 0, index < lists.count
     else { return nil }
-    return box.names[index + 1]
+    return lists.names[index]
 }
 
 @_cdecl("ef_catalog_development_locale") @implementation
 public func ef_catalog_development_locale(_ catalog: OpaquePointer?) -> UnsafePointer<CChar>? {
-    Handle.borrow(catalog, as: CatalogBox.self)?.names[0] ?? StaticCString.empty
+    Handle.borrow(catalog, as: CatalogBox.self)?.developmentLocale[0] ?? StaticCString.empty
 }
 
 @_cdecl("ef_catalog_diagnostic_count") @implementation
 public func ef_catalog_diagnostic_count(_ catalog: OpaquePointer?) -> Int {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.count ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.count ?? 0
 }
 
 @_cdecl("ef_catalog_diagnostic_severity") @implementation
 public func ef_catalog_diagnostic_severity(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.severity(index) ?? -1
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.severity(index) ?? -1
 }
 
 @_cdecl("ef_catalog_diagnostic_code") @implementation
 public func ef_catalog_diagnostic_code(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .code)
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.string(index, .code)
 }
 
 @_cdecl("ef_catalog_diagnostic_message") @implementation
 public func ef_catalog_diagnostic_message(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .message)
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.string(index, .message)
 }
 
 @_cdecl("ef_catalog_diagnostic_file") @implementation
 public func ef_catalog_diagnostic_file(_ catalog: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.string(index, .file)
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.string(index, .file)
 }
 
 @_cdecl("ef_catalog_diagnostic_line") @implementation
 public func ef_catalog_diagnostic_line(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.line(index) ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.line(index) ?? 0
 }
 
 @_cdecl("ef_catalog_diagnostic_column") @implementation
 public func ef_catalog_diagnostic_column(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
-    Handle.borrow(catalog, as: CatalogBox.self)?.diagnostics.column(index) ?? 0
+    Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.column(index) ?? 0
 }

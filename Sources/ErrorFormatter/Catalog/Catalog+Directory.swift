@@ -25,12 +25,15 @@ extension Catalog {
     /// (`too-many-entries`). Directories and JSON files whose name is not a locale are skipped
     /// with a warning; other files are ignored.
     ///
-    /// - Parameter developmentLocale: `nil` means ``defaultDevelopmentLocale``.
+    /// - Parameters:
+    ///   - developmentLocale: `nil` means ``defaultDevelopmentLocale``.
+    ///   - loading: When the localizations' files are read. ``Loading/onFirstUse`` applies to
+    ///     lenient opens: a strict open validates every table, so it reads everything at once.
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`; `.unreadable` when
     ///   `strict` and an entry cannot be read.
     public static func open(
-        directory: String, developmentLocale: String? = nil, strict: Bool = false
+        directory: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
     ) throws(CatalogError) -> Catalog {
         let developmentLocale = developmentLocale ?? defaultDevelopmentLocale
         try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
@@ -45,9 +48,40 @@ extension Catalog {
                 throw CatalogError(kind: .unreadable, message: "\(error.reason): \(directory)", file: directory)
             }
         }
+        if loading == .onFirstUse, !strict,
+           let deferred = try DirectoryReader.plan(root: root) {
+            return Catalog(deferred: deferred, developmentLocale: developmentLocale)
+        }
         var reader = DirectoryReader(root: root, builder: CatalogBuilder(strict: strict))
         try reader.readRoot()
         return try reader.builder.build(developmentLocale: developmentLocale)
+    }
+}
+
+/// What a catalog read on first use keeps of its directory: the tables read at open (the
+/// unlocalized ones), their diagnostics, and how to read each localization.
+struct DeferredCatalog {
+    var unlocalizedTables: [String: StringTable]
+    var diagnostics: [Diagnostic]
+    var orders: [DiagnosticOrder]
+    var localizations: [String]
+    var load: LocalizationStore.Loader
+}
+
+/// What contributes to one localization, in the order a whole load reads it.
+private enum DeferredFiles {
+    /// The table files of `<loc>.lproj`, as listed at open.
+    case localizationDirectory(name: String, files: [String], step: Int)
+    /// `<loc>.json` at the top.
+    case jsonTable(fileName: String, step: Int)
+    /// The localization's language in a top-level String Catalog, parsed at open.
+    case stringCatalogLanguage(DeferredStringCatalogLanguage)
+
+    var step: Int {
+        switch self {
+        case .localizationDirectory(_, _, let step), .jsonTable(_, let step): step
+        case .stringCatalogLanguage(let language): language.order.step
+        }
     }
 }
 
@@ -58,6 +92,9 @@ private struct DirectoryReader {
     var builder: CatalogBuilder
     private var localizations = 0
     private var tableFiles = 0
+    /// When set, the files of each localization are not read but listed here, to be read when
+    /// the catalog first needs that localization (``Catalog/Loading/onFirstUse``).
+    private var plan: [String: [DeferredFiles]]?
 
     init(root: RootDirectory, builder: CatalogBuilder) {
         self.root = root
@@ -68,7 +105,8 @@ private struct DirectoryReader {
         guard case .directory(let descriptor) = try openInsideRoot(".", displayedAs: ".") else { return }
         let names = try list(descriptor, displayedAs: ".")
         close(descriptor)
-        for name in names {
+        for (step, name) in names.enumerated() {
+            builder.currentOrder = DiagnosticOrder(step: step + 1, part: 0)
             // Only what is named like catalog content is opened, as inside a .lproj: anything
             // else (images, nibs, .DS_Store, a private file) is not read, so it can neither be
             // skipped nor fail a strict open.
@@ -82,15 +120,85 @@ private struct DirectoryReader {
                     reportMisnamed(name, "is a directory, not a table file")
                     continue
                 }
-                try readLocalization(directoryName: name, descriptor: descriptor)
+                try readLocalization(directoryName: name, descriptor: descriptor, step: step + 1)
             case .file(let descriptor, let size):
                 defer { close(descriptor) }
                 guard !isLocalization else {
                     reportMisnamed(name, "is a file, not a localization directory")
                     continue
                 }
-                try readTopLevelFile(descriptor: descriptor, size: size, fileName: name)
+                try readTopLevelFile(descriptor: descriptor, size: size, fileName: name, step: step + 1)
             }
+        }
+    }
+
+    /// Lists the catalog without reading the localizations' files: what
+    /// ``Catalog/Loading/onFirstUse`` keeps. `nil` when reading on first use could not give the
+    /// same catalog as a whole load (so many table files that the limit could fall differently).
+    static func plan(root: RootDirectory) throws(CatalogError) -> DeferredCatalog? {
+        var reader = DirectoryReader(root: root, builder: CatalogBuilder(strict: false))
+        reader.plan = [:]
+        reader.builder.defersStringCatalogLanguages = true
+        try reader.readRoot()
+        guard reader.tableFiles <= Limits.maximumTableFiles else { return nil }
+        var plan = reader.plan ?? [:]
+        for language in reader.builder.deferredLanguages {
+            plan[language.language, default: []].append(.stringCatalogLanguage(language))
+        }
+        // One entry of the directory contributes once to a localization: the steps differ.
+        let ordered = plan.mapValues { $0.sorted { $0.step < $1.step } }
+        let builder = reader.builder
+        var unlocalized = builder.tables[Catalog.unlocalized] ?? [:]
+        if builder.hasFailures(in: Catalog.unlocalized), unlocalized.isEmpty { unlocalized = [:] }
+        return DeferredCatalog(
+            unlocalizedTables: unlocalized, diagnostics: builder.diagnostics, orders: builder.diagnosticOrders,
+            localizations: Array(ordered.keys),
+            load: { localization in load(localization, from: ordered[localization] ?? [], root: root) })
+    }
+
+    /// Reads one localization as a whole load would: every file that contributes to it, in
+    /// directory order. Lenient, so nothing throws (a file that cannot be read is a diagnostic).
+    private static func load(_ localization: String, from files: [DeferredFiles], root: RootDirectory)
+        -> LocalizationStore.Loaded
+    {
+        var reader = DirectoryReader(root: root, builder: CatalogBuilder(strict: false))
+        for part in files {
+            do {
+                switch part {
+                case .localizationDirectory(let name, let files, let step):
+                    reader.builder.currentOrder = DiagnosticOrder(step: step, part: 1)
+                    try reader.readLocalizationFiles(files, directoryName: name, localization: localization)
+                case .jsonTable(let fileName, let step):
+                    reader.builder.currentOrder = DiagnosticOrder(step: step, part: 1)
+                    try reader.readDeferredJSONTable(fileName, localization: localization)
+                case .stringCatalogLanguage(let language):
+                    reader.builder.currentOrder = language.order
+                    try reader.builder.addStringCatalogLanguage(
+                        language.contents, language: localization, table: language.table, file: language.file)
+                }
+            } catch {
+                // Unreachable when lenient; kept as what it would mean rather than dropped.
+                reader.builder.addDiagnostic(Diagnostic(
+                    severity: .error, code: "unreadable-file", message: error.message, file: error.file))
+            }
+        }
+        let builder = reader.builder
+        var tables = builder.tables[localization]
+        if builder.hasFailures(in: localization), tables?.isEmpty ?? true { tables = nil }
+        return LocalizationStore.Loaded(tables: tables, diagnostics: builder.diagnostics,
+                                        orders: builder.diagnosticOrders)
+    }
+
+    /// `<loc>.json`, opened again when its localization is first needed.
+    private mutating func readDeferredJSONTable(_ fileName: String, localization: String) throws(CatalogError) {
+        guard let entry = try openInsideRoot(fileName, displayedAs: fileName) else { return }
+        switch entry {
+        case .directory(let descriptor):
+            close(descriptor)
+            reportMisnamed(fileName, "is a directory, not a table file")
+        case .file(let descriptor, let size):
+            defer { close(descriptor) }
+            try readJSONTable(descriptor: descriptor, size: size, fileName: fileName, localization: localization)
         }
     }
 
@@ -103,7 +211,9 @@ private struct DirectoryReader {
 
     /// A top-level file: an unlocalized `.strings`/`.stringsdict` table, a String Catalog (every
     /// language), or `<loc>.json` (the `Localizable` table of one localization).
-    private mutating func readTopLevelFile(descriptor: Int32, size: Int, fileName: String) throws(CatalogError) {
+    private mutating func readTopLevelFile(descriptor: Int32, size: Int, fileName: String, step: Int)
+        throws(CatalogError)
+    {
         guard let (name, format) = TableFile.classify(fileName: fileName) else { return }
         guard format == .json else {
             try readTable(descriptor: descriptor, size: size, fileName: fileName, localization: nil, displayedAs: fileName)
@@ -119,12 +229,25 @@ private struct DirectoryReader {
             return
         }
         guard countLocalization(displayedAs: fileName) else { return }
-        try readTable(descriptor: descriptor, size: size,
-                      fileName: Catalog.defaultTable + TableFile.Format.json.fileExtension,
-                      localization: name, displayedAs: fileName)
+        // The unlocalized tables (a `.json` named after no locale at all) are read at open.
+        if plan != nil, !name.isEmpty {
+            tableFiles += 1
+            plan?[name, default: []].append(.jsonTable(fileName: fileName, step: step))
+            return
+        }
+        try readJSONTable(descriptor: descriptor, size: size, fileName: fileName, localization: name)
     }
 
-    private mutating func readLocalization(directoryName: String, descriptor: Int32) throws(CatalogError) {
+    /// `<loc>.json`: the `Localizable` table of `<loc>`.
+    private mutating func readJSONTable(descriptor: Int32, size: Int, fileName: String, localization: String)
+        throws(CatalogError)
+    {
+        try readTable(descriptor: descriptor, size: size,
+                      fileName: Catalog.defaultTable + TableFile.Format.json.fileExtension,
+                      localization: localization, displayedAs: fileName)
+    }
+
+    private mutating func readLocalization(directoryName: String, descriptor: Int32, step: Int) throws(CatalogError) {
         let localization = String(directoryName.dropLast(Catalog.localizationDirectorySuffix.count))
         do {
             try CatalogBuilder.validateLocalizationName(localization)
@@ -135,9 +258,23 @@ private struct DirectoryReader {
             return
         }
         guard countLocalization(displayedAs: directoryName) else { return }
-        for name in try list(descriptor, displayedAs: directoryName) {
+        let names = try list(descriptor, displayedAs: directoryName).filter { TableFile.classify(fileName: $0) != nil }
+        if plan != nil, !localization.isEmpty {
+            // Counted as a whole load counts them; `plan(root:)` gives up on the plan if that
+            // could make the table-file limit fall differently.
+            tableFiles += names.count
+            plan?[localization, default: []].append(
+                .localizationDirectory(name: directoryName, files: names, step: step))
+            return
+        }
+        try readLocalizationFiles(names, directoryName: directoryName, localization: localization)
+    }
+
+    private mutating func readLocalizationFiles(_ names: [String], directoryName: String, localization: String)
+        throws(CatalogError)
+    {
+        for name in names {
             let display = directoryName + "/" + name
-            guard TableFile.classify(fileName: name) != nil else { continue }
             guard let entry = try openInsideRoot(display, displayedAs: display) else { continue }
             switch entry {
             case .directory(let descriptor):

@@ -20,15 +20,31 @@ public struct Catalog: Sendable {
     /// The development locale as given (e.g. `en`).
     public var developmentLocale: String { storage.developmentLocale }
     /// Every localization that loaded, as spelled on disk, in byte order (`Base` included, the
-    /// unlocalized tables not).
-    public var localizations: [String] { storage.localizations }
-    /// Everything noticed while loading, in load order.
-    public var diagnostics: [Diagnostic] { storage.diagnostics }
+    /// unlocalized tables not). A catalog opened with ``Loading/onFirstUse`` reads every
+    /// localization not yet read to answer.
+    public var localizations: [String] {
+        storage.localizations ?? Self.sortedLocalizations(storage.store.all.keys)
+    }
+    /// Everything noticed while loading, in load order. A catalog opened with
+    /// ``Loading/onFirstUse`` reads every localization not yet read to answer.
+    public var diagnostics: [Diagnostic] { storage.store.diagnostics }
     /// Whether there are unlocalized top-level tables.
     public var hasUnlocalizedTables: Bool { storage.hasUnlocalizedTables }
 
-    /// Every table, by localization then name, prepared for rendering.
-    var tables: [String: [String: LocalizedTable]] { storage.tables }
+    /// When a catalog reads its localizations' files.
+    public enum Loading: Sendable {
+        /// Everything when the catalog opens: every table is validated there, and the catalog
+        /// never touches the file system again.
+        case atOpen
+        /// The unlocalized tables and String Catalogs when it opens; a localization's files
+        /// the first time a lookup needs that localization. Results are the same as
+        /// ``atOpen``'s; the catalog keeps its directory open (one descriptor) until the last
+        /// localization is read, and a file changed after the open is read as it is then.
+        case onFirstUse
+    }
+
+    /// Every table, by localization then name, prepared for rendering (everything read).
+    var tables: [String: [String: LocalizedTable]] { storage.store.all }
     var stackCache: LookupStackCache { storage.stackCache }
 
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
@@ -40,10 +56,10 @@ public struct Catalog: Sendable {
         /// The development locale normalized: the plural locale of `Base` and the unlocalized
         /// tables, and of any localization whose name does not normalize.
         let developmentPluralLocale: String
-        let localizations: [String]
-        let diagnostics: [Diagnostic]
+        /// Every localization, when they are all known at build time.
+        let localizations: [String]?
         let hasUnlocalizedTables: Bool
-        let tables: [String: [String: LocalizedTable]]
+        let store: LocalizationStore
         let stackCache = LookupStackCache()
 
         init(tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
@@ -55,19 +71,58 @@ public struct Catalog: Sendable {
                     LocalizedTable(localization: localization, table: $0, pluralLocale: pluralLocale)
                 }
             }
-            self.tables = tables
+            store = LocalizationStore(tables: tables, diagnostics: diagnostics)
             self.developmentLocale = developmentLocale
             self.developmentPluralLocale = development
-            self.diagnostics = diagnostics
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
-            self.localizations = tables.keys.filter { !$0.isEmpty }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            self.localizations = Catalog.sortedLocalizations(tables.keys)
+        }
+
+        init(deferred: DeferredCatalog, developmentLocale: String) {
+            let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
+            let unlocalized = deferred.unlocalizedTables.mapValues {
+                LocalizedTable(localization: Catalog.unlocalized, table: $0,
+                               pluralLocale: Catalog.pluralLocale(of: Catalog.unlocalized, development: development))
+            }
+            store = LocalizationStore(
+                tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
+                diagnostics: deferred.diagnostics, orders: deferred.orders,
+                deferred: deferred.localizations, loader: deferred.load,
+                makeTable: { localization, table in
+                    LocalizedTable(localization: localization, table: table,
+                                   pluralLocale: Catalog.pluralLocale(of: localization, development: development))
+                })
+            self.developmentLocale = developmentLocale
+            self.developmentPluralLocale = development
+            self.hasUnlocalizedTables = !unlocalized.isEmpty
+            self.localizations = nil
         }
     }
 
     /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
     init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
         storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics)
+    }
+
+    /// A catalog whose localizations are read when first needed.
+    init(deferred: DeferredCatalog, developmentLocale: String) {
+        storage = Storage(deferred: deferred, developmentLocale: developmentLocale)
+    }
+
+    private static func sortedLocalizations(_ names: some Sequence<String>) -> [String] {
+        names.filter { !$0.isEmpty }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The localizations negotiation may choose from without reading any: every one a whole
+    /// load would keep, plus deferred ones not read yet (``makeLookupStack`` reads the ones it
+    /// chooses, and chooses again if one turns out empty).
+    var candidateLocalizations: [String] {
+        storage.localizations ?? Self.sortedLocalizations(storage.store.candidateNames)
+    }
+
+    /// Reads `localization` if it was deferred; false if it has no tables.
+    func hasTables(_ localization: String) -> Bool {
+        storage.store.tables(of: localization) != nil
     }
 
     /// The locale whose plural rules apply to strings of `localization`: its own (`pt_PT`, not
@@ -89,12 +144,12 @@ public struct Catalog: Sendable {
 
     /// The table `name` of `localization` (`""` for unlocalized), if it was loaded.
     func table(_ name: String, localization: String) -> StringTable? {
-        tables[localization]?[name]?.table
+        storage.store.tables(of: localization)?[name]?.table
     }
 
     /// Names of the tables of a localization, sorted.
     package func tableNames(localization: String) -> [String] {
-        (tables[localization]?.keys).map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } } ?? []
+        (storage.store.tables(of: localization)?.keys).map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } } ?? []
     }
 
     /// A string found by `lookup`, with where it came from.
@@ -116,7 +171,7 @@ public struct Catalog: Sendable {
         var layers: [LocalizedTable] = []
         layers.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            if let found = tables[localization]?[table] { layers.append(found) }
+            if let found = storage.store.tables(of: localization)?[table] { layers.append(found) }
         }
         return TableLayers(name: table, stack: stack, layers: layers)
     }

@@ -15,6 +15,15 @@ public struct CatalogBuilder: Sendable {
     /// Localizations that had a table fail to load: left out if nothing else of theirs loaded.
     private var localizationsWithFailures: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where each of `diagnostics` falls in the order of a whole-catalog load (parallel to it):
+    /// a catalog that reads its localizations on first use gathers diagnostics out of order and
+    /// sorts them back with this. Set by whoever drives the builder; unused otherwise.
+    private(set) var diagnosticOrders: [DiagnosticOrder] = []
+    var currentOrder = DiagnosticOrder(step: 0, part: 0)
+    /// When set, the languages of a String Catalog (other than the unlocalized `""`) are not
+    /// merged but kept in `deferredLanguages`, for a catalog that reads localizations on demand.
+    var defersStringCatalogLanguages = false
+    private(set) var deferredLanguages: [DeferredStringCatalogLanguage] = []
 
     public init(strict: Bool = false) {
         self.isStrict = strict
@@ -76,7 +85,7 @@ public struct CatalogBuilder: Sendable {
                 message: "the value of \"\(key.string)\" contains U+0000; C callers see it end there", file: file)
             if isStrict { throw CatalogError(parseFailure: diagnostic) }
             // A table is scanned again when another file merges into it: report each key once.
-            if reportedNULs.insert([localization, table, key.string]).inserted { diagnostics.append(diagnostic) }
+            if reportedNULs.insert([localization, table, key.string]).inserted { record(diagnostic) }
         }
     }
 
@@ -94,7 +103,7 @@ public struct CatalogBuilder: Sendable {
             var merged = loaded
             if let existing = tables[localization]?[table] {
                 if !existing.entries.isEmpty {
-                    diagnostics.append(Diagnostic(
+                    record(Diagnostic(
                         severity: .warning, code: "duplicate-table",
                         message: "table '\(table)' was added twice for this localization; the later one is used",
                         file: file))
@@ -104,7 +113,7 @@ public struct CatalogBuilder: Sendable {
                                      diagnostics: existing.diagnostics + loaded.diagnostics)
             }
             tables[localization, default: [:]][table] = merged
-            diagnostics.append(contentsOf: loaded.diagnostics)
+            record(loaded.diagnostics)
         case .failure(let error, let warnings):
             try recordFailure(error, warnings: warnings, localization: localization)
         }
@@ -120,7 +129,7 @@ public struct CatalogBuilder: Sendable {
         }
         let existing = tables[localization]?[table] ?? StringTable(name: table, entries: PropertyListDictionary())
         tables[localization, default: [:]][table] = existing.merging(contents, diagnostics: result.diagnostics)
-        diagnostics.append(contentsOf: result.diagnostics)
+        record(result.diagnostics)
     }
 
     private mutating func addStringCatalog(bytes: [UInt8], table: String, file: String) throws(CatalogError) {
@@ -132,34 +141,63 @@ public struct CatalogBuilder: Sendable {
             try recordFailure(failure, warnings: warnings, localization: "")
             return
         }
-        diagnostics.append(contentsOf: warnings)
-        for language in result.tables.keys.sorted() {
+        record(warnings)
+        let fileOrder = currentOrder
+        defer { currentOrder = fileOrder }
+        for (index, language) in result.tables.keys.sorted().enumerated() {
             guard let contents = result.tables[language] else { continue }
-            do {
-                try Self.validateLocalizationName(language)
-            } catch {
-                diagnostics.append(Diagnostic(
-                    severity: .warning, code: "unknown-localization",
-                    message: "language '\(language)' of the String Catalog is not a locale; it is skipped", file: file))
+            currentOrder = DiagnosticOrder(step: fileOrder.step, part: index + 1)
+            if defersStringCatalogLanguages, !language.isEmpty, (try? Self.validateLocalizationName(language)) != nil {
+                deferredLanguages.append(DeferredStringCatalogLanguage(
+                    language: language, table: table, file: file, contents: contents, order: currentOrder))
                 continue
             }
-            try merge(TableLoadResult(contents: contents), localization: language, table: table)
-            try reportNULs(localization: language, table: table, file: file)
+            try addStringCatalogLanguage(contents, language: language, table: table, file: file)
         }
+    }
+
+    /// Merges one language of a String Catalog, or skips it with a warning if it is not a locale.
+    mutating func addStringCatalogLanguage(_ contents: TableContents, language: String, table: String, file: String)
+        throws(CatalogError)
+    {
+        do {
+            try Self.validateLocalizationName(language)
+        } catch {
+            record(Diagnostic(
+                severity: .warning, code: "unknown-localization",
+                message: "language '\(language)' of the String Catalog is not a locale; it is skipped", file: file))
+            return
+        }
+        try merge(TableLoadResult(contents: contents), localization: language, table: table)
+        try reportNULs(localization: language, table: table, file: file)
     }
 
     private mutating func recordFailure(_ error: Diagnostic, warnings: [Diagnostic], localization: String)
         throws(CatalogError)
     {
         if isStrict { throw CatalogError(parseFailure: error) }
-        diagnostics.append(contentsOf: warnings)
-        diagnostics.append(error)
+        record(warnings)
+        record(error)
         localizationsWithFailures.insert(localization)
+    }
+
+    /// Whether a table of `localization` failed to load (lenient mode).
+    func hasFailures(in localization: String) -> Bool {
+        localizationsWithFailures.contains(localization)
+    }
+
+    private mutating func record(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        diagnosticOrders.append(currentOrder)
+    }
+
+    private mutating func record(_ more: [Diagnostic]) {
+        for diagnostic in more { record(diagnostic) }
     }
 
     /// Records a diagnostic that belongs to the catalog as a whole (e.g. a skipped directory).
     public mutating func addDiagnostic(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        record(diagnostic)
     }
 
     /// Makes the immutable catalog.
@@ -199,4 +237,24 @@ public struct CatalogBuilder: Sendable {
                                message: "development locale '\(locale)' names no language")
         }
     }
+}
+
+/// The place of a diagnostic in a whole-catalog load: the catalog directory's entry being read
+/// (`step`, in listing order) and the part of it (a String Catalog's languages in order).
+struct DiagnosticOrder: Sendable, Comparable {
+    var step: Int
+    var part: Int
+
+    static func < (lhs: DiagnosticOrder, rhs: DiagnosticOrder) -> Bool {
+        (lhs.step, lhs.part) < (rhs.step, rhs.part)
+    }
+}
+
+/// One language of a top-level String Catalog, kept to be merged when its localization is read.
+struct DeferredStringCatalogLanguage: Sendable {
+    var language: String
+    var table: String
+    var file: String
+    var contents: TableContents
+    var order: DiagnosticOrder
 }

@@ -35,20 +35,30 @@ extension Catalog {
         return stack
     }
 
+    /// The stack negotiated over the localizations that may have tables. A catalog reading
+    /// on first use reads each one chosen; one that turns out to have none (every file broken)
+    /// is one a whole load would have left out, so the choice is made again without it.
     private func makeLookupStack(for preferences: [String]) -> LookupStack {
-        let negotiable = negotiableLocalizations
+        while true {
+            let stack = makeLookupStack(for: preferences, available: candidateLocalizations)
+            if stack.localizations.allSatisfy({ $0.isEmpty || hasTables($0) }) { return stack }
+        }
+    }
+
+    private func makeLookupStack(for preferences: [String], available: [String]) -> LookupStack {
+        let negotiable = available.filter { $0 != Self.baseLocalization }
         var names: [String] = []
         func append(_ name: String) {
             if !names.contains(name) { names.append(name) }
         }
 
-        let negotiation = negotiation(for: preferences)
+        let negotiation = Locales.negotiate(preferences: preferences, available: negotiable)
         if !negotiation.untranslated {
             for entry in negotiation.entries where negotiable.indices.contains(entry.index) {
                 append(negotiable[entry.index])
             }
         }
-        if localizations.contains(Self.baseLocalization) { append(Self.baseLocalization) }
+        if available.contains(Self.baseLocalization) { append(Self.baseLocalization) }
         // The development localization and its ancestors, matched like any preference but
         // strictly: a development locale of `en_GB` must not pull in `en_AU`.
         let development = Locales.negotiate(preferences: [developmentLocale], available: negotiable,

@@ -34,15 +34,16 @@ extension Catalog {
     /// one it was compiled with. Strict, every section is read and checked at once and a broken
     /// one fails the open with `.parse`; lenient, a broken localization is left out with a
     /// `broken-compiled-section` error diagnostic. A broken header or directory is `.parse` either way.
+    /// `loading` applies to a directory; a compiled catalog is read whole when it opens.
     public static func open(
-        path: String, developmentLocale: String? = nil, strict: Bool = false
+        path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
     ) throws(CatalogError) -> Catalog {
         // What cannot be opened as a file is left to the directory open, which says why.
         guard let source = try? FileByteSource.open(path: path),
               CompiledCatalogFormat.startsLikeCompiledCatalog(
                   try source.read(at: 0, count: Int(min(source.size, UInt64(CompiledCatalogFormat.magic.count))))[...])
         else {
-            return try open(directory: path, developmentLocale: developmentLocale, strict: strict)
+            return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
         }
         return try open(compiled: CompiledCatalogFile(source: source), developmentLocale: developmentLocale, strict: strict)
     }

@@ -13,12 +13,12 @@ import Glibc
 /// The value lives behind a pointer rather than in a stored `var`: the mutex already makes every
 /// access exclusive, and a class's `var` would add the runtime's own exclusivity check (a
 /// thread-local access set) to every cache probe, which cost more than the lock.
-final class Protected<Value>: @unchecked Sendable {
+package final class Protected<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched between pthread_mutex_lock and _unlock in withLock.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -35,7 +35,7 @@ final class Protected<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not call back into this lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)

@@ -119,3 +119,27 @@ def test_garbage_collection_frees_the_handle() -> None:
     gc.collect()
     assert reference() is None
     assert not finalizer.alive
+
+
+def test_on_demand_catalog_answers_as_a_whole_one(catalog: Catalog) -> None:
+    with Catalog.open(EXAMPLE_CATALOG, on_demand=True) as on_demand:
+        for locales in (["fr-CA"], ["de"], ["ja"], ["es-MX"], ["zh-TW"], ["C"]):
+            for code in (0, 1, 2, 8, 9):
+                expected = catalog.format("kCLErrorDomain", code, locales)
+                actual = on_demand.format("kCLErrorDomain", code, locales)
+                assert (actual.title, actual.message, actual.button, actual.stack) == (
+                    expected.title, expected.message, expected.button, expected.stack)
+        assert on_demand.localizations == EXAMPLE_LOCALIZATIONS
+        assert on_demand.diagnostics == catalog.diagnostics
+
+
+def test_on_demand_reads_only_what_a_lookup_needs(tmp_path: Path) -> None:
+    write_table(tmp_path, "en", b'"greeting" = "Hello";')
+    write_table(tmp_path, "fr", b'"greeting" = "Bonjour";')
+    write_table(tmp_path, "de", b'"greeting" = "Hallo";')
+    with Catalog.open(tmp_path, on_demand=True) as on_demand:
+        # de is never needed before it goes; the listings read it then, and say it is gone.
+        (tmp_path / "de.lproj" / "Localizable.strings").unlink()
+        assert on_demand.lookup("greeting", ["fr"]).value == "Bonjour"
+        assert [d.code for d in on_demand.diagnostics] == ["vanished-file"]
+        assert on_demand.localizations == ("en", "fr")

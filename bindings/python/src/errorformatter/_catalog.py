@@ -7,7 +7,7 @@ import enum
 import os
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
 from . import _ffi, _packed
 from ._errors import error_from_details, make_error
@@ -101,8 +101,12 @@ def _call(function: Callable[..., int], *arguments: Any) -> None:
         _lib.ef_error_details_free(details)
 
 
-def _flags(strict: bool) -> int:
-    return _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
+T = TypeVar("T")
+
+
+def _flags(strict: bool, on_demand: bool = False) -> int:
+    flags = _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
+    return flags | (_ffi.EF_CATALOG_ON_DEMAND if on_demand else 0)
 
 
 class Catalog:
@@ -126,23 +130,51 @@ class Catalog:
         # call in flight is an entry of this list: append and pop are atomic (with or without
         # the GIL), and cost a fraction of taking a lock twice per call.
         self._in_flight: list[None] = []
-        # The catalog is immutable: read its properties once.
+        # The catalog is immutable: its properties are read once, the localizations and the
+        # diagnostics when first asked for (a catalog opened on demand reads every localization
+        # to list them).
         self._development_locale: str = _lib.ef_catalog_development_locale(handle).decode()
-        self._localizations: tuple[str, ...] = tuple(
-            _lib.ef_catalog_localization_name(handle, index).decode()
-            for index in range(_lib.ef_catalog_localization_count(handle))
-        )
-        self._diagnostics = tuple(
-            Diagnostic(
-                severity=Severity(_lib.ef_catalog_diagnostic_severity(handle, index)),
-                code=_lib.ef_catalog_diagnostic_code(handle, index).decode(),
-                message=_lib.ef_catalog_diagnostic_message(handle, index).decode(),
-                file=_decode(_lib.ef_catalog_diagnostic_file(handle, index)),
-                line=_lib.ef_catalog_diagnostic_line(handle, index),
-                column=_lib.ef_catalog_diagnostic_column(handle, index),
-            )
-            for index in range(_lib.ef_catalog_diagnostic_count(handle))
-        )
+        self._listed_localizations: Optional[tuple[str, ...]] = None
+        self._listed_diagnostics: Optional[tuple[Diagnostic, ...]] = None
+
+    def _listing(self, read: Callable[["_ffi.CatalogP"], T]) -> T:
+        """Runs ``read`` on the handle as a call in flight (a close() meanwhile waits for it)."""
+        in_flight = self._in_flight
+        in_flight.append(None)
+        try:
+            handle = self._handle
+            if handle is None:
+                raise ValueError("operation on a closed catalog")
+            return read(handle)
+        finally:
+            in_flight.pop()
+            if self._handle is None:
+                self._free_if_idle()
+
+    @property
+    def _localizations(self) -> tuple[str, ...]:
+        if self._listed_localizations is None:
+            self._listed_localizations = self._listing(lambda handle: tuple(
+                _lib.ef_catalog_localization_name(handle, index).decode()
+                for index in range(_lib.ef_catalog_localization_count(handle))
+            ))
+        return self._listed_localizations
+
+    @property
+    def _diagnostics(self) -> tuple[Diagnostic, ...]:
+        if self._listed_diagnostics is None:
+            self._listed_diagnostics = self._listing(lambda handle: tuple(
+                Diagnostic(
+                    severity=Severity(_lib.ef_catalog_diagnostic_severity(handle, index)),
+                    code=_lib.ef_catalog_diagnostic_code(handle, index).decode(),
+                    message=_lib.ef_catalog_diagnostic_message(handle, index).decode(),
+                    file=_decode(_lib.ef_catalog_diagnostic_file(handle, index)),
+                    line=_lib.ef_catalog_diagnostic_line(handle, index),
+                    column=_lib.ef_catalog_diagnostic_column(handle, index),
+                )
+                for index in range(_lib.ef_catalog_diagnostic_count(handle))
+            ))
+        return self._listed_diagnostics
 
     @classmethod
     def open(
@@ -150,6 +182,7 @@ class Catalog:
         path: StrPath,
         development_locale: Optional[str] = None,
         strict: bool = False,
+        on_demand: bool = False,
     ) -> "Catalog":
         """Opens a catalog directory, or a compiled catalog file (:meth:`compile`).
 
@@ -161,6 +194,11 @@ class Catalog:
                 library pick its default (:attr:`development_locale` says which it chose).
             strict: raise :class:`ParseError` for any broken table instead of leaving it out with
                 an error diagnostic.
+            on_demand: read each localization's files the first time a lookup needs it rather
+                than at open (EF_CATALOG_ON_DEMAND, library 1.2): the same results, an open that
+                costs only what is used. The directory stays open until everything is read;
+                :attr:`localizations` and :attr:`diagnostics` read what is left. Ignored when
+                ``strict``.
 
         Raises:
             NotFoundError: no such path (also a FileNotFoundError).
@@ -176,7 +214,7 @@ class Catalog:
             ctypes.byref(handle),
             _encode_path(path),
             _encode_optional(development_locale, "development_locale"),
-            _flags(strict),
+            _flags(strict, on_demand),
         )
         return cls(handle)
 

@@ -1,0 +1,64 @@
+"""Cold start, whole process: open a catalog and look one key up (open_bench.c), beside glibc
+gettext doing the same lookup in the same languages compiled with msgfmt. The sides run in
+turn, round after round, so that the machine's changing load falls on each alike.
+
+usage: open_bench.py OPEN_BENCH CATALOG LOCALEDIR DOMAIN KEY LOCALE [ROUNDS]
+
+Prints, per side: the median and the best wall time of a whole process, its processor time
+(user + system, from wait4), the resident memory the open and the lookup added (measured by
+the process itself), and each ratio to gettext.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(command: list[str]) -> tuple[float, float, str, int]:
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE)
+    output = process.stdout.read() if process.stdout else b""
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"open_bench: {' '.join(command)} failed with status {status}")
+    value, growth = output.decode("utf-8").rsplit("\n", 2)[:2]
+    return wall, usage.ru_utime + usage.ru_stime, value, int(growth)
+
+
+def main() -> int:
+    program, catalog, localedir, domain, key, locale = sys.argv[1:7]
+    rounds = int(sys.argv[7]) if len(sys.argv) > 7 else 15
+    sides = {
+        "process alone (library loaded)": [program, "nothing"],
+        "gettext (.mo, bindtextdomain + dgettext)": [program, "gettext", localedir, domain, key, locale],
+        "ef_catalog_open whole + lookup": [program, "errorformatter", catalog, key, locale, "whole"],
+        "ef_catalog_open EF_CATALOG_ON_DEMAND + lookup": [program, "errorformatter", catalog, key, locale,
+                                                          "on-demand"],
+    }
+    results: dict[str, list[tuple[float, float, str, int]]] = {name: [] for name in sides}
+    for _ in range(rounds):
+        for name, command in sides.items():
+            results[name].append(run(command))
+    answers = {results[name][0][2] for name in sides if "alone" not in name}
+    if len(answers) != 1:
+        raise SystemExit(f"open_bench: the sides disagree: {answers}")
+    print(f"{rounds} rounds, key {key!r} in {locale!r}: every side answers {answers.pop()!r}")
+    peer = "gettext (.mo, bindtextdomain + dgettext)"
+    peer_wall = statistics.median(r[0] for r in results[peer])
+    peer_cpu = statistics.median(r[1] for r in results[peer])
+    print(f"{'side':48} {'wall median':>11} {'best':>7} {'cpu':>7} {'RSS +KiB':>8} {'wall/gettext':>12} {'cpu/gettext':>11}")
+    for name in sides:
+        walls = [r[0] for r in results[name]]
+        cpus = [r[1] for r in results[name]]
+        growth = statistics.median(r[3] for r in results[name])
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        print(f"{name:48} {wall * 1e3:9.2f}ms {min(walls) * 1e3:5.2f}ms {cpu * 1e3:5.2f}ms {growth:8.0f} "
+              f"{wall / peer_wall:11.2f}x {cpu / peer_cpu if peer_cpu else float('nan'):10.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+/// The tables of a catalog's localizations: all of them made when the catalog was built, or
+/// some read the first time a lookup needs them (``Catalog/Loading/onFirstUse``).
+///
+/// Reading on first use must not change a single result: a localization is read whole (every
+/// file that contributes to it, in the order a whole load would read them), diagnostics are
+/// put back in whole-load order, and whatever asks for everything (``Catalog/localizations``,
+/// ``Catalog/diagnostics``, lint) reads what is left first.
+final class LocalizationStore: @unchecked Sendable {
+    // @unchecked: `pending` and `loader` are only used under `state`'s lock; the rest is
+    // immutable.
+
+    /// What reading one localization gives.
+    struct Loaded {
+        /// Its tables; `nil` when it turns out to have none a lookup could use (every file
+        /// failed, or none was a table), as a whole load leaves it out.
+        var tables: [String: StringTable]?
+        var diagnostics: [Diagnostic]
+        var orders: [DiagnosticOrder]
+    }
+
+    typealias Loader = (_ localization: String) -> Loaded
+
+    /// Tables made with the catalog.
+    private let built: [String: [String: LocalizedTable]]
+    /// Diagnostics of the catalog as built (with their places when some are still to come).
+    private let builtDiagnostics: [Diagnostic]
+    private let builtOrders: [DiagnosticOrder]
+    /// Every localization still to be read, in byte order: what negotiation may choose from.
+    private let deferredNames: [String]
+    private let makeTable: ((_ localization: String, _ table: StringTable) -> LocalizedTable)?
+    private let state: Protected<State>
+
+    private struct State {
+        var loader: Loader?
+        var loaded: [String: [String: LocalizedTable]] = [:]
+        /// Deferred localizations that turned out to have no tables.
+        var absent: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+        var orders: [DiagnosticOrder] = []
+    }
+
+    /// A store with everything built.
+    init(tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic]) {
+        built = tables
+        builtDiagnostics = diagnostics
+        builtOrders = []
+        deferredNames = []
+        makeTable = nil
+        state = Protected(State())
+    }
+
+    /// A store with `deferred` localizations read by `loader` when first needed.
+    init(
+        tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic], orders: [DiagnosticOrder],
+        deferred: [String], loader: @escaping Loader,
+        makeTable: @escaping (_ localization: String, _ table: StringTable) -> LocalizedTable
+    ) {
+        built = tables
+        builtDiagnostics = diagnostics
+        builtOrders = orders
+        deferredNames = deferred.filter { tables[$0] == nil }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.makeTable = makeTable
+        state = Protected(State(loader: loader))
+    }
+
+    /// The tables of `localization`, read now if they were deferred; `nil` if it has none.
+    func tables(of localization: String) -> [String: LocalizedTable]? {
+        if let found = built[localization] { return found }
+        if deferredNames.isEmpty { return nil }
+        return state.withLock { state in load(localization, &state) }
+    }
+
+    /// The localizations that may have tables: the built ones and those not yet read, less
+    /// those read and found empty. Names as spelled, unlocalized `""` included if it has tables.
+    var candidateNames: Set<String> {
+        var names = Set(built.keys)
+        guard !deferredNames.isEmpty else { return names }
+        let absent = state.withLock { $0.absent }
+        for name in deferredNames where !absent.contains(name) { names.insert(name) }
+        return names
+    }
+
+    /// Every localization's tables, reading whatever is left.
+    var all: [String: [String: LocalizedTable]] {
+        guard !deferredNames.isEmpty else { return built }
+        return state.withLock { state in
+            loadEverything(&state)
+            return built.merging(state.loaded) { first, _ in first }
+        }
+    }
+
+    /// Every diagnostic, in the order a whole load reports them, reading whatever is left.
+    var diagnostics: [Diagnostic] {
+        guard !deferredNames.isEmpty else { return builtDiagnostics }
+        return state.withLock { state in
+            loadEverything(&state)
+            let orders = builtOrders + state.orders
+            let diagnostics = builtDiagnostics + state.diagnostics
+            // Stable: diagnostics of one place keep the order they were made in.
+            return diagnostics.indices.sorted { (orders[$0], $0) < (orders[$1], $1) }.map { diagnostics[$0] }
+        }
+    }
+
+    private func loadEverything(_ state: inout State) {
+        guard state.loader != nil else { return }
+        for name in deferredNames { _ = load(name, &state) }
+        state.loader = nil
+    }
+
+    private func load(_ localization: String, _ state: inout State) -> [String: LocalizedTable]? {
+        if let found = state.loaded[localization] { return found }
+        guard let loader = state.loader, let makeTable, !state.absent.contains(localization),
+              deferredNames.contains(localization)
+        else { return nil }
+        let loaded = loader(localization)
+        state.diagnostics += loaded.diagnostics
+        state.orders += loaded.orders
+        guard let tables = loaded.tables else {
+            state.absent.insert(localization)
+            return nil
+        }
+        let prepared = tables.mapValues { makeTable(localization, $0) }
+        state.loaded[localization] = prepared
+        return prepared
+    }
+}
