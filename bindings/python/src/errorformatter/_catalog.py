@@ -462,17 +462,7 @@ class Catalog:
             InvalidUTF8Error: ``path`` is not valid UTF-8.
         """
         encoded_path = _encode_path(path)
-        in_flight = self._in_flight
-        in_flight.append(None)
-        try:
-            handle = self._handle
-            if handle is None:
-                raise ValueError("operation on a closed catalog")
-            _call(_lib.ef_catalog_compile, handle, encoded_path)
-        finally:
-            in_flight.pop()
-            if self._handle is None:
-                self._free_if_idle()
+        self._listing(lambda handle: _call(_lib.ef_catalog_compile, handle, encoded_path))
 
     def close(self) -> None:
         """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
