@@ -136,38 +136,43 @@ struct TranscodedText {
                     index &+= ascii
                     if ascii == 8 { continue }
                 }
-                let current = unit(index)
-                index &+= 1
-                var scalar = UInt32(current)
-                if current < 0x80 {
-                    out[written] = UInt8(truncatingIfNeeded: current)
-                    written &+= 1
-                    continue
-                }
-                if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
-                    scalar = 0x10000 &+ ((UInt32(current) &- 0xD800) << 10) &+ (UInt32(unit(index)) &- 0xDC00)
+                // The unit at `index` is not ASCII (or fewer than 8 remain): convert one by one
+                // while the run of non-ASCII units lasts (a word of Cyrillic or CJK), then go
+                // back to reading words.
+                repeat {
+                    let current = unit(index)
                     index &+= 1
-                } else if current & 0xF800 == 0xD800 {
-                    replaced.append((written, current))
-                    scalar = 0xFFFD
-                }
-                switch scalar {
-                case 0..<0x800:
-                    out[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-                    out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written &+= 2
-                case 0x800..<0x10000:
-                    out[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-                    out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written &+= 3
-                default:
-                    out[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                    out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                    out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    out[written &+ 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written &+= 4
-                }
+                    var scalar = UInt32(current)
+                    if current < 0x80 {
+                        out[written] = UInt8(truncatingIfNeeded: current)
+                        written &+= 1
+                        continue
+                    }
+                    if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 &+ ((UInt32(current) &- 0xD800) << 10) &+ (UInt32(unit(index)) &- 0xDC00)
+                        index &+= 1
+                    } else if current & 0xF800 == 0xD800 {
+                        replaced.append((written, current))
+                        scalar = 0xFFFD
+                    }
+                    switch scalar {
+                    case 0..<0x800:
+                        out[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 2
+                    case 0x800..<0x10000:
+                        out[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 3
+                    default:
+                        out[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                        out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[written &+ 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 4
+                    }
+                } while index < units && (units &- index < 8 || unit(index) >= 0x80)
             }
             initialized = written
         }
