@@ -147,7 +147,9 @@ struct XMLPropertyListScanner {
         }
         if keyPathOffsets != nil { _ = keyPath.popLast() }
         let replaced = container.dictionary.updateValue(value, forKey: TableKey(container.key))
-        container.duplicates.record(container.key, at: container.keyOffset, replacing: replaced, into: &diagnostics)
+        container.duplicates.record(
+            keyAt: replaced ?? container.dictionary.count - 1, of: container.dictionary,
+            at: container.keyOffset, replacing: replaced, into: &diagnostics)
     }
 
     /// `<key>…</key>` inside a dictionary, with the offset of its tag.
