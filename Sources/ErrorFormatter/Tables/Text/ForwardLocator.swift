@@ -41,7 +41,7 @@ struct ForwardLocator {
             columnScanned = start
             scalarsCounted = 0
         }
-        scalarsCounted += Self.scalarStarts(in: text, from: columnScanned, to: target)
+        scalarsCounted += SourceLocator.scalarStarts(in: text, from: columnScanned, to: target)
         columnScanned = target
         return (breaks + 1, 1 + scalarsCounted)
     }
@@ -85,24 +85,5 @@ struct ForwardLocator {
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
         return ~(((x & lows) &+ lows) | x | lows)
-    }
-
-    /// The Unicode scalars that start in `text[start ..< end]`: the bytes that are not UTF-8
-    /// continuation bytes (`10xxxxxx`), eight at a time.
-    private static func scalarStarts(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        guard let base = text.baseAddress, start < end else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var continuations = 0
-        var position = start
-        while end - position >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            position += 8
-        }
-        while position < end {
-            if text[position] & 0xC0 == 0x80 { continuations += 1 }
-            position += 1
-        }
-        return (end - start) - continuations
     }
 }

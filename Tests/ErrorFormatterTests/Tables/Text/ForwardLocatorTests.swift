@@ -15,19 +15,25 @@ import Testing
         return bytes
     }
 
+    /// Asks one forward locator for `offsets` in their order, each answer checked against the
+    /// source locator's.
+    private static func expectSameLocations(in bytes: [UInt8], at offsets: [Int]) {
+        bytes.withUnsafeBufferPointer { text in
+            let reference = SourceLocator(text: text)
+            var locator = ForwardLocator(text: text)
+            for offset in offsets {
+                let found = locator.location(of: offset)
+                let expected = reference.location(of: offset)
+                #expect(found.line == expected.line && found.column == expected.column, "\(bytes) at \(offset)")
+            }
+        }
+    }
+
     @Test func everyOffsetInOrderMatchesTheSourceLocator() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let bytes = Self.randomText(pieces: Int.random(in: 0...60, using: &generator), using: &generator)
-            bytes.withUnsafeBufferPointer { text in
-                let reference = SourceLocator(text: text)
-                var locator = ForwardLocator(text: text)
-                for offset in 0...text.count {
-                    let found = locator.location(of: offset)
-                    let expected = reference.location(of: offset)
-                    #expect(found.line == expected.line && found.column == expected.column, "\(bytes) at \(offset)")
-                }
-            }
+            Self.expectSameLocations(in: bytes, at: Array(0...bytes.count))
         }
     }
 
@@ -37,20 +43,12 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let bytes = Self.randomText(pieces: Int.random(in: 1...200, using: &generator), using: &generator)
-            bytes.withUnsafeBufferPointer { text in
-                let reference = SourceLocator(text: text)
-                var locator = ForwardLocator(text: text)
-                var offsets = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
-                    Int.random(in: 0...(text.count + 2), using: &generator)
-                }
-                offsets.sort()
-                offsets.append(Int.random(in: 0...text.count, using: &generator))
-                for offset in offsets {
-                    let found = locator.location(of: offset)
-                    let expected = reference.location(of: offset)
-                    #expect(found.line == expected.line && found.column == expected.column, "\(bytes) at \(offset)")
-                }
+            var offsets = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                Int.random(in: 0...(bytes.count + 2), using: &generator)
             }
+            offsets.sort()
+            offsets.append(Int.random(in: 0...bytes.count, using: &generator))
+            Self.expectSameLocations(in: bytes, at: offsets)
         }
     }
 }
