@@ -22,10 +22,25 @@ package enum TableFile {
     /// The table name and format of a file name such as `Localizable.strings`, or `nil` if the
     /// file is not a table (hidden files, other extensions, an extension alone).
     package static func classify(fileName: String) -> (name: String, format: Format)? {
+        // An ASCII name (nearly every one) is answered from its bytes, one byte a character;
+        // any other goes through `Character`s, whose boundaries can differ from the bytes'.
+        if fileName.utf8.allSatisfy({ $0 < 0x80 }) { return classify(asciiFileName: fileName) }
         guard !fileName.hasPrefix("."), !fileName.contains("/") else { return nil }
         for format in Format.allCases where fileName.hasSuffix(format.fileExtension) {
             let name = String(fileName.dropLast(format.fileExtension.count))
             return name.isEmpty ? nil : (name, format)
+        }
+        return nil
+    }
+
+    /// `classify(fileName:)` for a name whose bytes are all ASCII.
+    private static func classify(asciiFileName fileName: String) -> (name: String, format: Format)? {
+        let bytes = fileName.utf8
+        guard bytes.first != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: "/")) else { return nil }
+        for format in Format.allCases {
+            let suffix = format.fileExtension.utf8
+            guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else { continue }
+            return (String(Substring(bytes.dropLast(suffix.count))), format)
         }
         return nil
     }

@@ -10,16 +10,18 @@ struct DuplicateKeyTracker {
         keyOffsets.reserveCapacity(minimumCapacity)
     }
 
-    /// Records the key written at `offset`; `replaced` is what `updateValue` returned.
+    /// Records the key written at `offset`, now entry `entry` of `dictionary`; `replaced` is
+    /// what `updateValue` returned.
     @inline(__always)
     mutating func record(
-        _ key: String, at offset: Int, replacing replaced: Int?, into diagnostics: inout [OffsetDiagnostic]
+        keyAt entry: Int, of dictionary: PropertyListDictionary, at offset: Int, replacing replaced: Int?,
+        into diagnostics: inout [OffsetDiagnostic]
     ) {
         guard let replaced else {
             keyOffsets.append(offset)
             return
         }
-        reportDuplicate(key, at: offset, replacing: replaced, into: &diagnostics)
+        reportDuplicate(dictionary.keys[entry].string, at: offset, replacing: replaced, into: &diagnostics)
     }
 
     @inline(never)

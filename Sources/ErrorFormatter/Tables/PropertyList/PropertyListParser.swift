@@ -146,13 +146,14 @@ public enum PropertyListParser {
             return failed(failure, text: text, diagnostics: diagnostics)
         }
         if diagnostics.isEmpty { return PropertyListParseResult(value: value) }
-        let locator = SourceLocator(text: text)
-        if let index = diagnostics.firstIndex(where: { $0.code == "silent-truncation" }) {
-            let offset = diagnostics[index].offset
-            let lines = locator.linesAfter(offset)
-            let bytes = text.count - offset
-            diagnostics[index].message = "CoreFoundation stops reading at \(parser.describeCharacter(at: offset)) and silently ignores the rest of the file (\(bytes) bytes, \(lines) \(lines == 1 ? "line" : "lines"))"
+        guard let index = diagnostics.firstIndex(where: { $0.code == "silent-truncation" }) else {
+            return PropertyListParseResult(value: value, diagnostics: locate(diagnostics, in: text))
         }
+        let locator = SourceLocator(text: text)
+        let offset = diagnostics[index].offset
+        let lines = locator.linesAfter(offset)
+        let bytes = text.count - offset
+        diagnostics[index].message = "CoreFoundation stops reading at \(parser.describeCharacter(at: offset)) and silently ignores the rest of the file (\(bytes) bytes, \(lines) \(lines == 1 ? "line" : "lines"))"
         return PropertyListParseResult(value: value, diagnostics: locate(diagnostics, with: locator))
     }
 
@@ -172,8 +173,22 @@ public enum PropertyListParser {
             diagnostics: locate(diagnostics, with: locator))
     }
 
+    /// Converts offsets to positions, in file order, counting lines only up to the last offset
+    /// (a table's duplicate keys, not the whole file, see `ForwardLocator`).
     private static func locate(_ diagnostics: [OffsetDiagnostic], in text: UnsafeBufferPointer<UInt8>) -> [Diagnostic] {
-        diagnostics.isEmpty ? [] : locate(diagnostics, with: SourceLocator(text: text))
+        guard !diagnostics.isEmpty else { return [] }
+        var locator = ForwardLocator(text: text)
+        var positions = [(line: Int, column: Int)](repeating: (0, 0), count: diagnostics.count)
+        for index in diagnostics.indices.sorted(by: { diagnostics[$0].offset < diagnostics[$1].offset }) {
+            positions[index] = locator.location(of: diagnostics[index].offset)
+        }
+        // File order, stable (a note follows its warning), as `locate(_:with:)`.
+        let ordered = diagnostics.indices.sorted { (diagnostics[$0].order, $0) < (diagnostics[$1].order, $1) }
+        return ordered.map { index in
+            let diagnostic = diagnostics[index]
+            return Diagnostic(severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message,
+                              line: positions[index].line, column: positions[index].column)
+        }
     }
 
     /// Converts offsets to positions, in file order (stable, so notes follow their warning).

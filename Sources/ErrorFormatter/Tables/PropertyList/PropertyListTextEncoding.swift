@@ -93,75 +93,105 @@ struct TranscodedText {
     /// Converts UTF-16 to UTF-8 in one pre-sized buffer (UTF-16 tables are common and large).
     ///
     /// Each unit yields at most 3 UTF-8 bytes (a surrogate pair 4 for 2 units), so writing at
-    /// `written` never passes the `3 * units` capacity.
+    /// `written` never passes the `3 * units` capacity: `written` ≤ 3 × `index` throughout.
+    /// Eight units are read at a time; their ASCII prefix is stored as eight packed bytes at
+    /// once (the bytes past the prefix are overwritten next), so text that mixes a few
+    /// non-ASCII letters into ASCII markup (most translations) stays on the word path.
     private mutating func decodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) {
         let units = bytes.count / 2
         var replaced: [(offset: Int, unit: UInt16)] = []
+        guard units > 0, let input = bytes.baseAddress else {
+            utf8 = []
+            replacedSurrogates = []
+            return
+        }
+        let raw = UnsafeRawPointer(input)
         utf8 = [UInt8](unsafeUninitializedCapacity: units * 3) { output, initialized in
+            guard let out = output.baseAddress else {
+                initialized = 0
+                return
+            }
+            /// The unit at `index` (< `units`).
             func unit(_ index: Int) -> UInt16 {
-                let first = UInt16(bytes[2 * index]), second = UInt16(bytes[2 * index + 1])
-                return bigEndian ? first << 8 | second : second << 8 | first
+                let value = raw.loadUnaligned(fromByteOffset: 2 &* index, as: UInt16.self)
+                return bigEndian ? UInt16(bigEndian: value) : UInt16(littleEndian: value)
+            }
+            /// Four units starting at byte `offset`, as a little-endian word of 16-bit lanes.
+            func word(at offset: Int) -> UInt64 {
+                let value = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                return bigEndian ? Self.swapLanes(value) : value
             }
             var written = 0
             var index = 0
             while index < units {
-                // Eight ASCII units at a time (little-endian, the form real files use), packed
-                // into one 8-byte store. In bounds: `written` ≤ 3 × `index` (no unit makes more
-                // than 3 bytes) and 8 units remain, so `written + 8` ≤ 3 × `units`.
-                if !bigEndian, units - index >= 8, let base = bytes.baseAddress, let out = output.baseAddress {
-                    let raw = UnsafeRawPointer(base + 2 * index)
-                    let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-                    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                    if (low | high) & 0xFF80_FF80_FF80_FF80 == 0 {
-                        let packed = Self.packASCII(low) | Self.packASCII(high) << 32
-                        UnsafeMutableRawPointer(out + written).storeBytes(of: UInt64(littleEndian: packed), as: UInt64.self)
-                        written += 8
-                        index += 8
+                if units &- index >= 8 {
+                    let low = word(at: 2 &* index), high = word(at: 2 &* index &+ 8)
+                    let lowMarks = low & 0xFF80_FF80_FF80_FF80, highMarks = high & 0xFF80_FF80_FF80_FF80
+                    // In bounds: `written + 8` ≤ 3 × `index` + 8 ≤ 3 × `units` (8 units remain).
+                    let packed = Self.packASCII(low) | Self.packASCII(high) << 32
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: UInt64(littleEndian: packed), as: UInt64.self)
+                    let ascii = lowMarks != 0 ? lowMarks.trailingZeroBitCount >> 4
+                        : highMarks != 0 ? 4 &+ highMarks.trailingZeroBitCount >> 4 : 8
+                    written &+= ascii
+                    index &+= ascii
+                    if ascii == 8 { continue }
+                }
+                // The unit at `index` is not ASCII (or fewer than 8 remain): convert one by one
+                // while the run of non-ASCII units lasts (a word of Cyrillic or CJK), then go
+                // back to reading words.
+                repeat {
+                    let current = unit(index)
+                    index &+= 1
+                    var scalar = UInt32(current)
+                    if current < 0x80 {
+                        out[written] = UInt8(truncatingIfNeeded: current)
+                        written &+= 1
                         continue
                     }
-                }
-                let current = unit(index)
-                index += 1
-                var scalar = UInt32(current)
-                if current < 0x80 {
-                    output[written] = UInt8(truncatingIfNeeded: current)
-                    written += 1
-                    continue
-                }
-                if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
-                    scalar = 0x10000 + ((UInt32(current) - 0xD800) << 10) + (UInt32(unit(index)) - 0xDC00)
-                    index += 1
-                } else if current & 0xF800 == 0xD800 {
-                    replaced.append((written, current))
-                    scalar = 0xFFFD
-                }
-                switch scalar {
-                case 0..<0x800:
-                    output[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written += 2
-                case 0x800..<0x10000:
-                    output[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written += 3
-                default:
-                    output[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                    output[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                    written += 4
-                }
+                    if current & 0xFC00 == 0xD800, index < units, unit(index) & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 &+ ((UInt32(current) &- 0xD800) << 10) &+ (UInt32(unit(index)) &- 0xDC00)
+                        index &+= 1
+                    } else if current & 0xF800 == 0xD800 {
+                        replaced.append((written, current))
+                        scalar = 0xFFFD
+                    }
+                    switch scalar {
+                    case 0..<0x800:
+                        out[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 2
+                    case 0x800..<0x10000:
+                        out[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 3
+                    default:
+                        out[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                        out[written &+ 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                        out[written &+ 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        out[written &+ 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written &+= 4
+                    }
+                } while index < units && (units &- index < 8 || unit(index) >= 0x80)
             }
             initialized = written
         }
         replacedSurrogates = replaced
     }
 
-    /// Four ASCII UTF-16LE units (a little-endian word) as four bytes in the low half.
+    /// Four ASCII UTF-16 units (a little-endian word of 16-bit lanes) as four bytes in the low
+    /// half: each lane's low byte, moved down in two shifts. A byte comes out right when its
+    /// unit and the one before are ASCII, which is all the caller keeps (an ASCII prefix).
     @inline(__always)
     private static func packASCII(_ word: UInt64) -> UInt64 {
-        (word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)
+        let pairs = (word | word >> 8) & 0x0000_FFFF_0000_FFFF
+        return (pairs | pairs >> 16) & 0xFFFF_FFFF
+    }
+
+    /// Big-endian units read as a little-endian word: the two bytes of each 16-bit lane swapped.
+    @inline(__always)
+    private static func swapLanes(_ word: UInt64) -> UInt64 {
+        (word & 0x00FF_00FF_00FF_00FF) << 8 | (word >> 8) & 0x00FF_00FF_00FF_00FF
     }
 
     /// Appends the UTF-8 form of a valid scalar value.

@@ -54,8 +54,11 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     public var isEmpty: Bool { keys.isEmpty }
 
     /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
-    @discardableResult
-    package mutating func updateValue(_ value: PropertyListValue, forKey key: TableKey) -> Int? {
+    ///
+    /// Both are taken owned: a parser hands over what it just made without a reference count
+    /// going up here and down again in the caller.
+    @discardableResult @inline(__always)
+    package mutating func updateValue(_ value: __owned PropertyListValue, forKey key: __owned TableKey) -> Int? {
         // One probe: it finds the existing entry or claims the next index (parsing spends
         // its time here).
         if let existing = index.findOrInsert(key, in: keys), existing < values.count {

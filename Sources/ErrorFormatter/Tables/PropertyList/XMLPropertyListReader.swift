@@ -12,16 +12,19 @@ enum XMLPropertyListReader {
     /// True when the text (after ASCII whitespace) starts like an XML document.
     static func looksLikeXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
-        for prefix in ["<?xml", "<!DOCTYPE", "<plist", "<!--"] {
-            let bytes = Array(prefix.utf8)
-            if index + bytes.count <= text.count,
-               bytes.indices.allSatisfy({ text[index + $0] == bytes[$0] }) {
-                return true
-            }
+        while index < text.count, text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D {
+            index += 1
+        }
+        // Every file that is parsed asks this: nothing is allocated to answer it.
+        guard index < text.count, text[index] == UInt8(ascii: "<") else { return false }
+        for prefix in xmlStarts where index + prefix.count <= text.count {
+            if prefix.indices.allSatisfy({ text[index + $0] == prefix[$0] }) { return true }
         }
         return false
     }
+
+    /// How an XML document may begin (after whitespace), as bytes.
+    private static let xmlStarts: [[UInt8]] = ["<?xml", "<!DOCTYPE", "<plist", "<!--"].map { Array($0.utf8) }
 
     /// Parses a complete XML property list.
     static func read(_ text: UnsafeBufferPointer<UInt8>)
@@ -147,7 +150,9 @@ struct XMLPropertyListScanner {
         }
         if keyPathOffsets != nil { _ = keyPath.popLast() }
         let replaced = container.dictionary.updateValue(value, forKey: TableKey(container.key))
-        container.duplicates.record(container.key, at: container.keyOffset, replacing: replaced, into: &diagnostics)
+        container.duplicates.record(
+            keyAt: replaced ?? container.dictionary.count - 1, of: container.dictionary,
+            at: container.keyOffset, replacing: replaced, into: &diagnostics)
     }
 
     /// `<key>…</key>` inside a dictionary, with the offset of its tag.

@@ -28,7 +28,32 @@ extension OldStylePropertyListParser {
     /// Whitespace is TAB, LF, VT, FF, CR, space, U+2028, U+2029 and nothing else (not NBSP, not
     /// U+FEFF). `//` runs to the next line break; `/*` to the first `*/` (no nesting) or, if
     /// there is none, silently to the end of the text, which we report.
+    ///
+    /// Most calls stand on a token already (a quote, `=`, `;`) or on the one space of
+    /// `"key" = "value"`: those are answered here, inline, and only the others make the call.
+    @inline(__always)
     mutating func skipWhitespace() -> Bool {
+        if position < count {
+            let byte = text[position]
+            if Self.startsToken(byte) { return true }
+            if byte == 0x20, position + 1 < count, Self.startsToken(text[position + 1]) {
+                position += 1
+                return true
+            }
+        }
+        return skipWhitespaceAndComments()
+    }
+
+    /// True for a byte that is surely not whitespace and does not start a comment or a line
+    /// separator (every byte above space but `/` and the lead byte of U+2028 and U+2029).
+    @inline(__always)
+    private static func startsToken(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != UInt8(ascii: "/") && byte != 0xE2
+    }
+
+    /// `skipWhitespace()` for the general case: runs of whitespace, comments, separators.
+    @inline(never)
+    private mutating func skipWhitespaceAndComments() -> Bool {
         while position < count {
             switch text[position] {
             case 0x09...0x0D, 0x20:

@@ -222,11 +222,14 @@ struct OldStylePropertyListParser {
                 failMissingEquals(after: key)
                 return nil
             }
-            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
-            duplicates.record(key, at: keyStart, replacing: replaced, into: &diagnostics)
             if isTopLevel, topLevelKeyOffsets != nil { topLevelKeyOffsets?[TableKey(key)] = keyStart }
+            // The key and the value move into the dictionary (their last use here: no reference
+            // count traffic per entry); what follows reads the key back from there.
+            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            let entry = replaced ?? dictionary.count - 1
+            duplicates.record(keyAt: entry, of: dictionary, at: keyStart, replacing: replaced, into: &diagnostics)
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
-                failMissingSemicolon(after: key, isValue: true, endingAt: valueEnd)
+                failMissingSemicolon(after: dictionary.keys[entry].string, isValue: true, endingAt: valueEnd)
                 return nil
             }
             position += 1

@@ -56,7 +56,7 @@ struct SourceLocator {
     /// The Unicode scalars that start in `text[start ..< end]`: every byte that is not a UTF-8
     /// continuation byte (`10xxxxxx`) starts one. Eight bytes at a time: a byte's bit 7 in
     /// `word & ~(word << 1)` is set exactly when its bits 7 and 6 are `10`.
-    private static func scalarStarts(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    static func scalarStarts(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         guard let base = text.baseAddress, start < end else { return 0 }
         let raw = UnsafeRawPointer(base)
         var continuations = 0
