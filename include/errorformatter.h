@@ -49,7 +49,8 @@
  * thread while another thread uses it. (4) The library keeps no mutable global state visible to
  * the caller (its internal caches are synchronized) and calls nothing back.
  *
- * Paths. A catalog directory (or compiled catalog file) is read once, when it is opened; nothing
+ * Paths. A catalog directory (or compiled catalog file) is read once: when it is opened, or with
+ * EF_CATALOG_ON_DEMAND (and for a compiled file) each localization when first needed; nothing
  * outside it is read, and a locale string never becomes part of a path. Every entry is opened relative to a descriptor of
  * the catalog directory, symbolic links resolved one component at a time without leaving it, and
  * its type taken from the opened descriptor: a link swapped while the catalog opens cannot make
@@ -263,8 +264,9 @@ typedef struct ef_catalog ef_catalog;
  *  before a process gives up its access to the file system. ef_catalog_localization_count(),
  *  ef_catalog_localization_name() and the ef_catalog_diagnostic_* functions read every
  *  localization not yet read (once), so that they answer as a whole load does. Ignored with
- *  EF_CATALOG_STRICT, which validates every table at open. A library older than 1.2 refuses the
- *  flag with EF_E_INVALID_ARGUMENT.
+ *  EF_CATALOG_STRICT, which validates every table at open. A compiled catalog file opened
+ *  leniently is always read this way (see ef_catalog_open()). A library older than 1.2 refuses
+ *  the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.2 */
 #define EF_CATALOG_ON_DEMAND 2u
 
@@ -283,11 +285,15 @@ typedef struct ef_catalog ef_catalog;
  * localizations, diagnostics and results its source directory had. `development_locale` NULL
  * then keeps the one it was compiled with. Every offset, length and checksum of the file is
  * checked: a truncated, corrupted, reordered, other-version or byte-swapped file is EF_E_PARSE.
- * Strict, every section is read and checked at once; lenient, a localization whose section is
- * broken is left out with a "broken-compiled-section" error diagnostic. The file is read with
- * pread, never mapped: a file replaced or truncated on disk while it is read fails the open
- * with EF_E_PARSE, never crashes the process. EF_CATALOG_ON_DEMAND does not apply to a compiled
- * file, which is read whole at open.
+ * Strict, every section is read and checked at once. Lenient (with or without
+ * EF_CATALOG_ON_DEMAND), the header and directory are read and checked at open, the unlocalized
+ * tables too, and each localization's section the first time a lookup needs it, as
+ * EF_CATALOG_ON_DEMAND does for a directory: the same results, the file kept open (one
+ * descriptor) until every section is read; a section that is broken, or can no longer be read,
+ * is left out with a "broken-compiled-section" error diagnostic. The file is read with pread,
+ * never mapped: a file replaced on disk while open keeps being read as it was (the descriptor
+ * holds it); one truncated in place makes the sections not yet read broken, never crashes the
+ * process.
  *
  * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
  * @param[in]  path                Directory (or compiled catalog file), UTF-8. Must not be NULL.

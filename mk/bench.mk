@@ -81,11 +81,12 @@ $(BENCH_OPEN_DATA)/stamp: Benchmarks/c/make_open_data.py $(BUILD)/bin/errfmt
 	@test -d $(BENCH_OPEN_CATALOG) || { echo "bench-open: $(BENCH_OPEN_CATALOG) is missing (../shared's corpus)"; exit 1; }
 	rm -rf $(BENCH_OPEN_DATA)
 	$(PYTHON) Benchmarks/c/make_open_data.py $(BUILD)/bin/errfmt $(BENCH_OPEN_CATALOG) $(BENCH_OPEN_DATA)/locale
+	$(BUILD)/bin/errfmt compile --quiet $(BENCH_OPEN_CATALOG) -o $(BENCH_OPEN_DATA)/catalog.efc
 	touch $@
 $(eval $(call c_bench_program,open))
 bench-open: $(BENCH_DIR)/open_bench $(BENCH_OPEN_DATA)/stamp
 	$(PYTHON) Benchmarks/c/open_bench.py $(BENCH_DIR)/open_bench $(BENCH_OPEN_CATALOG) \
-	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr $(BENCH_OPEN_ROUNDS)
+	    $(BENCH_OPEN_DATA)/catalog.efc $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr $(BENCH_OPEN_ROUNDS)
 BENCH_OPEN_ROUNDS ?= 15
 
 # Memory of pre-forked workers using the same catalog, beside gettext (the same data as bench-open).
@@ -94,4 +95,4 @@ BENCHES += bench-workers
 $(eval $(call c_bench_program,workers))
 bench-workers: $(BENCH_DIR)/workers_bench $(BENCH_OPEN_DATA)/stamp
 	$(PYTHON) Benchmarks/c/workers_bench.py $(BENCH_DIR)/workers_bench $(BENCH_OPEN_CATALOG) \
-	    $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8
+	    $(BENCH_OPEN_DATA)/catalog.efc $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8

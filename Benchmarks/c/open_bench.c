@@ -3,7 +3,8 @@
  * command-line tool or a freshly forked worker does. Run many times, alternating with the
  * gettext side, by Benchmarks/c/open_bench.py (make bench-open), which times whole processes.
  *
- *   open_bench errorformatter CATALOG KEY LOCALE whole|on-demand
+ *   open_bench errorformatter CATALOG KEY LOCALE whole|on-demand   (CATALOG: a directory or a
+ *                                                                     compiled catalog file)
  *   open_bench gettext LOCALEDIR DOMAIN KEY LOCALE
  *   open_bench nothing          (the process alone, with the library loaded)
  *

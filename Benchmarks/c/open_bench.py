@@ -2,7 +2,9 @@
 gettext doing the same lookup in the same languages compiled with msgfmt. The sides run in
 turn, round after round, so that the machine's changing load falls on each alike.
 
-usage: open_bench.py OPEN_BENCH CATALOG LOCALEDIR DOMAIN KEY LOCALE [ROUNDS]
+usage: open_bench.py OPEN_BENCH CATALOG COMPILED LOCALEDIR DOMAIN KEY LOCALE [ROUNDS]
+
+CATALOG is the catalog directory, COMPILED the same catalog compiled (errfmt compile).
 
 Prints, per side: the median and the best wall time of a whole process, its processor time
 (user + system, from wait4), the resident memory the open and the lookup added (measured by
@@ -29,14 +31,15 @@ def run(command: list[str]) -> tuple[float, float, str, int]:
 
 
 def main() -> int:
-    program, catalog, localedir, domain, key, locale = sys.argv[1:7]
-    rounds = int(sys.argv[7]) if len(sys.argv) > 7 else 15
+    program, catalog, compiled, localedir, domain, key, locale = sys.argv[1:8]
+    rounds = int(sys.argv[8]) if len(sys.argv) > 8 else 15
     sides = {
         "process alone (library loaded)": [program, "nothing"],
         "gettext (.mo, bindtextdomain + dgettext)": [program, "gettext", localedir, domain, key, locale],
         "ef_catalog_open whole + lookup": [program, "errorformatter", catalog, key, locale, "whole"],
         "ef_catalog_open EF_CATALOG_ON_DEMAND + lookup": [program, "errorformatter", catalog, key, locale,
                                                           "on-demand"],
+        "ef_catalog_open compiled file + lookup": [program, "errorformatter", compiled, key, locale, "whole"],
     }
     results: dict[str, list[tuple[float, float, str, int]]] = {name: [] for name in sides}
     for _ in range(rounds):

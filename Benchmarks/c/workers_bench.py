@@ -1,6 +1,6 @@
 """Memory of pre-forked workers that use a catalog (workers_bench.c), beside gettext.
 
-usage: workers_bench.py WORKERS_BENCH CATALOG LOCALEDIR DOMAIN KEY LOCALE [WORKERS]
+usage: workers_bench.py WORKERS_BENCH CATALOG COMPILED LOCALEDIR DOMAIN KEY LOCALE [WORKERS]
 
 For each side and each way of starting the workers (each opening its catalog after the fork, or
 all inheriting one opened before it), the summed proportional set size of the workers, less that
@@ -24,12 +24,13 @@ def pss(program: str, workers: int, when: str, side: list[str]) -> int:
 
 
 def main() -> int:
-    program, catalog, localedir, domain, key, locale = sys.argv[1:7]
-    workers = int(sys.argv[7]) if len(sys.argv) > 7 else 8
+    program, catalog, compiled, localedir, domain, key, locale = sys.argv[1:8]
+    workers = int(sys.argv[8]) if len(sys.argv) > 8 else 8
     sides = {
         "gettext (.mo)": ["gettext", localedir, domain, key, locale],
         "ErrorFormatter, whole load": ["errorformatter", catalog, key, locale, "whole"],
         "ErrorFormatter, EF_CATALOG_ON_DEMAND": ["errorformatter", catalog, key, locale, "on-demand"],
+        "ErrorFormatter, compiled file": ["errorformatter", compiled, key, locale, "whole"],
     }
     print(f"{'side':40} {'workers start':>14} {'1 worker KiB':>12} {f'{workers} workers KiB':>14} {'ratio':>6}")
     for when, label in (("after", "open own"), ("before", "inherit")):

@@ -73,7 +73,7 @@ public func ef_catalog_open(
         do throws(CatalogError) {
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict,
                                            loading: onDemand ? .onFirstUse : .atOpen)
-            out.pointee = Handle.make(CatalogBox(catalog, readsEverything: !onDemand))
+            out.pointee = Handle.make(CatalogBox(catalog, readsEverything: !catalog.readsOnFirstUse))
         } catch {
             throw Failure(error)
         }

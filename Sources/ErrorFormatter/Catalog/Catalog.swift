@@ -120,6 +120,10 @@ public struct Catalog: Sendable {
         storage.localizations ?? Self.sortedLocalizations(storage.store.candidateNames)
     }
 
+    /// Whether some localizations are read when first needed (an on-demand directory, a
+    /// compiled file): then listing them all, or every diagnostic, reads what is left.
+    package var readsOnFirstUse: Bool { storage.localizations == nil }
+
     /// Reads `localization` if it was deferred; false if it has no tables.
     func hasTables(_ localization: String) -> Bool {
         storage.store.tables(of: localization) != nil

@@ -31,10 +31,12 @@ extension Catalog {
     /// read as one; anything else is opened as a directory.
     ///
     /// A compiled catalog gives the results its source gave. `developmentLocale` `nil` keeps the
-    /// one it was compiled with. Strict, every section is read and checked at once and a broken
-    /// one fails the open with `.parse`; lenient, a broken localization is left out with a
-    /// `broken-compiled-section` error diagnostic. A broken header or directory is `.parse` either way.
-    /// `loading` applies to a directory; a compiled catalog is read whole when it opens.
+    /// one it was compiled with. Lenient, each localization's section is read, checked and
+    /// decoded the first time a lookup needs it (``Loading/onFirstUse`` whatever `loading` says:
+    /// the file exists to be opened fast), a broken one left out with a
+    /// `broken-compiled-section` error diagnostic; the file stays open (one descriptor) until
+    /// every section is read. Strict, every section is read and checked at once and a broken one
+    /// fails the open with `.parse`. A broken header or directory is `.parse` either way.
     public static func open(
         path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
     ) throws(CatalogError) -> Catalog {
@@ -45,7 +47,10 @@ extension Catalog {
         else {
             return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
         }
-        return try open(compiled: CompiledCatalogFile(source: source), developmentLocale: developmentLocale, strict: strict)
+        let file = try CompiledCatalogFile(source: source)
+        return try strict
+            ? open(compiled: file, developmentLocale: developmentLocale, strict: true)
+            : openOnFirstUse(compiled: file, developmentLocale: developmentLocale)
     }
 
     /// Builds the catalog of a compiled catalog file, reading every section now.
@@ -55,19 +60,67 @@ extension Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         var tables: [String: [String: StringTable]] = [:]
         var diagnostics = file.diagnostics
-        let names = (file.hasUnlocalizedSection ? [Catalog.unlocalized] : []) + file.localizations
-        for localization in names {
+        for localization in sectionNames(of: file) {
             do {
                 tables[localization] = try file.tables(ofLocalization: localization)
             } catch where error.kind == .parse && !strict {
-                diagnostics.append(Diagnostic(
-                    severity: .error, code: "broken-compiled-section",
-                    message: (localization.isEmpty ? "the unlocalized tables" : "the tables of '\(localization)'")
-                        + " cannot be read and are left out: \(error.message)",
-                    file: file.name))
+                diagnostics.append(brokenSection(localization, of: file, error))
             }
         }
         return Catalog(tables: tables, developmentLocale: developmentLocale ?? file.developmentLocale,
                        diagnostics: diagnostics)
+    }
+
+    /// The catalog of a compiled catalog file whose sections are read when first needed, with
+    /// the results and diagnostics (in the same order) of ``open(compiled:developmentLocale:strict:)``
+    /// lenient: the stored diagnostics first, then one per broken section in section order.
+    static func openOnFirstUse(
+        compiled file: CompiledCatalogFile, developmentLocale: String? = nil
+    ) throws(CatalogError) -> Catalog {
+        if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
+        let names = sectionNames(of: file)
+        var diagnostics = file.diagnostics
+        var orders = Array(repeating: DiagnosticOrder(step: 0, part: 0), count: diagnostics.count)
+        var unlocalized: [String: StringTable] = [:]
+        if file.hasUnlocalizedSection {
+            do {
+                unlocalized = try file.tables(ofLocalization: Catalog.unlocalized)
+            } catch {
+                diagnostics.append(brokenSection(Catalog.unlocalized, of: file, error))
+                orders.append(DiagnosticOrder(step: 1, part: 0))
+            }
+        }
+        let steps = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
+        let deferred = DeferredCatalog(
+            unlocalizedTables: unlocalized, diagnostics: diagnostics, orders: orders,
+            localizations: file.localizations,
+            load: { localization in
+                do throws(CatalogError) {
+                    return LocalizationStore.Loaded(
+                        tables: try file.tables(ofLocalization: localization), diagnostics: [], orders: [])
+                } catch {
+                    // Read after the open, a section that cannot be read (cut short, or the
+                    // system failing) can only be left out, as a broken one is.
+                    return LocalizationStore.Loaded(
+                        tables: nil, diagnostics: [brokenSection(localization, of: file, error)],
+                        orders: [DiagnosticOrder(step: steps[localization] ?? names.count + 1, part: 0)])
+                }
+            })
+        return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale)
+    }
+
+    /// The sections of localizations, the unlocalized one first: the order they are read in.
+    private static func sectionNames(of file: CompiledCatalogFile) -> [String] {
+        (file.hasUnlocalizedSection ? [Catalog.unlocalized] : []) + file.localizations
+    }
+
+    private static func brokenSection(_ localization: String, of file: CompiledCatalogFile, _ error: CatalogError)
+        -> Diagnostic
+    {
+        Diagnostic(
+            severity: .error, code: "broken-compiled-section",
+            message: (localization.isEmpty ? "the unlocalized tables" : "the tables of '\(localization)'")
+                + " cannot be read and are left out: \(error.message)",
+            file: file.name)
     }
 }

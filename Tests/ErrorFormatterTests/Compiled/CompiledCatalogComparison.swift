@@ -15,14 +15,17 @@ enum CompiledCatalogComparison {
         return (bytes, try Catalog.open(compiled: file, strict: strict))
     }
 
-    /// Every difference found, as one line each (empty when the two are the same).
+    /// `source`, compiled, then opened from those bytes to be read on first use (what a lenient
+    /// open of a compiled file does).
+    static func reopenedOnFirstUse(_ source: Catalog) throws -> Catalog {
+        try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(source.compiled())))
+    }
+
+    /// Every difference found, as one line each (empty when the two are the same). The keys are
+    /// looked up first, so that a catalog read on first use reads its localizations one by one
+    /// as lookups need them, before the listings read the rest.
     static func differences(_ source: Catalog, _ compiled: Catalog, keysPerTable: Int = .max) throws -> [String] {
         var found: [String] = []
-        if try source.compiled() != compiled.compiled() { found.append("compiled bytes differ") }
-        if source.developmentLocale != compiled.developmentLocale { found.append("development locale") }
-        if source.localizations != compiled.localizations { found.append("localizations") }
-        if source.hasUnlocalizedTables != compiled.hasUnlocalizedTables { found.append("unlocalized tables") }
-        if source.diagnostics.map(\.description) != compiled.diagnostics.map(\.description) { found.append("diagnostics") }
         for localization in [Catalog.unlocalized] + source.localizations {
             let preferences = localization.isEmpty ? [] : [localization]
             for name in source.tableNames(localization: localization) {
@@ -37,6 +40,11 @@ enum CompiledCatalogComparison {
                 }
             }
         }
+        if try source.compiled() != compiled.compiled() { found.append("compiled bytes differ") }
+        if source.developmentLocale != compiled.developmentLocale { found.append("development locale") }
+        if source.localizations != compiled.localizations { found.append("localizations") }
+        if source.hasUnlocalizedTables != compiled.hasUnlocalizedTables { found.append("unlocalized tables") }
+        if source.diagnostics.map(\.description) != compiled.diagnostics.map(\.description) { found.append("diagnostics") }
         return found
     }
 

@@ -13,6 +13,8 @@ import Testing
         let source = try Catalog.open(directory: TestSupport.packageRoot + directory)
         let (_, compiled) = try CompiledCatalogComparison.reopened(source)
         #expect(try CompiledCatalogComparison.differences(source, compiled) == [])
+        let onFirstUse = try CompiledCatalogComparison.reopenedOnFirstUse(source)
+        #expect(try CompiledCatalogComparison.differences(source, onFirstUse) == [])
     }
 
     /// Directories of the corpus holding `<loc>.lproj` directories or String Catalogs (the ones
@@ -50,6 +52,9 @@ import Testing
             let (_, compiled) = try CompiledCatalogComparison.reopened(source)
             let differences = try CompiledCatalogComparison.differences(source, compiled)
             #expect(differences.isEmpty, "\(relative): \(differences.prefix(5))")
+            let onFirstUse = try CompiledCatalogComparison.reopenedOnFirstUse(source)
+            let lazyDifferences = try CompiledCatalogComparison.differences(source, onFirstUse)
+            #expect(lazyDifferences.isEmpty, "\(relative), on first use: \(lazyDifferences.prefix(5))")
         }
     }
 }

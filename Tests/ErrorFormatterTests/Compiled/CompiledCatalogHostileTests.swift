@@ -125,6 +125,11 @@ import Testing
             let catalog = try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))
             #expect(catalog.localizations == ["en"])
             #expect(catalog.diagnostics.last?.code == "broken-compiled-section")
+            // Read on first use: French is chosen, found broken, and the stack chosen again.
+            let onFirstUse = try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))
+            #expect(onFirstUse.lookupStack(for: ["fr"]) == catalog.lookupStack(for: ["fr"]))
+            #expect(onFirstUse.localizations == ["en"])
+            #expect(onFirstUse.diagnostics == catalog.diagnostics)
         }
     }
 

@@ -175,6 +175,25 @@ import Glibc
         _ = reopened
     }
 
+    /// Opened leniently, a compiled file is read a section at a time: a section read before the
+    /// file is truncated keeps working, the ones after are left out, said so, and nothing traps.
+    @Test func aCatalogReadOnFirstUseSurvivesItsFileTruncated() throws {
+        let path = try Self.temporaryPath("truncated.efc")
+        defer { Self.remove(path) }
+        let source = try Self.richCatalog()
+        try source.compile(to: path)
+        let catalog = try Catalog.open(path: path)
+        let english = catalog.lookupStack(for: ["en"])
+        #expect(english.localizations.contains("en"))
+        #expect(catalog.resolve("a", preferences: ["en"]).hit?.value == "A again")
+        #expect(truncate(path, 64) == 0)
+        #expect(catalog.resolve("a", preferences: ["en"]).hit?.value == "A again")
+        // German was never read: now it cannot be, so the stack goes on without it.
+        #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "A again")
+        #expect(catalog.diagnostics.last?.code == "broken-compiled-section")
+        #expect(!catalog.localizations.contains("de"))
+    }
+
     /// Removes `path` and the scratch directory it is in.
     static func remove(_ path: String) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
