@@ -14,13 +14,23 @@ package enum MessageEscaping {
 
     /// `text` with every control character escaped.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
+        guard mayNeedEscaping(text), text.unicodeScalars.contains(where: needsEscaping) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             append(scalar, to: &result)
         }
         return result
+    }
+
+    /// False when no scalar of `text` can need escaping, from its UTF-8 bytes alone: every such
+    /// scalar starts with a byte below 0x20, 0x7F, 0xC2 (U+0080–U+009F) or 0xE2 (U+2028,
+    /// U+2029). Most text has none of them, and a byte scan costs far less than decoding scalars.
+    private static func mayNeedEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
     }
 
     /// `scalar` as `escaped(_:)` writes it.
