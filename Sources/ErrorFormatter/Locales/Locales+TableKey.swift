@@ -21,8 +21,7 @@ extension Locales {
     static func tableName(_ name: String) -> TableName {
         guard name.utf8.count <= Limits.maximumLocaleBytes else { return TableName(spelling: nil, key: nil) }
         return tableNameCache.value(for: name) { name in
-            let key = uncachedTableKey(for: name)
-            guard key != nil, case .locale(let spelling)? = try? normalize(name) else {
+            guard case .locale(let spelling)? = try? normalize(name), let key = tableKey(normalized: spelling) else {
                 return TableName(spelling: nil, key: nil)
             }
             return TableName(spelling: spelling, key: key)
@@ -32,10 +31,9 @@ extension Locales {
     /// 4,096 names of at most 100 bytes, each with two IDs no longer: about 2 MB at most.
     private static let tableNameCache = BoundedCache<String, TableName>(capacity: 4096)
 
-    private static func uncachedTableKey(for name: String) -> String? {
-        guard case .locale(let id)? = try? normalize(name), !id.isEmpty,
-              ICUCall.language(of: id)?.utf8.count != 4
-        else { return nil }
+    /// The key of a name already normalized to `id`.
+    private static func tableKey(normalized id: String) -> String? {
+        guard !id.isEmpty, ICUCall.language(of: id)?.utf8.count != 4 else { return nil }
         if ICUBundles.hasData(forLanguageOf: id), let actual = ICUBundles.actualBundle(named: id),
            actual != "root" {
             return actual
