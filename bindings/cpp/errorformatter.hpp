@@ -667,8 +667,11 @@ public:
         return catalog;
     }
 
-    /** open() with OpenOptions, e.g. to read each localization on demand. Throws as open(). */
-    static Catalog open(std::string_view path, const OpenOptions &options) {
+    /** open() with OpenOptions, e.g. to read each localization on demand. Throws as open().
+     *  (A template only for OpenOptions, so that `open(path, {})` keeps naming the overload
+     *  above: a braced list would otherwise fit both.) */
+    template <typename Options, typename = std::enable_if_t<std::is_same_v<Options, OpenOptions>>>
+    static Catalog open(std::string_view path, const Options &options) {
         Catalog catalog;
         Failure failure;
         detail::check(try_open(catalog, path, options, &failure), failure);
@@ -682,8 +685,9 @@ public:
         return try_open(out, path, OpenOptions{development_locale, mode, false}, failure);
     }
 
-    /** The noexcept form of open(path, options). */
-    static Status try_open(Catalog &out, std::string_view path, const OpenOptions &options,
+    /** The noexcept form of open(path, options) (a template for the same reason). */
+    template <typename Options, typename = std::enable_if_t<std::is_same_v<Options, OpenOptions>>>
+    static Status try_open(Catalog &out, std::string_view path, const Options &options,
                            Failure *failure = nullptr) noexcept {
         return detail::guarded(failure, [&] {
             detail::CString directory(path, "path");

@@ -74,6 +74,9 @@ static_assert(!std::is_copy_constructible_v<ef::CatalogBuilder>);
 static_assert(!std::is_copy_constructible_v<ef::LocaleChain>);
 static_assert(std::is_copy_constructible_v<ef::FormattedError>);
 static_assert(std::is_base_of_v<std::runtime_error, ef::Error>);
+// The OpenOptions overloads leave `open(path, {})` and `try_open(out, path, {})` unambiguous.
+static_assert(std::is_same_v<decltype(ef::Catalog::open("", {})), ef::Catalog>);
+static_assert(std::is_same_v<decltype(ef::Catalog::try_open(std::declval<ef::Catalog &>(), "", {})), ef::Status>);
 // A range borrows its handle: asking a temporary for one does not compile (it would dangle).
 template <typename T, typename = void> struct gives_diagnostics : std::false_type {};
 template <typename T>
