@@ -28,7 +28,9 @@ func Strict() Option {
 // than at open (EF_CATALOG_ON_DEMAND, library 1.2): the same results, an open that costs only
 // what is used. The directory stays open until everything is read; Localizations and
 // Diagnostics are then read when first asked for (reading every localization), not at open.
-// Ignored with Strict. FromTables refuses it with StatusInvalidArgument.
+// Ignored with Strict. FromTables refuses it with StatusInvalidArgument. A compiled catalog
+// file opened leniently is read a localization at a time in any case; OnDemand also keeps Open
+// from listing it, which would read every section.
 func OnDemand() Option {
 	return func(options *catalogOptions) { options.onDemand = true }
 }

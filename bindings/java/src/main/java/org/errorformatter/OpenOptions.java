@@ -62,7 +62,8 @@ public final class OpenOptions {
      * ({@code EF_CATALOG_ON_DEMAND}, library 1.2): the same results, an open that costs only what
      * is used. The directory stays open until everything is read; {@link Catalog#localizations()}
      * and {@link Catalog#diagnostics()} read every localization when first called. Ignored in
-     * strict mode.
+     * strict mode. A compiled catalog file opened leniently is read a localization at a time in
+     * any case; this also keeps the open from listing it, which would read every section.
      *
      * @param onDemand true to read on demand
      * @return the options with that choice
