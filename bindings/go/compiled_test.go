@@ -85,3 +85,18 @@ func TestOnDemandGivesTheWholeLoadsResults(t *testing.T) {
 		t.Errorf("FromTables with OnDemand: %v", err)
 	}
 }
+
+func TestOnDemandReadsALocalizationWhenFirstNeeded(t *testing.T) {
+	// A table rewritten after the open is read as it is then; a whole load keeps what it read.
+	root := t.TempDir()
+	writeTable(t, root, "fr", `"errors.title" = "Avant";`)
+	whole := open(t, root)
+	deferred := open(t, root, errorformatter.OnDemand())
+	writeTable(t, root, "fr", `"errors.title" = "Après";`)
+	if got := format(t, whole, errorformatter.ErrorInfo{Domain: "Any", Code: 1}, "fr").Title; got != "Avant" {
+		t.Errorf("whole load: %q", got)
+	}
+	if got := format(t, deferred, errorformatter.ErrorInfo{Domain: "Any", Code: 1}, "fr").Title; got != "Après" {
+		t.Errorf("on demand: %q", got)
+	}
+}

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <numeric>
@@ -207,6 +208,20 @@ void test_compiled_and_on_demand(const std::string &examples) {
     CHECK_EQ(ef::Catalog::try_open(refused, examples + "/NoSuchCatalog", on_demand, &failure), EF_E_NOT_FOUND);
     CHECK(!static_cast<bool>(refused));
 
+    // On demand, a localization is read when first needed: a table rewritten after the open
+    // is read as it is then (a whole load keeps what it read at open).
+    const std::string source = scratch + "/source";
+    std::filesystem::create_directories(source + "/fr.lproj");
+    const auto write_title = [&](const char *title) {
+        std::ofstream(source + "/fr.lproj/Localizable.strings") << "\"errors.title\" = \"" << title << "\";\n";
+    };
+    write_title("Avant");
+    const ef::Catalog whole = ef::Catalog::open(source);
+    const ef::Catalog deferred = ef::Catalog::open(source, on_demand);
+    write_title("Après");
+    CHECK_EQ(whole.format(ef::ErrorInfo("Any", 1), {"fr"}).title, "Avant");
+    CHECK_EQ(deferred.format(ef::ErrorInfo("Any", 1), {"fr"}).title, "Après");
+
     // Writing where no directory exists is EF_E_IO; an empty path or catalog is refused.
     CHECK_THROWS(EF_E_IO, directory.compile(scratch + "/missing/CoreLocation.efc"));
     CHECK_EQ(directory.try_compile(scratch + "/missing/CoreLocation.efc", &failure), EF_E_IO);
@@ -214,8 +229,7 @@ void test_compiled_and_on_demand(const std::string &examples) {
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, directory.compile(""));
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, ef::Catalog().compile(file));
 
-    std::remove(file.c_str());
-    rmdir(scratch.c_str());
+    std::filesystem::remove_all(scratch);
 }
 
 void test_format(const std::string &examples) {

@@ -9,7 +9,7 @@ const { inspect } = require('node:util');
 const { test } = require('node:test');
 
 const { Catalog } = require('..');
-const { CORE_LOCATION, temporaryDirectory } = require('./helpers');
+const { CORE_LOCATION, temporaryDirectory, writeTable } = require('./helpers');
 
 // The title, message and button of a few codes and locales, to compare two catalogs.
 function shownTexts(catalog) {
@@ -69,4 +69,17 @@ test('onDemand: the same results as a whole load, listings read when first asked
   // A catalog built in memory has nothing to read on demand.
   assert.throws(() => Catalog.fromTables([], { onDemand: true }), { name: 'TypeError' });
   [directory, lazy, later].forEach((catalog) => catalog.close());
+});
+
+test('onDemand reads a localization when first needed', () => {
+  // A table rewritten after the open is read as it is then; a whole load keeps what it read.
+  const directory = temporaryDirectory();
+  writeTable(directory, 'fr', '"errors.title" = "Avant";');
+  const whole = Catalog.open(directory);
+  const deferred = Catalog.open(directory, { onDemand: true });
+  writeTable(directory, 'fr', '"errors.title" = "Après";');
+  assert.equal(whole.format('Any', 1, { locales: ['fr'] }).title, 'Avant');
+  assert.equal(deferred.format('Any', 1, { locales: ['fr'] }).title, 'Après');
+  whole.close();
+  deferred.close();
 });

@@ -304,3 +304,19 @@ fn on_demand_gives_the_whole_loads_results() {
     let missing = OpenOptions::new().on_demand(true).open(examples("NoSuchCatalog")).unwrap_err();
     assert_eq!(missing.kind(), ErrorKind::NotFound);
 }
+
+#[test]
+fn on_demand_reads_a_localization_when_first_needed() {
+    // A table rewritten after the open is read as it is then; a whole load keeps what it read.
+    let scratch = scratch_directory("on-demand");
+    std::fs::create_dir_all(scratch.join("fr.lproj")).unwrap();
+    let table = scratch.join("fr.lproj").join("Localizable.strings");
+    std::fs::write(&table, "\"errors.title\" = \"Avant\";").unwrap();
+    let whole = Catalog::open(&scratch).unwrap();
+    let deferred = OpenOptions::new().on_demand(true).open(&scratch).unwrap();
+    std::fs::write(&table, "\"errors.title\" = \"Après\";").unwrap();
+    let info = ErrorInfo::new("Any", 1).unwrap();
+    assert_eq!(whole.format(&info, &["fr"]).unwrap().title, "Avant");
+    assert_eq!(deferred.format(&info, &["fr"]).unwrap().title, "Après");
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

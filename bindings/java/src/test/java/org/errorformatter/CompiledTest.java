@@ -86,6 +86,20 @@ public class CompiledTest {
     }
 
     @Test
+    public void onDemandReadsALocalizationWhenFirstNeeded() throws IOException {
+        // A table rewritten after the open is read as it is then; a whole load keeps what it read.
+        Path table = scratch.resolve("fr.lproj").resolve("Localizable.strings");
+        Files.createDirectories(table.getParent());
+        Files.writeString(table, "\"errors.title\" = \"Avant\";");
+        try (Catalog whole = Catalog.open(scratch);
+             Catalog deferred = Catalog.open(scratch, OpenOptions.defaults().onDemand(true))) {
+            Files.writeString(table, "\"errors.title\" = \"Après\";");
+            assertEquals("Avant", whole.format("Any", 1, List.of("fr")).title());
+            assertEquals("Après", deferred.format("Any", 1, List.of("fr")).title());
+        }
+    }
+
+    @Test
     public void compileErrors() {
         Catalog catalog = Fixtures.coreLocation();
         ErrorFormatterException missing = assertThrows(ErrorFormatterException.class,
