@@ -632,6 +632,18 @@ public:
     /** Flags of open() and CatalogBuilder (EF_CATALOG_*). */
     enum class Mode : std::uint32_t { lenient = EF_CATALOG_LENIENT, strict = EF_CATALOG_STRICT };
 
+    /**
+     * The options of open(path, options): the development locale, the mode, and whether each
+     * localization is read when first needed (EF_CATALOG_ON_DEMAND, library 1.2: the same
+     * results, an open that costs only what is used; ignored in strict mode). In C++17:
+     * `Catalog::OpenOptions options; options.on_demand = true;`.
+     */
+    struct OpenOptions {
+        std::optional<std::string_view> development_locale = std::nullopt;
+        Mode mode = Mode::lenient;
+        bool on_demand = false;
+    };
+
     /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
     using Localizations = detail::IndexedRange<ef_catalog, std::string, ef_catalog_localization_count,
                                                detail::catalog_localization>;
@@ -640,9 +652,11 @@ public:
                                              detail::catalog_diagnostic>;
 
     /**
-     * Opens a catalog directory (ef_catalog_open). `development_locale` nullopt means "en".
-     * Throws Error: EF_E_NOT_FOUND, EF_E_IO, EF_E_INVALID_LOCALE, EF_E_PARSE (strict mode, with
-     * the file, line and column), EF_E_INVALID_UTF8, EF_E_INVALID_ARGUMENT.
+     * Opens a catalog directory, or a compiled catalog file (compile(); library 1.2), with
+     * ef_catalog_open. `development_locale` nullopt means "en" (for a compiled file: the one it
+     * was compiled with). Throws Error: EF_E_NOT_FOUND, EF_E_IO, EF_E_INVALID_LOCALE, EF_E_PARSE
+     * (strict mode, with the file, line and column; a broken compiled file), EF_E_INVALID_UTF8,
+     * EF_E_INVALID_ARGUMENT.
      */
     static Catalog open(std::string_view path,
                         std::optional<std::string_view> development_locale = std::nullopt,
@@ -653,17 +667,37 @@ public:
         return catalog;
     }
 
+    /** open() with OpenOptions, e.g. to read each localization on demand. Throws as open().
+     *  (A template only for OpenOptions, so that `open(path, {})` keeps naming the overload
+     *  above: a braced list would otherwise fit both.) */
+    template <typename Options, typename = std::enable_if_t<std::is_same_v<Options, OpenOptions>>>
+    static Catalog open(std::string_view path, const Options &options) {
+        Catalog catalog;
+        Failure failure;
+        detail::check(try_open(catalog, path, options, &failure), failure);
+        return catalog;
+    }
+
     /** The noexcept form of open(): `out` receives the catalog on EF_OK. */
     static Status try_open(Catalog &out, std::string_view path,
                            std::optional<std::string_view> development_locale = std::nullopt,
                            Mode mode = Mode::lenient, Failure *failure = nullptr) noexcept {
+        return try_open(out, path, OpenOptions{development_locale, mode, false}, failure);
+    }
+
+    /** The noexcept form of open(path, options) (a template for the same reason). */
+    template <typename Options, typename = std::enable_if_t<std::is_same_v<Options, OpenOptions>>>
+    static Status try_open(Catalog &out, std::string_view path, const Options &options,
+                           Failure *failure = nullptr) noexcept {
         return detail::guarded(failure, [&] {
             detail::CString directory(path, "path");
-            detail::OptionalCString development(development_locale, "development locale");
+            detail::OptionalCString development(options.development_locale, "development locale");
+            std::uint32_t flags = static_cast<std::uint32_t>(options.mode);
+            if (options.on_demand)
+                flags |= EF_CATALOG_ON_DEMAND;
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
-            Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(),
-                                            static_cast<std::uint32_t>(mode), &raw);
+            Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);
             detail::DetailsPointer details(raw);
             if (status == EF_OK)
                 out.handle_.reset(handle);
@@ -751,6 +785,28 @@ public:
                     found.rejections.push_back(detail::copy(ef_lookup_rejection(lookup.get(), i)));
                 out = std::move(found);
             }
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /**
+     * Writes the whole catalog to `path` as a compiled catalog file (ef_catalog_compile, library
+     * 1.2), which open() reads with the same results, faster; the file is replaced whole.
+     * Throws Error: EF_E_IO (the file cannot be written), EF_E_INVALID_ARGUMENT (an empty path,
+     * an empty catalog object), EF_E_INVALID_UTF8.
+     */
+    void compile(std::string_view path) const {
+        Failure failure;
+        detail::check(try_compile(path, &failure), failure);
+    }
+
+    /** The noexcept form of compile(). */
+    Status try_compile(std::string_view path, Failure *failure = nullptr) const noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString file(path, "path");
+            ef_error_details *raw = nullptr;
+            Status status = ef_catalog_compile(get(), file.c_str(), &raw);
+            detail::DetailsPointer details(raw);
             return detail::report(status, details.get(), failure);
         });
     }

@@ -28,19 +28,25 @@ type Catalog struct {
 	mu     sync.RWMutex
 	handle *C.ef_catalog
 
-	// Read once when made: the catalog never changes.
+	// Read once: the catalog never changes. The listings are read when made, or, for a catalog
+	// opened OnDemand, when first asked for (listing reads every localization); listOnce
+	// guards that first read.
 	developmentLocale string
+	listOnce          sync.Once
 	localizations     []string
 	diagnostics       []Diagnostic
 }
 
 // Open opens a catalog directory: <path>/<loc>.lproj/<Table>.strings (and .stringsdict, .json),
 // the unlocalized <path>/<Table>.strings, String Catalogs <path>/<Table>.xcstrings and flat JSON
-// tables <path>/<loc>.json.
+// tables <path>/<loc>.json. Since library 1.2, path may also be a compiled catalog file
+// (Catalog.Compile, errfmt compile), with the same results as its directory; without
+// DevelopmentLocale it keeps the development locale it was compiled with.
 //
 // It fails with StatusNotFound (also fs.ErrNotExist) when path does not exist, StatusIO when it
-// is not a readable directory, StatusInvalidLocale for a malformed development locale,
-// StatusInvalidUTF8, and with Strict, StatusParse for a broken table.
+// is not a readable directory nor a compiled catalog, StatusInvalidLocale for a malformed
+// development locale, StatusInvalidUTF8, StatusParse for a broken compiled file, and with
+// Strict, StatusParse for a broken table.
 func Open(path string, options ...Option) (*Catalog, error) {
 	applied := applyOptions(options)
 	texts := newCStrings(0, textBytes(path)+applied.developmentLocaleBytes())
@@ -59,35 +65,56 @@ func Open(path string, options ...Option) (*Catalog, error) {
 	if status != C.EF_OK {
 		return nil, errorFrom(status, details)
 	}
-	return newCatalog(handle), nil
+	return newCatalog(handle, applied.onDemand), nil
 }
 
-// newCatalog takes ownership of handle and reads the catalog's unchanging properties.
-func newCatalog(handle *C.ef_catalog) *Catalog {
+// newCatalog takes ownership of handle and reads the catalog's unchanging properties; the
+// listings too, unless onDemand.
+func newCatalog(handle *C.ef_catalog, onDemand bool) *Catalog {
 	catalog := &Catalog{
 		handle:            handle,
 		developmentLocale: C.GoString(C.ef_catalog_development_locale(handle)),
 	}
-	count := C.ef_catalog_localization_count(handle)
-	catalog.localizations = make([]string, 0, int(count))
-	for index := C.size_t(0); index < count; index++ {
-		catalog.localizations = append(catalog.localizations,
-			goString(C.ef_catalog_localization_name(handle, index)))
-	}
-	count = C.ef_catalog_diagnostic_count(handle)
-	for index := C.size_t(0); index < count; index++ {
-		catalog.diagnostics = append(catalog.diagnostics, newDiagnostic(
-			C.ef_catalog_diagnostic_severity(handle, index), C.ef_catalog_diagnostic_code(handle, index),
-			C.ef_catalog_diagnostic_message(handle, index), C.ef_catalog_diagnostic_file(handle, index),
-			C.ef_catalog_diagnostic_line(handle, index), C.ef_catalog_diagnostic_column(handle, index)))
+	if !onDemand {
+		catalog.listOnce.Do(func() { catalog.list(handle) })
 	}
 	runtime.SetFinalizer(catalog, (*Catalog).Close)
 	return catalog
 }
 
+// list reads the localizations and diagnostics of handle.
+func (c *Catalog) list(handle *C.ef_catalog) {
+	count := C.ef_catalog_localization_count(handle)
+	c.localizations = make([]string, 0, int(count))
+	for index := C.size_t(0); index < count; index++ {
+		c.localizations = append(c.localizations, goString(C.ef_catalog_localization_name(handle, index)))
+	}
+	count = C.ef_catalog_diagnostic_count(handle)
+	for index := C.size_t(0); index < count; index++ {
+		c.diagnostics = append(c.diagnostics, newDiagnostic(
+			C.ef_catalog_diagnostic_severity(handle, index), C.ef_catalog_diagnostic_code(handle, index),
+			C.ef_catalog_diagnostic_message(handle, index), C.ef_catalog_diagnostic_file(handle, index),
+			C.ef_catalog_diagnostic_line(handle, index), C.ef_catalog_diagnostic_column(handle, index)))
+	}
+}
+
+// listed reads the listings of a catalog opened OnDemand the first time they are asked for
+// (a no-op for the others, listed when made). A catalog closed before that lists nothing.
+func (c *Catalog) listed() {
+	c.listOnce.Do(func() {
+		handle, err := c.acquire()
+		if err != nil {
+			return
+		}
+		defer c.release()
+		c.list(handle)
+	})
+}
+
 // Close frees the catalog. It waits for the calls in flight on other goroutines to return;
 // later calls fail with ErrClosed. Closing again does nothing. Results already returned stay
-// valid, and so do DevelopmentLocale, Localizations and Diagnostics.
+// valid, and so do DevelopmentLocale, Localizations and Diagnostics (of a catalog opened
+// OnDemand: if they were asked for before Close; else they are empty).
 func (c *Catalog) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -119,11 +146,13 @@ func (c *Catalog) DevelopmentLocale() string { return c.developmentLocale }
 // Localizations are the catalog's localizations as spelled on disk ("fr-CA", "zh_TW", "Base"),
 // sorted. The slice is the caller's.
 func (c *Catalog) Localizations() []string {
+	c.listed()
 	return append([]string(nil), c.localizations...)
 }
 
 // Diagnostics are the problems recorded while loading: duplicate keys, broken tables left
 // out, directories skipped. The slice is the caller's.
 func (c *Catalog) Diagnostics() []Diagnostic {
+	c.listed()
 	return append([]Diagnostic(nil), c.diagnostics...)
 }

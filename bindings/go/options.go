@@ -9,6 +9,7 @@ type Option func(*catalogOptions)
 type catalogOptions struct {
 	developmentLocale *string
 	strict            bool
+	onDemand          bool
 }
 
 // DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's
@@ -23,6 +24,17 @@ func Strict() Option {
 	return func(options *catalogOptions) { options.strict = true }
 }
 
+// OnDemand makes Open read each localization's files the first time a lookup needs it rather
+// than at open (EF_CATALOG_ON_DEMAND, library 1.2): the same results, an open that costs only
+// what is used. The directory stays open until everything is read; Localizations and
+// Diagnostics are then read when first asked for (reading every localization), not at open.
+// Ignored with Strict. FromTables refuses it with StatusInvalidArgument. A compiled catalog
+// file opened leniently is read a localization at a time in any case; OnDemand also keeps Open
+// from listing it, which would read every section.
+func OnDemand() Option {
+	return func(options *catalogOptions) { options.onDemand = true }
+}
+
 func applyOptions(options []Option) catalogOptions {
 	var applied catalogOptions
 	for _, option := range options {
@@ -32,10 +44,14 @@ func applyOptions(options []Option) catalogOptions {
 }
 
 func (o catalogOptions) flags() C.uint32_t {
+	flags := C.uint32_t(C.EF_CATALOG_LENIENT)
 	if o.strict {
-		return C.EF_CATALOG_STRICT
+		flags = C.EF_CATALOG_STRICT
 	}
-	return C.EF_CATALOG_LENIENT
+	if o.onDemand {
+		flags |= C.EF_CATALOG_ON_DEMAND
+	}
+	return flags
 }
 
 // developmentLocaleArgument is the C copy of the development locale, NULL (the library's "en")

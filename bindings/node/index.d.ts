@@ -135,11 +135,18 @@ export declare function double(value: number): TypedArgument;
  * class of Node and of the DOM library). */
 export type PathLike = string | Uint8Array | URL;
 
-export interface OpenOptions {
-  /** Searched after Base (CFBundleDevelopmentRegion); default 'en'. */
+/** The options of Catalog.fromTables (and, with onDemand, of open). */
+export interface TablesOptions {
+  /** Searched after Base (CFBundleDevelopmentRegion); default 'en' (a compiled file's own). */
   developmentLocale?: string | null;
   /** Throw EF_E_PARSE for any broken table instead of leaving it out; default false. */
   strict?: boolean;
+}
+
+export interface OpenOptions extends TablesOptions {
+  /** Read each localization when a lookup first needs it (EF_CATALOG_ON_DEMAND, library 1.2);
+   * the same results. Default false; ignored when strict. */
+  onDemand?: boolean;
 }
 
 export interface Table {
@@ -171,10 +178,11 @@ export interface LookupOptions {
 /** An immutable set of string tables in every localization, plus the development locale. */
 export declare class Catalog {
   private constructor();
+  /** A catalog directory, or a compiled catalog file (compile(); library 1.2). */
   static open(directory: PathLike, options?: OpenOptions): Catalog;
   /** open() on libuv's thread pool: the event loop goes on while the tables are read. */
   static openAsync(directory: PathLike, options?: OpenOptions): Promise<Catalog>;
-  static fromTables(tables: Iterable<Table>, options?: OpenOptions): Catalog;
+  static fromTables(tables: Iterable<Table>, options?: TablesOptions): Catalog;
   readonly developmentLocale: string;
   readonly localizations: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
@@ -182,6 +190,8 @@ export declare class Catalog {
   format(domain: string, code: number | bigint, options?: FormatOptions): FormattedError;
   lookup(key: string, options?: LookupOptions): LookupResult;
   lint(): readonly LintFinding[];
+  /** Writes the whole catalog to one compiled catalog file (ef_catalog_compile, library 1.2). */
+  compile(path: PathLike): void;
   close(): void;
 }
 

@@ -4,7 +4,10 @@
 //
 // Each check compares with a value hand-checked in the example tables (Examples/CoreLocation,
 // Examples/Sync) or stated by errorformatter.h; the last line is "N passed, N failed".
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <numeric>
@@ -12,6 +15,8 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+#include <unistd.h>
 
 #include "errorformatter.hpp"
 
@@ -70,6 +75,9 @@ static_assert(!std::is_copy_constructible_v<ef::CatalogBuilder>);
 static_assert(!std::is_copy_constructible_v<ef::LocaleChain>);
 static_assert(std::is_copy_constructible_v<ef::FormattedError>);
 static_assert(std::is_base_of_v<std::runtime_error, ef::Error>);
+// The OpenOptions overloads leave `open(path, {})` and `try_open(out, path, {})` unambiguous.
+static_assert(std::is_same_v<decltype(ef::Catalog::open("", {})), ef::Catalog>);
+static_assert(std::is_same_v<decltype(ef::Catalog::try_open(std::declval<ef::Catalog &>(), "", {})), ef::Status>);
 // A range borrows its handle: asking a temporary for one does not compile (it would dangle).
 template <typename T, typename = void> struct gives_diagnostics : std::false_type {};
 template <typename T>
@@ -152,6 +160,76 @@ void test_open_failures(const std::string &examples) {
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, ef::Catalog::open(std::string("Examples\0/CoreLocation", 22)));
     CHECK_THROWS(EF_E_INVALID_LOCALE, ef::Catalog::open(examples + "/CoreLocation", "../../etc"));
     CHECK_THROWS(EF_E_INVALID_UTF8, ef::Catalog::open("\xff\xfe"));
+}
+
+// The same title, message and button as `expected` for a few codes and locales.
+void check_same_results(const ef::Catalog &catalog, const ef::Catalog &expected, const char *what) {
+    for (int code : {0, 1, 8, 9}) {
+        for (const char *locale : {"en", "fr-CA", "es-MX", "zh-TW", "ja"}) {
+            ef::ErrorInfo info("kCLErrorDomain", code);
+            ef::FormattedError got = catalog.format(info, {locale});
+            ef::FormattedError want = expected.format(info, {locale});
+            bool same = got.title == want.title && got.message == want.message && got.button == want.button;
+            record(same, what, __FILE__, __LINE__);
+            if (!same)
+                std::cerr << "    code " << code << ", locale " << locale << ": \"" << got.title << "\"\n";
+        }
+    }
+}
+
+// A compiled catalog (library 1.2) and a catalog read on demand give the directory's results.
+void test_compiled_and_on_demand(const std::string &examples) {
+    const ef::Catalog directory = ef::Catalog::open(examples + "/CoreLocation");
+    std::string scratch = (std::filesystem::temp_directory_path() / "ef-cpp-compiled-XXXXXX").string();
+    if (mkdtemp(scratch.data()) == nullptr) {
+        record(false, "mkdtemp", __FILE__, __LINE__);
+        return;
+    }
+    const std::string file = scratch + "/CoreLocation.efc";
+    directory.compile(file);
+
+    const ef::Catalog compiled = ef::Catalog::open(file);
+    CHECK_EQ(compiled.development_locale(), "en");
+    CHECK_EQ(compiled.localizations().size(), directory.localizations().size());
+    CHECK_EQ(compiled.format(ef::ErrorInfo("kCLErrorDomain", 0), {"fr-CA"}).title, "Emplacement inconnu");
+    check_same_results(compiled, directory, "compiled file gives the directory's results");
+    ef::Catalog::OpenOptions strict;
+    strict.mode = ef::Catalog::Mode::strict;
+    check_same_results(ef::Catalog::open(file, strict), directory, "strict compiled open");
+
+    ef::Catalog::OpenOptions on_demand;
+    on_demand.on_demand = true;
+    const ef::Catalog lazy = ef::Catalog::open(examples + "/CoreLocation", on_demand);
+    CHECK_EQ(lazy.format(ef::ErrorInfo("kCLErrorDomain", 0), {"de-AT"}).title, "Unbekannter Standort");
+    check_same_results(lazy, directory, "on-demand directory gives the whole load's results");
+    CHECK_EQ(lazy.localizations().size(), directory.localizations().size());
+    ef::Catalog refused;
+    ef::Failure failure;
+    CHECK_EQ(ef::Catalog::try_open(refused, examples + "/NoSuchCatalog", on_demand, &failure), EF_E_NOT_FOUND);
+    CHECK(!static_cast<bool>(refused));
+
+    // On demand, a localization is read when first needed: a table rewritten after the open
+    // is read as it is then (a whole load keeps what it read at open).
+    const std::string source = scratch + "/source";
+    std::filesystem::create_directories(source + "/fr.lproj");
+    const auto write_title = [&](const char *title) {
+        std::ofstream(source + "/fr.lproj/Localizable.strings") << "\"errors.title\" = \"" << title << "\";\n";
+    };
+    write_title("Avant");
+    const ef::Catalog whole = ef::Catalog::open(source);
+    const ef::Catalog deferred = ef::Catalog::open(source, on_demand);
+    write_title("Après");
+    CHECK_EQ(whole.format(ef::ErrorInfo("Any", 1), {"fr"}).title, "Avant");
+    CHECK_EQ(deferred.format(ef::ErrorInfo("Any", 1), {"fr"}).title, "Après");
+
+    // Writing where no directory exists is EF_E_IO; an empty path or catalog is refused.
+    CHECK_THROWS(EF_E_IO, directory.compile(scratch + "/missing/CoreLocation.efc"));
+    CHECK_EQ(directory.try_compile(scratch + "/missing/CoreLocation.efc", &failure), EF_E_IO);
+    CHECK(!failure.message.empty());
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, directory.compile(""));
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, ef::Catalog().compile(file));
+
+    std::filesystem::remove_all(scratch);
 }
 
 void test_format(const std::string &examples) {
@@ -416,6 +494,7 @@ int main(int argc, char **argv) {
         test_version();
         test_catalog(examples);
         test_open_failures(examples);
+        test_compiled_and_on_demand(examples);
         test_format(examples);
         test_arguments(examples);
         test_lookup(examples);

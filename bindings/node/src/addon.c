@@ -48,6 +48,8 @@ NAPI_MODULE_INIT() {
         {"catalogBuild", catalog_build},
         {"catalogClose", catalog_close},
         {"catalogInfo", catalog_info},
+        {"catalogDevelopmentLocale", catalog_development_locale},
+        {"catalogCompile", catalog_compile},
         {"formatPacked", format_packed},
         {"lookupPacked", lookup_packed},
         {"normalizeLocale", normalize_locale},

@@ -71,24 +71,39 @@ const ef_catalog *unwrap_catalog(napi_env env, napi_value handle) {
     return box->catalog;
 }
 
-/* catalogOpen(path, developmentLocale, strict) -> handle */
+int get_open_flags(napi_env env, napi_value strict, napi_value on_demand, uint32_t *out) {
+    int is_strict = 0;
+    int is_on_demand = 0;
+    napi_valuetype type = napi_undefined;
+    if (!get_bool(env, strict, "strict", &is_strict))
+        return 0;
+    if (napi_typeof(env, on_demand, &type) != napi_ok) {
+        throw_napi_failure(env);
+        return 0;
+    }
+    if (type != napi_undefined && !get_bool(env, on_demand, "onDemand", &is_on_demand))
+        return 0;
+    *out = (is_strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT) | (is_on_demand ? EF_CATALOG_ON_DEMAND : 0u);
+    return 1;
+}
+
+/* catalogOpen(path, developmentLocale, strict, onDemand) -> handle */
 napi_value catalog_open(napi_env env, napi_callback_info info) {
-    napi_value arguments[3];
+    napi_value arguments[4];
     char *path = NULL;
     char *development_locale = NULL;
-    int strict = 0;
+    uint32_t flags = 0;
     ef_catalog *catalog = NULL;
     ef_error_details *details = NULL;
     ef_status status;
-    if (!get_arguments(env, info, 3, arguments) || !get_bool(env, arguments[2], "strict", &strict) ||
+    if (!get_arguments(env, info, 4, arguments) || !get_open_flags(env, arguments[2], arguments[3], &flags) ||
         !get_path(env, arguments[0], "path", &path))
         return NULL;
     if (!get_utf8(env, arguments[1], "developmentLocale", 1, &development_locale)) {
         free(path);
         return NULL;
     }
-    status = ef_catalog_open(&catalog, path, development_locale,
-                             strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT, &details);
+    status = ef_catalog_open(&catalog, path, development_locale, flags, &details);
     free(path);
     free(development_locale);
     if (status != EF_OK)
@@ -208,6 +223,33 @@ napi_value catalog_close(napi_env env, napi_callback_info info) {
     ef_catalog_free(box->catalog);
     box->catalog = NULL;
     return NULL;
+}
+
+/* catalogCompile(handle, path): writes the catalog to `path` as a compiled catalog file. */
+napi_value catalog_compile(napi_env env, napi_callback_info info) {
+    napi_value arguments[2];
+    const ef_catalog *catalog = NULL;
+    char *path = NULL;
+    ef_error_details *details = NULL;
+    ef_status status;
+    if (!get_arguments(env, info, 2, arguments) || (catalog = unwrap_catalog(env, arguments[0])) == NULL ||
+        !get_path(env, arguments[1], "path", &path))
+        return NULL;
+    status = ef_catalog_compile(catalog, path, &details);
+    free(path);
+    if (status != EF_OK)
+        return throw_details(env, status, details);
+    return NULL;
+}
+
+/* catalogDevelopmentLocale(handle) -> the development locale (which, unlike catalogInfo's
+ * listings, reads no localization of a catalog opened on demand). */
+napi_value catalog_development_locale(napi_env env, napi_callback_info info) {
+    napi_value handle = NULL;
+    const ef_catalog *catalog = NULL;
+    if (!get_arguments(env, info, 1, &handle) || (catalog = unwrap_catalog(env, handle)) == NULL)
+        return NULL;
+    return make_string(env, ef_catalog_development_locale(catalog));
 }
 
 /* catalogInfo(handle) -> [developmentLocale, [localization...],

@@ -68,19 +68,19 @@ static void complete_open(napi_env env, napi_status status, void *data) {
     free_request(env, request);
 }
 
-/* catalogOpenAsync(path, developmentLocale, strict) -> a promise of a handle */
+/* catalogOpenAsync(path, developmentLocale, strict, onDemand) -> a promise of a handle */
 napi_value catalog_open_async(napi_env env, napi_callback_info info) {
-    napi_value arguments[3];
+    napi_value arguments[4];
     napi_value promise = NULL;
     napi_value name = NULL;
-    int strict = 0;
+    uint32_t flags = 0;
     open_request *request = NULL;
-    if (!get_arguments(env, info, 3, arguments) || !get_bool(env, arguments[2], "strict", &strict))
+    if (!get_arguments(env, info, 4, arguments) || !get_open_flags(env, arguments[2], arguments[3], &flags))
         return NULL;
     request = calloc(1, sizeof *request);
     if (request == NULL)
         return throw_status(env, EF_E_INTERNAL, "out of memory", NULL, 0, 0);
-    request->flags = strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT;
+    request->flags = flags;
     if (!get_path(env, arguments[0], "path", &request->path) ||
         !get_utf8(env, arguments[1], "developmentLocale", 1, &request->development_locale)) {
         free_request(env, request);

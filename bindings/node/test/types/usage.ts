@@ -13,6 +13,10 @@ const built: Catalog = Catalog.fromTables([
   { locale: null, fileName: 'Localizable.strings', data: new Uint8Array([0x22]) },
 ]);
 const later: Promise<Catalog> = Catalog.openAsync(new URL('file:///catalog'), { strict: true });
+const lazy: Catalog = Catalog.open('Examples/CoreLocation', { onDemand: true });
+lazy.compile(new URL('file:///catalog.efc'));
+// @ts-expect-error -- a catalog built in memory has nothing to read on demand
+Catalog.fromTables([], { onDemand: true });
 void later.then((opened) => opened.close(), () => undefined);
 const shown: FormattedError = catalog.format('kCLErrorDomain', 0n, {
   locales: preferencesFromAcceptLanguage('fr-CA, fr;q=0.8'),

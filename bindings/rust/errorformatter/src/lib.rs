@@ -37,6 +37,7 @@ mod error_info;
 mod formatted;
 mod lint;
 mod locales;
+mod open_options;
 mod text;
 
 pub use builder::CatalogBuilder;
@@ -46,6 +47,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use error_info::{Argument, ErrorInfo};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
 pub use lint::{LintDiagnostic, LintReport};
+pub use open_options::OpenOptions;
 pub use locales::{
     normalize_locale, preferences_from_accept_language, preferences_from_environment, ChainEntry, ChainKind,
     LocaleChain, NormalizedLocale,

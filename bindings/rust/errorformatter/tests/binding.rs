@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use errorformatter::{
     Catalog, CatalogBuilder, ChainKind, ErrorInfo, ErrorKind, Field, FormattedError, LocaleChain, LookupResult, Mode,
-    Severity,
+    OpenOptions, Severity,
 };
 
 fn examples(name: &str) -> PathBuf {
@@ -237,4 +237,86 @@ fn one_catalog_serves_many_threads() {
         let mismatches: usize = workers.into_iter().map(|worker| worker.join().unwrap()).sum();
         assert_eq!(mismatches, 0);
     });
+}
+
+/// The title, message and button of a few codes and locales, to compare two catalogs.
+fn shown_texts(catalog: &Catalog) -> Vec<(String, String, String)> {
+    let mut texts = Vec::new();
+    for code in [0, 1, 8, 9] {
+        for locale in ["en", "fr-CA", "es-MX", "zh-TW", "ja"] {
+            let shown = catalog.format(&ErrorInfo::new("kCLErrorDomain", code).unwrap(), &[locale]).unwrap();
+            texts.push((shown.title, shown.message, shown.button));
+        }
+    }
+    texts
+}
+
+/// A scratch directory of this test's own, removed by the test.
+fn scratch_directory(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("errorformatter-rust-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a scratch directory");
+    directory
+}
+
+#[test]
+fn a_compiled_catalog_gives_its_directorys_results() {
+    let directory = core_location();
+    let scratch = scratch_directory("compiled");
+    let file = scratch.join("CoreLocation.efc");
+    directory.compile(&file).expect("the example compiles");
+
+    let compiled = Catalog::open(&file).expect("the compiled file opens");
+    assert_eq!(compiled.development_locale(), "en");
+    assert_eq!(compiled.localizations().collect::<Vec<_>>(), directory.localizations().collect::<Vec<_>>());
+    let shown = compiled.format(&ErrorInfo::new("kCLErrorDomain", 0).unwrap(), &["fr-CA"]).unwrap();
+    assert_eq!(shown.title, "Emplacement inconnu");
+    assert_eq!(shown_texts(&compiled), shown_texts(&directory));
+    let strict = OpenOptions::new().mode(Mode::Strict).open(&file).expect("strict open of the compiled file");
+    assert_eq!(shown_texts(&strict), shown_texts(&directory));
+
+    // A file that is not a catalog at all is refused.
+    std::fs::write(scratch.join("not-a-catalog"), b"hello").unwrap();
+    assert_eq!(Catalog::open(scratch.join("not-a-catalog")).unwrap_err().kind(), ErrorKind::Io);
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn compile_errors() {
+    let catalog = core_location();
+    let scratch = scratch_directory("compile-errors");
+    let missing = catalog.compile(scratch.join("missing").join("CoreLocation.efc")).unwrap_err();
+    assert_eq!(missing.kind(), ErrorKind::Io);
+    assert!(!missing.message().is_empty());
+    assert_eq!(catalog.compile("").unwrap_err().kind(), ErrorKind::InvalidArgument);
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn on_demand_gives_the_whole_loads_results() {
+    let directory = core_location();
+    let lazy = OpenOptions::new().on_demand(true).open(examples("CoreLocation")).expect("opens on demand");
+    let shown = lazy.format(&ErrorInfo::new("kCLErrorDomain", 0).unwrap(), &["de-AT"]).unwrap();
+    assert_eq!(shown.title, "Unbekannter Standort");
+    assert_eq!(shown_texts(&lazy), shown_texts(&directory));
+    assert_eq!(lazy.localizations().len(), directory.localizations().len());
+    let french = OpenOptions::new().development_locale("fr").on_demand(true).open(examples("CoreLocation")).unwrap();
+    assert_eq!(french.development_locale(), "fr");
+    let missing = OpenOptions::new().on_demand(true).open(examples("NoSuchCatalog")).unwrap_err();
+    assert_eq!(missing.kind(), ErrorKind::NotFound);
+}
+
+#[test]
+fn on_demand_reads_a_localization_when_first_needed() {
+    // A table rewritten after the open is read as it is then; a whole load keeps what it read.
+    let scratch = scratch_directory("on-demand");
+    std::fs::create_dir_all(scratch.join("fr.lproj")).unwrap();
+    let table = scratch.join("fr.lproj").join("Localizable.strings");
+    std::fs::write(&table, "\"errors.title\" = \"Avant\";").unwrap();
+    let whole = Catalog::open(&scratch).unwrap();
+    let deferred = OpenOptions::new().on_demand(true).open(&scratch).unwrap();
+    std::fs::write(&table, "\"errors.title\" = \"Après\";").unwrap();
+    let info = ErrorInfo::new("Any", 1).unwrap();
+    assert_eq!(whole.format(&info, &["fr"]).unwrap().title, "Avant");
+    assert_eq!(deferred.format(&info, &["fr"]).unwrap().title, "Après");
+    std::fs::remove_dir_all(&scratch).unwrap();
 }

@@ -325,12 +325,30 @@ JNIEXPORT void JNICALL Java_org_errorformatter_Native_free(JNIEnv *env, jclass c
     ef_catalog_free((ef_catalog *)(intptr_t)catalog);
 }
 
+JNIEXPORT void JNICALL Java_org_errorformatter_Native_compile(JNIEnv *env, jclass class, jlong handle,
+                                                              jbyteArray path) {
+    (void)class;
+    char *path_text = NULL;
+    if (copy_string(env, path, &path_text)) {
+        ef_error_details *details = NULL;
+        ef_status status = ef_catalog_compile((const ef_catalog *)(intptr_t)handle, path_text, &details);
+        if (status != EF_OK)
+            throw_status(env, status, details);
+    }
+    free(path_text);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_developmentLocale(JNIEnv *env, jclass class,
+                                                                              jlong handle) {
+    (void)class;
+    return new_string_bytes(env, ef_catalog_development_locale((const ef_catalog *)(intptr_t)handle));
+}
+
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_describe(JNIEnv *env, jclass class,
                                                                      jlong handle) {
     (void)class;
     const ef_catalog *catalog = (const ef_catalog *)(intptr_t)handle;
     struct items items = {0};
-    add_item(&items, ef_catalog_development_locale(catalog));
     size_t count = ef_catalog_localization_count(catalog);
     add_number(&items, (long long)count);
     for (size_t i = 0; i < count; i++)

@@ -40,10 +40,28 @@ public final class Catalog implements AutoCloseable {
 
     private final Handle handle;
     private final Cleaner.Cleanable cleanable;
-    // The catalog is immutable: its properties are read once.
+    // The catalog is immutable: its properties are read once; the listings when it is made or,
+    // opened on demand, when first asked for (listing reads every localization).
     private final String developmentLocale;
-    private final List<String> localizations;
-    private final List<Diagnostic> diagnostics;
+    private volatile Listing listing;
+
+    /** The localizations and the diagnostics of a catalog. */
+    private record Listing(List<String> localizations, List<Diagnostic> diagnostics) {
+        static Listing read(long pointer) {
+            List<String> items = Utf8.items(Native.describe(pointer));
+            int count = Integer.parseInt(items.get(0));
+            List<String> localizations = List.copyOf(items.subList(1, 1 + count));
+            int next = 1 + count;
+            int diagnosticCount = Integer.parseInt(items.get(next++));
+            List<Diagnostic> found = new ArrayList<>(diagnosticCount);
+            for (int index = 0; index < diagnosticCount; index++, next += 6) {
+                found.add(new Diagnostic(Severity.of(Integer.parseInt(items.get(next))), items.get(next + 1),
+                        items.get(next + 2), Utf8.nullable(items.get(next + 3)),
+                        Integer.parseInt(items.get(next + 4)), Integer.parseInt(items.get(next + 5))));
+            }
+            return new Listing(localizations, List.copyOf(found));
+        }
+    }
 
     /**
      * The native catalog and what keeps it alive while a call uses it. Not a reference to the
@@ -97,20 +115,9 @@ public final class Catalog implements AutoCloseable {
         }
     }
 
-    private Catalog(long pointer) {
-        List<String> items = Utf8.items(Native.describe(pointer));
-        this.developmentLocale = items.get(0);
-        int count = Integer.parseInt(items.get(1));
-        this.localizations = List.copyOf(items.subList(2, 2 + count));
-        int next = 2 + count;
-        int diagnosticCount = Integer.parseInt(items.get(next++));
-        List<Diagnostic> found = new ArrayList<>(diagnosticCount);
-        for (int index = 0; index < diagnosticCount; index++, next += 6) {
-            found.add(new Diagnostic(Severity.of(Integer.parseInt(items.get(next))), items.get(next + 1),
-                    items.get(next + 2), Utf8.nullable(items.get(next + 3)),
-                    Integer.parseInt(items.get(next + 4)), Integer.parseInt(items.get(next + 5))));
-        }
-        this.diagnostics = List.copyOf(found);
+    private Catalog(long pointer, boolean onDemand) {
+        this.developmentLocale = new String(Native.developmentLocale(pointer), StandardCharsets.UTF_8);
+        this.listing = onDemand ? null : Listing.read(pointer);
         // Last: once registered, the Cleaner frees the pointer, so nothing may throw after it.
         this.handle = new Handle(pointer);
         this.cleanable = CLEANER.register(this, handle);
@@ -118,12 +125,17 @@ public final class Catalog implements AutoCloseable {
 
     /** Wraps a catalog the native code made (also for {@link CatalogBuilder}); frees it if that fails. */
     static Catalog wrap(long pointer) {
+        return wrap(pointer, false);
+    }
+
+    /** As {@link #wrap(long)}; the listings of a catalog opened on demand are read when first asked for. */
+    private static Catalog wrap(long pointer, boolean onDemand) {
         if (pointer == 0) {
             // The native code throws whenever it makes no catalog; this is a defect of the glue.
             throw new ErrorFormatterException(Status.INTERNAL, "the library made no catalog", null, 0, 0);
         }
         try {
-            return new Catalog(pointer);
+            return new Catalog(pointer, onDemand);
         } catch (RuntimeException | Error error) {
             Native.free(pointer);
             throw error;
@@ -134,10 +146,13 @@ public final class Catalog implements AutoCloseable {
      * Opens a catalog directory, leniently, with the library's default development locale.
      *
      * @param directory the directory holding {@code <loc>.lproj/<Table>.strings} (and
-     *     {@code .stringsdict}, {@code .json}, {@code .xcstrings}, unlocalized tables)
+     *     {@code .stringsdict}, {@code .json}, {@code .xcstrings}, unlocalized tables); since
+     *     library 1.2, also a compiled catalog file ({@link #compile(Path)}), with the same
+     *     results as its directory and the development locale it was compiled with
      * @return the catalog; close it when done
      * @throws ErrorFormatterException {@link Status#NOT_FOUND} (no such path), {@link Status#IO}
-     *     (not a directory, unreadable), {@link Status#INVALID_ARGUMENT} (the path holds U+0000)
+     *     (not a directory nor a compiled catalog, unreadable), {@link Status#PARSE} (a broken
+     *     compiled file), {@link Status#INVALID_ARGUMENT} (the path holds U+0000)
      * @throws NullPointerException when {@code directory} is null
      */
     public static Catalog open(Path directory) {
@@ -159,11 +174,71 @@ public final class Catalog implements AutoCloseable {
      * @throws NullPointerException when {@code directory} or {@code mode} is null
      */
     public static Catalog open(Path directory, String developmentLocale, LoadMode mode) {
-        Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(mode, "mode");
+        return open(directory, OpenOptions.defaults().developmentLocale(developmentLocale).mode(mode));
+    }
+
+    /**
+     * Opens a catalog directory or compiled catalog file with options, e.g. to read each
+     * localization when first needed ({@link OpenOptions#onDemand(boolean)}).
+     *
+     * @param directory the directory or compiled file, as for {@link #open(Path)}
+     * @param options the development locale, mode and on-demand choice
+     * @return the catalog; close it when done
+     * @throws ErrorFormatterException as for {@link #open(Path, String, LoadMode)}
+     * @throws NullPointerException when {@code directory} or {@code options} is null
+     */
+    public static Catalog open(Path directory, OpenOptions options) {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(options, "options");
         long pointer = Native.open(Utf8.encode(directory.toString(), "directory"),
-                Utf8.encodeOptional(developmentLocale, "developmentLocale"), mode.flags());
-        return wrap(pointer);
+                Utf8.encodeOptional(options.developmentLocaleOrNull(), "developmentLocale"), options.flags());
+        return wrap(pointer, options.isOnDemand());
+    }
+
+    /**
+     * Writes the whole catalog to {@code file} as a compiled catalog file
+     * ({@code ef_catalog_compile}, library 1.2), which {@link #open(Path)} reads with the same
+     * results, faster. Compiling the same catalog twice writes the same bytes; the file is
+     * replaced whole (a new file renamed over it).
+     *
+     * @param file the file to write
+     * @throws ErrorFormatterException {@link Status#IO} (the file cannot be written),
+     *     {@link Status#INVALID_ARGUMENT} (an empty path, one holding U+0000, a catalog beyond
+     *     what the format holds)
+     * @throws IllegalStateException when the catalog is closed
+     * @throws NullPointerException when {@code file} is null
+     */
+    public void compile(Path file) {
+        Objects.requireNonNull(file, "file");
+        byte[] path = Utf8.encode(file.toString(), "file");
+        long pointer = handle.acquire();
+        try {
+            Native.compile(pointer, path);
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The listings, read now if the catalog was opened on demand and they never were. */
+    private Listing listing() {
+        Listing read = listing;
+        if (read != null) {
+            return read;
+        }
+        synchronized (this) {
+            if (listing == null) {
+                long pointer = handle.acquire();
+                try {
+                    listing = Listing.read(pointer);
+                } finally {
+                    handle.release();
+                    Reference.reachabilityFence(this);
+                }
+            }
+            return listing;
+        }
     }
 
     /**
@@ -195,7 +270,7 @@ public final class Catalog implements AutoCloseable {
      */
     public List<String> localizations() {
         checkOpen();
-        return localizations;
+        return listing().localizations();
     }
 
     /**
@@ -207,7 +282,7 @@ public final class Catalog implements AutoCloseable {
      */
     public List<Diagnostic> diagnostics() {
         checkOpen();
-        return diagnostics;
+        return listing().diagnostics();
     }
 
     /**
@@ -379,14 +454,17 @@ public final class Catalog implements AutoCloseable {
     /**
      * A short description, for debugging.
      *
-     * @return e.g. {@code Catalog[developmentLocale=en, localizations=[de, en, fr]]}
+     * @return e.g. {@code Catalog[developmentLocale=en, localizations=[de, en, fr]]}; the
+     *     localizations of a catalog opened on demand, not yet listed, are not read for it
      */
     @Override
     public String toString() {
         if (isClosed()) {
             return "Catalog[closed]";
         }
-        return "Catalog[developmentLocale=" + developmentLocale + ", localizations=" + localizations + "]";
+        Listing read = listing;
+        return "Catalog[developmentLocale=" + developmentLocale + ", localizations="
+                + (read != null ? read.localizations() : "(on demand)") + "]";
     }
 
     private void checkOpen() {

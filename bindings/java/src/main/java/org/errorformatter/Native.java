@@ -35,8 +35,14 @@ final class Native {
 
     static native void free(long catalog);
 
-    /** Development locale, localization count and names, diagnostic count and diagnostics
-     *  (severity, code, message, nullable file, line, column). */
+    /** ef_catalog_compile; throws ErrorFormatterException on failure. */
+    static native void compile(long catalog, byte[] path);
+
+    /** ef_catalog_development_locale (which, unlike the listings, reads no localization). */
+    static native byte[] developmentLocale(long catalog);
+
+    /** Localization count and names, diagnostic count and diagnostics (severity, code,
+     *  message, nullable file, line, column). */
     static native byte[] describe(long catalog);
 
     /** ef_format_packed's output without its last NUL. */

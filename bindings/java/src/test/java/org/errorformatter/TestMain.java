@@ -16,7 +16,8 @@ public final class TestMain {
     /** The test classes, in the order run. */
     private static final Class<?>[] SUITES = {
         FormatTest.class, ArgumentsTest.class, BuilderTest.class, LocalesTest.class, LintTest.class,
-        ErrorsTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class, ReadmeTest.class,
+        ErrorsTest.class, CompiledTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class,
+        ReadmeTest.class,
     };
 
     public static void main(String[] arguments) {
