@@ -9,43 +9,26 @@ import ErrorFormatter
 /// field's rejection messages start among the strings and (last) where they end.
 enum ResultBlock {
     private static let fields = ErrorField.allCases
-    private static let stringsPerField = 5
+    static let stringsPerField = 5
     private static let stackOffset = fields.count * stringsPerField
-    private static let metadataCount = 1 + fields.count + 1
+    static let metadataCount = 1 + fields.count + 1
 
-    /// The block of `formatted`, or `nil` if memory ran out.
-    static func make(_ formatted: FormattedError) -> UnsafeMutableRawPointer? {
-        // Provenance is read in place, field by field: copying a `Provenance` copies four
-        // strings and an array, and the block reads each twice.
-        let provenance = formatted.provenance
-        return OwnedStrings.make(metadataCount: metadataCount, metadata: { words in
-            words[0] = formatted.stack.count
-            var end = stackOffset + formatted.stack.count
-            for field in fields {
-                words[1 + field.rawValue] = end
-                end += provenance.indices.contains(field.rawValue) ? provenance[field.rawValue].rejections.count : 0
+    /// The block of `error` formatted down `layers` by `formatter`, or `nil` if memory ran out,
+    /// and whether it shows a text the caller passed (``FormattedError/showsCallerText``).
+    static func make(_ error: ErrorInfo, layers: TableLayers, formatter: ErrorMessageFormatter)
+        -> (block: UnsafeMutableRawPointer?, showsCallerText: Bool)
+    {
+        withUnsafeTemporaryAllocation(byteCount: ResultBlockWriter.stackScratchBytes, alignment: 8) { scratch in
+            // A temporary allocation of a nonzero size always has an address.
+            guard let base = scratch.baseAddress else { return (nil, false) }
+            var writer = ResultBlockWriter(stackScratch: base, count: scratch.count)
+            let showsCallerText = formatter.format(error, layers: layers) {
+                field, text, rule, key, localization, table, rejections in
+                writer.write(field, text: text, rule: rule, key: key, localization: localization, table: table,
+                             rejections: rejections)
             }
-            words[1 + fields.count] = end
-        }, strings: { add in
-            for field in fields {
-                add(formatted.text(field))
-                if provenance.indices.contains(field.rawValue) {
-                    add(provenance[field.rawValue].rule)
-                    add(provenance[field.rawValue].key)
-                    add(provenance[field.rawValue].localization)
-                    add(provenance[field.rawValue].table)
-                } else {
-                    add(FormattedError.missingProvenance.rule)
-                    add(nil)
-                    add(nil)
-                    add(nil)
-                }
-            }
-            for entry in formatted.stack { add(entry) }
-            for field in fields where provenance.indices.contains(field.rawValue) {
-                for rejection in provenance[field.rawValue].rejections { add(rejection.description) }
-            }
-        })
+            return (writer.finish(stack: layers.stack.localizations), showsCallerText)
+        }
     }
 
     /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
@@ -127,13 +110,13 @@ public func ef_format(
         }
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
-        let formatted: FormattedError
         let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
         let info = infoBox.info
         let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: info.table), for: preferences)
-        formatted = formatter.format(info, layers: layers)
-        guard let block = ResultBlock.make(formatted) else { throw Failure.outOfMemory() }
-        catalogBox.memoize(result: block, of: formatted, info: infoBox, locales: locales, count: locale_count)
+        let (made, showsCallerText) = ResultBlock.make(info, layers: layers, formatter: formatter)
+        guard let block = made else { throw Failure.outOfMemory() }
+        catalogBox.memoize(result: block, showingCallerText: showsCallerText, info: infoBox, locales: locales,
+                           count: locale_count)
         out.pointee = OwnedStrings.handle(block)
     }
 }
