@@ -37,7 +37,8 @@ struct ResultBlockWriter {
 
     /// Records `field`'s strings: [text, rule, key, locale, table] and its rejections.
     mutating func write(
-        _ field: ErrorField, text: String, rule: String, key: String?, localization: String?, table: String?,
+        _ field: ErrorField, text: String, rule: String, key: UnsafeRawBufferPointer?, localization: String?,
+        table: String?,
         rejections fieldRejections: [Rejection]
     ) {
         let first = field.rawValue * ResultBlock.stringsPerField
@@ -66,6 +67,20 @@ struct ResultBlockWriter {
         scratch.storeBytes(of: 0, toByteOffset: length + copied, as: UInt8.self)
         scratch.storeBytes(of: length, toByteOffset: index * 8, as: Int.self)
         length += copied + 1
+    }
+
+    /// The same for bytes (`nil`: NULL).
+    private mutating func add(_ bytes: UnsafeRawBufferPointer?, at index: Int) {
+        guard !failed else { return }
+        guard let bytes else {
+            scratch.storeBytes(of: 0, toByteOffset: index * 8, as: Int.self)
+            return
+        }
+        guard reserve(bytes.count + 1) else { return }
+        if let source = bytes.baseAddress, bytes.count > 0 { memcpy(scratch + length, source, bytes.count) }
+        scratch.storeBytes(of: 0, toByteOffset: length + bytes.count, as: UInt8.self)
+        scratch.storeBytes(of: length, toByteOffset: index * 8, as: Int.self)
+        length += bytes.count + 1
     }
 
     /// Makes room for `count` more bytes, moving the scratch to the heap if it must grow.

@@ -188,7 +188,7 @@ package final class TableLayers: Sendable {
     package let stack: LookupStack
     let layers: [LocalizedTable]
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
-    private let secrets = KeyedHash.secrets
+    let secrets = KeyedHash.secrets
 
     init(name: String, stack: LookupStack, layers: [LocalizedTable]) {
         self.name = name

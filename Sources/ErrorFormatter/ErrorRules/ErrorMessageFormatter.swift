@@ -37,8 +37,9 @@ public struct ErrorMessageFormatter: Sendable {
             case .message: message = text
             case .button: button = text
             }
-            origins[field.rawValue] = Provenance(rule: rule, key: key, localization: localization, table: table,
-                                                 rejections: rejections)
+            origins[field.rawValue] = Provenance(
+                rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) }, localization: localization,
+                table: table, rejections: rejections)
         }
         // `origins` is indexed by `ErrorField.rawValue`.
         return FormattedError(
@@ -62,11 +63,11 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     /// Receives one field of a formatted error: the field, its text, the identifier of the rule
-    /// that chose it, where a key rule found it (key, localization, table; `nil` for other rules)
-    /// and the strings found but not shown before it, in the order they were tried. The strings
-    /// are borrowed for the call: a writer that keeps one copies it.
+    /// that chose it, where a key rule found it (the key's UTF-8, localization, table; `nil` for
+    /// other rules) and the strings found but not shown before it, in the order they were tried.
+    /// All are borrowed for the call: a writer that keeps one copies it.
     package typealias FieldWriter = (
-        _ field: ErrorField, _ text: String, _ rule: String, _ key: String?, _ localization: String?,
+        _ field: ErrorField, _ text: String, _ rule: String, _ key: UnsafeRawBufferPointer?, _ localization: String?,
         _ table: String?, _ rejections: [Rejection]
     ) -> Void
 
@@ -84,13 +85,17 @@ public struct ErrorMessageFormatter: Sendable {
         for rule in rules.rules(for: field) {
             switch rule {
             case .key(let template):
-                let key = template.key(for: error)
-                let resolution = layers.resolve(TableKey(key), arguments: error.arguments)
-                if !resolution.rejections.isEmpty { rejections += resolution.rejections }
-                if let hit = resolution.hit {
-                    write(field, hit.value, rule.identifier, key, hit.localization, hit.table, rejections)
-                    return false
+                // The key is probed and reported as bytes: no `String` of it is made for C. The
+                // closure captures only what it reads: capturing the error or the rule copies it.
+                let arguments = error.arguments, identifier = template.kind.rawValue
+                let found = template.withKey(domain: error.domain, code: error.code) { key in
+                    let resolution = layers.resolve(bytes: key, arguments: arguments)
+                    if !resolution.rejections.isEmpty { rejections += resolution.rejections }
+                    guard let hit = resolution.hit else { return false }
+                    write(field, hit.value, identifier, key, hit.localization, hit.table, rejections)
+                    return true
                 }
+                if found { return false }
             case .failureReason:
                 if let text = error.failureReason, !text.isEmpty {
                     write(field, text, rule.identifier, nil, nil, nil, rejections)
