@@ -10,8 +10,9 @@ import ErrorFormatter
 enum ResultBlock {
     private static let fields = ErrorField.allCases
     static let stringsPerField = 5
-    private static let stackOffset = fields.count * stringsPerField
-    static let metadataCount = 1 + fields.count + 1
+    static let fieldCount = 3
+    private static let stackOffset = fieldCount * stringsPerField
+    static let metadataCount = 1 + fieldCount + 1
 
     /// The block of `error` formatted down `layers` by `formatter`, or `nil` if memory ran out,
     /// and whether it shows a text the caller passed (``FormattedError/showsCallerText``).

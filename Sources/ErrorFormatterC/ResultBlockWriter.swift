@@ -16,7 +16,7 @@ import ErrorFormatter
 struct ResultBlockWriter {
     /// Bytes of scratch the caller provides: most results fit, the others move to the heap.
     static let stackScratchBytes = 2_048
-    private static let fieldStrings = ErrorField.allCases.count * ResultBlock.stringsPerField
+    private static let fieldStrings = ResultBlock.fieldCount * ResultBlock.stringsPerField
     private static let bytesStart = fieldStrings * 8
 
     private var scratch: UnsafeMutableRawPointer
@@ -56,17 +56,10 @@ struct ResultBlockWriter {
     /// Copies `string` and its NUL to the end of the scratch and records where it starts as
     /// field string `index` (NULL for `nil`).
     private mutating func add(_ string: String?, at index: Int) {
-        guard !failed else { return }
-        guard let string else {
-            scratch.storeBytes(of: 0, toByteOffset: index * 8, as: Int.self)
-            return
-        }
-        let count = string.utf8.count
-        guard reserve(count + 1) else { return }
-        let copied = CStringArena.copyUTF8(of: string, to: scratch + length)
-        scratch.storeBytes(of: 0, toByteOffset: length + copied, as: UInt8.self)
-        scratch.storeBytes(of: length, toByteOffset: index * 8, as: Int.self)
-        length += copied + 1
+        guard let string else { return add(nil as UnsafeRawBufferPointer?, at: index) }
+        // Native strings are contiguous: one pass, no count taken apart from the copy.
+        let added: Void? = string.utf8.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0), at: index) }
+        if added == nil { Array(string.utf8).withUnsafeBytes { add($0, at: index) } }
     }
 
     /// The same for bytes (`nil`: NULL).
@@ -109,11 +102,15 @@ struct ResultBlockWriter {
             failed = true
         }
         guard !failed else { return nil }
-        let messages = rejections.map { $0.map(\.description) }
-        let rejectionCount = messages.reduce(0) { $0 + $1.count }
+        // Rejections are rare: most results make none of these strings.
+        let messages = rejections.isEmpty ? [] : rejections.map { $0.map(\.description) }
+        var rejectionCount = 0, tailBytes = 0
+        for entry in stack { tailBytes += entry.utf8.count + 1 }
+        for field in messages {
+            rejectionCount += field.count
+            for message in field { tailBytes += message.utf8.count + 1 }
+        }
         let count = Self.fieldStrings + stack.count + rejectionCount
-        var tailBytes = stack.reduce(0) { $0 + $1.utf8.count + 1 }
-        for field in messages { tailBytes += field.reduce(0) { $0 + $1.utf8.count + 1 } }
         let fieldBytes = length - Self.bytesStart
         // Every size here is the size of strings already in memory: none can overflow.
         let stringsStart = OwnedStrings.stringsStart(count: count, metadataCount: ResultBlock.metadataCount)
@@ -124,9 +121,9 @@ struct ResultBlockWriter {
         // Metadata: the stack count, then where each field's rejections start, then their end.
         metadata[0] = stack.count
         var end = Self.fieldStrings + stack.count
-        for field in ErrorField.allCases {
-            metadata[1 + field.rawValue] = end
-            end += messages.indices.contains(field.rawValue) ? messages[field.rawValue].count : 0
+        for field in 0..<ResultBlock.fieldCount {
+            metadata[1 + field] = end
+            end += messages.indices.contains(field) ? messages[field].count : 0
         }
         metadata[ResultBlock.metadataCount - 1] = end
         // The fields' strings move as one run; each offset moves with it.

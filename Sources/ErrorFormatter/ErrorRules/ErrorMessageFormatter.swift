@@ -89,10 +89,9 @@ public struct ErrorMessageFormatter: Sendable {
                 // closure captures only what it reads: capturing the error or the rule copies it.
                 let arguments = error.arguments, identifier = template.kind.rawValue
                 let found = template.withKey(domain: error.domain, code: error.code) { key in
-                    let resolution = layers.resolve(bytes: key, arguments: arguments)
-                    if !resolution.rejections.isEmpty { rejections += resolution.rejections }
-                    guard let hit = resolution.hit else { return false }
-                    write(field, hit.value, identifier, key, hit.localization, hit.table, rejections)
+                    guard let found = layers.render(bytes: key, arguments: arguments, rejections: &rejections)
+                    else { return false }
+                    write(field, found.text, identifier, key, found.layer.localization, layers.name, rejections)
                     return true
                 }
                 if found { return false }
