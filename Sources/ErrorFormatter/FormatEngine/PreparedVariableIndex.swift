@@ -29,6 +29,7 @@ struct PreparedVariableIndex: Sendable {
     }
 
     /// The format of the key whose UTF-8 is `key` (``PropertyListKeyIndex/find(bytes:hash:in:)``).
+    @inline(__always)
     func format(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PreparedVariableFormat? {
         guard !keys.isEmpty, let entry = index.find(bytes: key, hash: hash, in: keys), entry < formats.count
         else { return nil }

@@ -49,6 +49,7 @@ struct PropertyListKeyIndex: Sendable {
 
     /// The index of the entry whose key's UTF-8 is `key`, whose ``hash(ofBytes:)`` is `hash`:
     /// one hash of the caller's bytes serves every table it probes, and no key is made.
+    @inline(__always)
     func find(bytes key: UnsafeRawBufferPointer, hash: UInt64, in keys: [TableKey]) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
