@@ -111,14 +111,37 @@ public func ef_format(
         }
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
-        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
-        let info = infoBox.info
-        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: info.table), for: preferences)
-        let (made, showsCallerText) = ResultBlock.make(info, layers: layers, formatter: formatter)
+        let made: UnsafeMutableRawPointer?, showsCallerText: Bool
+        if let known = infoBox.layersKey(locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
+            // The same table and preference bytes were validated and resolved before; the
+            // catalog holds the layers as long as the caller holds the catalog.
+            (made, showsCallerText) = known._withUnsafeGuaranteedRef {
+                ResultBlock.make(infoBox.info, layers: $0, formatter: formatter)
+            }
+        } else {
+            let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+            let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: infoBox.info.table), for: preferences)
+            _ = infoBox.layersKey(locales: locales, count: locale_count) { catalog.remember(layers, forKey: $0) }
+            (made, showsCallerText) = ResultBlock.make(infoBox.info, layers: layers, formatter: formatter)
+        }
         guard let block = made else { throw Failure.outOfMemory() }
         catalogBox.memoize(result: block, showingCallerText: showsCallerText, info: infoBox, locales: locales,
                            count: locale_count)
         out.pointee = OwnedStrings.handle(block)
+    }
+}
+
+extension ErrorInfoBox {
+    /// `body` applied to the bytes that name this error's table and the caller's preferences
+    /// for ``Catalog/knownLayers(forKey:)``: the table, a NUL, then the preferences as
+    /// ``CallerKey`` lays them out. `nil` when there is no such key (see ``CallerKey``).
+    @inline(__always)
+    fileprivate func layersKey<Result>(
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        withTableBytes { table in
+            CallerKey.with(head: table, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
+        }
     }
 }
 
