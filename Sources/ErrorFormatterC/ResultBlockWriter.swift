@@ -15,7 +15,9 @@ import ErrorFormatter
 /// bytes start in the scratch), then the bytes of those strings, each followed by a NUL.
 struct ResultBlockWriter {
     /// Bytes of scratch the caller provides: most results fit, the others move to the heap.
-    static let stackScratchBytes = 2_048
+    /// No more than 1 KB: a larger temporary allocation is made on the heap anyway (the
+    /// standard library stack-allocates up to 1 KB without checking the stack's room).
+    static let stackScratchBytes = 1_024
     private static let fieldStrings = ResultBlock.fieldCount * ResultBlock.stringsPerField
     private static let bytesStart = fieldStrings * 8
 
