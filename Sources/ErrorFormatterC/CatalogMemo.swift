@@ -153,10 +153,11 @@ extension CatalogBox {
         }
     }
 
-    /// Keeps a copy of `result`, the block of `formatted`, when nothing in it came from the
-    /// caller (no arguments; no description, failure reason or recovery suggestion shown).
+    /// Keeps a copy of `result`, a formatted error's block, when nothing in it came from the
+    /// caller (no arguments; `showsCallerText` false: no description, failure reason or recovery
+    /// suggestion shown).
     func memoize(
-        result: UnsafeRawPointer, of formatted: FormattedError, info: ErrorInfoBox,
+        result: UnsafeRawPointer, showingCallerText showsCallerText: Bool, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
         // An error with arguments has no memo key: its results are never kept, and what they
@@ -164,7 +165,7 @@ extension CatalogBox {
         _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
                 key -> Void? in
-                guard !formatted.showsCallerText, let kept = MemoizedBytes(copyingBlock: result) else { return nil }
+                guard !showsCallerText, let kept = MemoizedBytes(copyingBlock: result) else { return nil }
                 resultMemo.insert(key, hash: resultMemo.hash(key), value: kept, cost: OwnedStrings.byteCount(result))
                 return ()
             }

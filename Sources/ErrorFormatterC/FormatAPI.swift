@@ -9,43 +9,27 @@ import ErrorFormatter
 /// field's rejection messages start among the strings and (last) where they end.
 enum ResultBlock {
     private static let fields = ErrorField.allCases
-    private static let stringsPerField = 5
-    private static let stackOffset = fields.count * stringsPerField
-    private static let metadataCount = 1 + fields.count + 1
+    static let stringsPerField = 5
+    static let fieldCount = 3
+    private static let stackOffset = fieldCount * stringsPerField
+    static let metadataCount = 1 + fieldCount + 1
 
-    /// The block of `formatted`, or `nil` if memory ran out.
-    static func make(_ formatted: FormattedError) -> UnsafeMutableRawPointer? {
-        // Provenance is read in place, field by field: copying a `Provenance` copies four
-        // strings and an array, and the block reads each twice.
-        let provenance = formatted.provenance
-        return OwnedStrings.make(metadataCount: metadataCount, metadata: { words in
-            words[0] = formatted.stack.count
-            var end = stackOffset + formatted.stack.count
-            for field in fields {
-                words[1 + field.rawValue] = end
-                end += provenance.indices.contains(field.rawValue) ? provenance[field.rawValue].rejections.count : 0
+    /// The block of `error` formatted down `layers` by `formatter`, or `nil` if memory ran out,
+    /// and whether it shows a text the caller passed (``FormattedError/showsCallerText``).
+    static func make(_ error: ErrorInfo, layers: TableLayers, formatter: ErrorMessageFormatter)
+        -> (block: UnsafeMutableRawPointer?, showsCallerText: Bool)
+    {
+        withUnsafeTemporaryAllocation(byteCount: ResultBlockWriter.stackScratchBytes, alignment: 8) { scratch in
+            // A temporary allocation of a nonzero size always has an address.
+            guard let base = scratch.baseAddress else { return (nil, false) }
+            var writer = ResultBlockWriter(stackScratch: base, count: scratch.count)
+            let showsCallerText = formatter.format(error, layers: layers) {
+                field, text, rule, key, localization, table, rejections in
+                writer.write(field, text: text, rule: rule, key: key, localization: localization, table: table,
+                             rejections: rejections)
             }
-            words[1 + fields.count] = end
-        }, strings: { add in
-            for field in fields {
-                add(formatted.text(field))
-                if provenance.indices.contains(field.rawValue) {
-                    add(provenance[field.rawValue].rule)
-                    add(provenance[field.rawValue].key)
-                    add(provenance[field.rawValue].localization)
-                    add(provenance[field.rawValue].table)
-                } else {
-                    add(FormattedError.missingProvenance.rule)
-                    add(nil)
-                    add(nil)
-                    add(nil)
-                }
-            }
-            for entry in formatted.stack { add(entry) }
-            for field in fields where provenance.indices.contains(field.rawValue) {
-                for rejection in provenance[field.rawValue].rejections { add(rejection.description) }
-            }
-        })
+            return (writer.finish(stack: layers.stack.localizations), showsCallerText)
+        }
     }
 
     /// Item `item` (0 text … 4 table) of `field`, or `nil` for a field that does not exist.
@@ -127,14 +111,37 @@ public func ef_format(
         }
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
-        let formatted: FormattedError
-        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
-        let info = infoBox.info
-        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: info.table), for: preferences)
-        formatted = formatter.format(info, layers: layers)
-        guard let block = ResultBlock.make(formatted) else { throw Failure.outOfMemory() }
-        catalogBox.memoize(result: block, of: formatted, info: infoBox, locales: locales, count: locale_count)
+        let made: UnsafeMutableRawPointer?, showsCallerText: Bool
+        if let known = infoBox.layersKey(locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
+            // The same table and preference bytes were validated and resolved before; the
+            // catalog holds the layers as long as the caller holds the catalog.
+            (made, showsCallerText) = known._withUnsafeGuaranteedRef {
+                ResultBlock.make(infoBox.info, layers: $0, formatter: formatter)
+            }
+        } else {
+            let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+            let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: infoBox.info.table), for: preferences)
+            _ = infoBox.layersKey(locales: locales, count: locale_count) { catalog.remember(layers, forKey: $0) }
+            (made, showsCallerText) = ResultBlock.make(infoBox.info, layers: layers, formatter: formatter)
+        }
+        guard let block = made else { throw Failure.outOfMemory() }
+        catalogBox.memoize(result: block, showingCallerText: showsCallerText, info: infoBox, locales: locales,
+                           count: locale_count)
         out.pointee = OwnedStrings.handle(block)
+    }
+}
+
+extension ErrorInfoBox {
+    /// `body` applied to the bytes that name this error's table and the caller's preferences
+    /// for ``Catalog/knownLayers(forKey:)``: the table, a NUL, then the preferences as
+    /// ``CallerKey`` lays them out. `nil` when there is no such key (see ``CallerKey``).
+    @inline(__always)
+    fileprivate func layersKey<Result>(
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        withTableBytes { table in
+            CallerKey.with(head: table, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
+        }
     }
 }
 

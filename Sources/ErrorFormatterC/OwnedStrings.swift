@@ -40,14 +40,11 @@ enum OwnedStrings {
             if let string { bytes += string.utf8.count + 1 }
         }
         // Every size here is the size of strings already in memory: none can overflow.
-        let stringsStart = headerBytes + (metadataCount + count) * 8
+        let stringsStart = Self.stringsStart(count: count, metadataCount: metadataCount)
         let size = stringsStart + bytes
-        guard let block = malloc(size) else { return nil }
-        block.storeBytes(of: size, as: Int.self)
-        block.storeBytes(of: count, toByteOffset: 8, as: Int.self)
-        block.storeBytes(of: metadataCount, toByteOffset: 16, as: Int.self)
-        metadata((block + headerBytes).bindMemory(to: Int.self, capacity: metadataCount))
-        let offsets = (block + headerBytes + metadataCount * 8).bindMemory(to: Int.self, capacity: count)
+        guard let allocated = allocate(size: size, count: count, metadataCount: metadataCount) else { return nil }
+        let (block, offsets) = (allocated.block, allocated.offsets)
+        metadata(allocated.metadata)
         var index = 0
         var offset = stringsStart
         strings { string in
@@ -68,6 +65,26 @@ enum OwnedStrings {
             index += 1
         }
         return block
+    }
+
+    /// Where the strings of a block of `count` strings and `metadataCount` words start.
+    @inline(__always)
+    static func stringsStart(count: Int, metadataCount: Int) -> Int { headerBytes + (metadataCount + count) * 8 }
+
+    /// A block of `size` bytes (at least ``stringsStart(count:metadataCount:)``) with its header
+    /// written, and where its metadata words and string offsets go: the caller fills both and
+    /// the strings. `nil` if memory ran out.
+    @inline(__always)
+    static func allocate(size: Int, count: Int, metadataCount: Int)
+        -> (block: UnsafeMutableRawPointer, metadata: UnsafeMutablePointer<Int>, offsets: UnsafeMutablePointer<Int>)?
+    {
+        guard let block = malloc(size) else { return nil }
+        block.storeBytes(of: size, as: Int.self)
+        block.storeBytes(of: count, toByteOffset: 8, as: Int.self)
+        block.storeBytes(of: metadataCount, toByteOffset: 16, as: Int.self)
+        let metadata = (block + headerBytes).bindMemory(to: Int.self, capacity: metadataCount)
+        let offsets = (block + headerBytes + metadataCount * 8).bindMemory(to: Int.self, capacity: count)
+        return (block, metadata, offsets)
     }
 
     /// The size of `block` in bytes.

@@ -64,6 +64,41 @@ static void check_error_texts(void) {
     ef_result_free(result);
     ef_error_info_free(info);
 
+    /* Texts far larger than what a result is first written into: each string whole and in
+     * its place, the keyed title's provenance after them too. */
+    {
+        static char reason[3000], suggestion[5000];
+        memset(reason, 'r', sizeof reason - 1);
+        memset(suggestion, 's', sizeof suggestion - 1);
+        reason[sizeof reason - 1] = suggestion[sizeof suggestion - 1] = '\0';
+        CHECK_STATUS(ef_error_info_new(&info, "D", 1, NULL), EF_OK);
+        CHECK_STATUS(ef_error_info_set_recovery_suggestion(info, suggestion, NULL), EF_OK);
+        CHECK_STATUS(ef_error_info_set_failure_reason(info, reason, NULL), EF_OK);
+        CHECK_STATUS(ef_format(&result, catalog, info, NULL, 0, NULL), EF_OK);
+        CHECK_STR(ef_result_title(result), "Keyed title");
+        check_rule(result, EF_FIELD_TITLE, "code-key");
+        CHECK_STR(ef_result_key(result, EF_FIELD_TITLE), "errors.D.1.title");
+        CHECK_STR(ef_result_locale(result, EF_FIELD_TITLE), "en");
+        CHECK_STR(ef_result_table(result, EF_FIELD_TITLE), "Localizable");
+        CHECK_STR(ef_result_message(result), "Keyed message");
+        ef_result_free(result);
+        ef_error_info_free(info);
+        CHECK_STATUS(ef_error_info_new(&info, "D", 2, NULL), EF_OK);
+        CHECK_STATUS(ef_error_info_set_recovery_suggestion(info, suggestion, NULL), EF_OK);
+        CHECK_STATUS(ef_error_info_set_failure_reason(info, reason, NULL), EF_OK);
+        CHECK_STATUS(ef_format(&result, catalog, info, NULL, 0, NULL), EF_OK);
+        CHECK_STR(ef_result_title(result), reason);
+        check_rule(result, EF_FIELD_TITLE, "failure-reason");
+        CHECK_STR(ef_result_message(result), suggestion);
+        check_rule(result, EF_FIELD_MESSAGE, "recovery-suggestion");
+        CHECK_STR(ef_result_button(result), "OK");
+        check_rule(result, EF_FIELD_BUTTON, "builtin");
+        CHECK(ef_result_stack_count(result) == 1);
+        CHECK_STR(ef_result_stack_entry(result, 0), "en");
+        ef_result_free(result);
+        ef_error_info_free(info);
+    }
+
     /* Code keys come before every text of the error. */
     CHECK_STATUS(ef_error_info_new(&info, "D", 1, NULL), EF_OK);
     CHECK_STATUS(ef_error_info_set_failure_reason(info, "Reason", NULL), EF_OK);

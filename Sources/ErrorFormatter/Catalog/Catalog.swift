@@ -189,10 +189,10 @@ public struct Catalog: Sendable {
 package final class TableLayers: Sendable {
     let name: String
     /// The stack the layers were found down.
-    let stack: LookupStack
+    package let stack: LookupStack
     let layers: [LocalizedTable]
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
-    private let secrets = KeyedHash.secrets
+    let secrets = KeyedHash.secrets
 
     init(name: String, stack: LookupStack, layers: [LocalizedTable]) {
         self.name = name

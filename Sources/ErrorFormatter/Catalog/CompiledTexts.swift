@@ -26,17 +26,22 @@ final class CompiledTexts: Sendable {
     func compiled(_ text: String, forKey key: TableKey) -> CompiledText {
         let found: CompiledText? = key.string.utf8.withContiguousStorageIfAvailable { bytes in
             let key = UnsafeRawBufferPointer(bytes)
-            let hash = cache.hash(key)
-            if let known = cache.find(key, hash: hash) {
-                return Unmanaged<CompiledText>.fromOpaque(known).takeUnretainedValue()
-            }
-            let made = CompiledText(text)
-            // What a compiled format holds beyond its entry: its segments and specifiers, a few
-            // words for each byte of text at most.
-            cache.insert(key, hash: hash, value: made, cost: 64 + 4 * text.utf8.count)
-            return made
+            return compiled(text, forKeyBytes: key, hash: cache.hash(key))
         } ?? nil
         return found ?? CompiledText(text)
+    }
+
+    /// The same, for the key whose UTF-8 is `key` and whose keyed hash is `hash` (the hash every
+    /// table index takes, ``PropertyListKeyIndex/hash(ofBytes:secrets:)``).
+    func compiled(_ text: String, forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> CompiledText {
+        if let known = cache.find(key, hash: hash) {
+            return Unmanaged<CompiledText>.fromOpaque(known).takeUnretainedValue()
+        }
+        let made = CompiledText(text)
+        // What a compiled format holds beyond its entry: its segments and specifiers, a few
+        // words for each byte of text at most.
+        cache.insert(key, hash: hash, value: made, cost: 64 + 4 * text.utf8.count)
+        return made
     }
 }
 

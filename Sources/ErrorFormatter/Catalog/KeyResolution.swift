@@ -15,19 +15,40 @@ extension TableLayers {
     /// Resolves `key` with `arguments`, rendering each candidate with the plural rules of the
     /// localization that supplied it (a `fr_CA` request answered from `en` uses English rules).
     func resolve(_ key: TableKey, arguments: [FormatArgument]) -> KeyResolution {
+        // A table key's UTF-8 is contiguous (``TableKey/init(_:)``); the copy is for any other.
+        key.string.utf8.withContiguousStorageIfAvailable { resolve(bytes: UnsafeRawBufferPointer($0), arguments: arguments) }
+            ?? Array(key.string.utf8).withUnsafeBytes { resolve(bytes: $0, arguments: arguments) }
+    }
+
+    /// The same for the key whose UTF-8 is `key`, hashed once for every layer: no key is made
+    /// unless a string is rejected (a rejection names its key).
+    func resolve(bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument]) -> KeyResolution {
         var rejections: [Rejection] = []
+        guard let found = render(bytes: key, arguments: arguments, rejections: &rejections) else {
+            return KeyResolution(hit: nil, rejections: rejections)
+        }
+        return KeyResolution(hit: Catalog.Hit(value: found.text, localization: found.layer.localization, table: name),
+                             rejections: rejections)
+    }
+
+    /// The first rendering of the key whose UTF-8 is `key` that `arguments` satisfy, and the
+    /// layer it came from; each string rejected before it is appended to `rejections`. What
+    /// ``resolve(bytes:arguments:)`` does without making a ``KeyResolution``: a formatter hands
+    /// the parts on as they are.
+    func render(
+        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection]
+    ) -> (text: String, layer: LocalizedTable)? {
+        let hash = PropertyListKeyIndex.hash(ofBytes: key, secrets: secrets)
         for layer in layers {
-            guard let value = layer.preparedValue(forKey: key) else { continue }
+            guard let value = layer.preparedValue(forKeyBytes: key, hash: hash) else { continue }
             do throws(FormatFailure) {
-                let text = try layer.render(value, arguments: arguments)
-                return KeyResolution(hit: Catalog.Hit(value: text, localization: layer.localization, table: name),
-                                     rejections: rejections)
+                return (try layer.render(value, arguments: arguments), layer)
             } catch {
-                rejections.append(Rejection(key: key.string, localization: layer.localization, table: name,
-                                            code: error.code, message: error.message))
+                rejections.append(Rejection(key: String(decoding: key, as: UTF8.self), localization: layer.localization,
+                                            table: name, code: error.code, message: error.message))
             }
         }
-        return KeyResolution(hit: nil, rejections: rejections)
+        return nil
     }
 }
 

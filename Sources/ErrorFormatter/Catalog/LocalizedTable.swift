@@ -95,6 +95,17 @@ final class LocalizedTable: Sendable {
         return .compiled(compiledTexts.compiled(text, forKey: key))
     }
 
+    /// The same for the key whose UTF-8 is `key`, with its keyed hash
+    /// (``PropertyListKeyIndex/hash(ofBytes:secrets:)``): no key is made.
+    func preparedValue(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PreparedValue? {
+        if let variable = variables.format(forKeyBytes: key, hash: hash) { return .variable(variable) }
+        guard let text = table.entries.value(forKeyBytes: key, hash: hash)?.stringValue else { return nil }
+        guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
+            return .text(text)
+        }
+        return .compiled(compiledTexts.compiled(text, forKeyBytes: key, hash: hash))
+    }
+
     /// `value` rendered with `arguments` in this table's locale.
     func render(_ value: PreparedValue, arguments: [FormatArgument]) throws(FormatFailure) -> String {
         switch value {

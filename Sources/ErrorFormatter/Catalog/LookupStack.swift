@@ -28,6 +28,25 @@ extension Catalog {
         return found
     }
 
+    /// The layers remembered under `key` (``remember(_:forKey:)``), found without a lock, a
+    /// reference count or a `[String]`: what a caller that holds its table and preferences as
+    /// bytes (the C layer) asks first. Valid as long as the catalog: the caller must keep the
+    /// catalog alive while it uses them.
+    ///
+    /// `key` is any byte string that names one table and one preference list exactly (equal
+    /// keys, equal table and preferences; the caller makes it from what it was passed, and
+    /// remembers only what it validated).
+    package func knownLayers(forKey key: UnsafeRawBufferPointer) -> Unmanaged<TableLayers>? {
+        stackCache.layers(forKey: key)
+    }
+
+    /// Keeps `layers` (from ``cachedLayers(of:for:)``) under `key` for ``knownLayers(forKey:)``.
+    package func remember(_ layers: TableLayers, forKey key: UnsafeRawBufferPointer) {
+        // Only tables the catalog has somewhere in the stack, as ``cachedLayers(of:for:)`` keeps.
+        guard !layers.layers.isEmpty else { return }
+        stackCache.remember(layers, forKey: key)
+    }
+
     private func negotiated(for preferences: [String]) -> LookupStack {
         if let cached = stackCache.stack(for: preferences) { return cached }
         let stack = makeLookupStack(for: preferences)
@@ -87,6 +106,9 @@ final class LookupStackCache: Sendable {
     /// One table's layers (with their stack) per (table, preferences): what every format and
     /// lookup asks for first, in one probe.
     private let layers = Protected<LayersTable>(LayersTable())
+    /// The same layers by the bytes a C caller passed for (table, preferences), read without a
+    /// lock: insert-only and bounded, so once full, callers take the table above.
+    private let layersByBytes = ConcurrentByteCache(slotCount: 1_024, byteBudget: LookupStackCache.byteBudget)
 
     private struct LayersKey: Hashable {
         var table: String
@@ -144,6 +166,18 @@ final class LookupStackCache: Sendable {
             state.last = (key, found)
             return found
         }
+    }
+
+    /// The layers stored under `key`, unretained: the cache holds them as long as the catalog.
+    @inline(__always)
+    func layers(forKey key: UnsafeRawBufferPointer) -> Unmanaged<TableLayers>? {
+        guard let found = layersByBytes.find(key, hash: layersByBytes.hash(key)) else { return nil }
+        return Unmanaged<TableLayers>.fromOpaque(found)
+    }
+
+    func remember(_ entry: TableLayers, forKey key: UnsafeRawBufferPointer) {
+        let cost = entry.stack.localizations.reduce(64) { $0 + $1.utf8.count + 16 }
+        layersByBytes.insert(key, hash: layersByBytes.hash(key), value: entry, cost: cost)
     }
 
     func store(_ entry: TableLayers, of table: String, for preferences: [String]) {

@@ -29,78 +29,96 @@ public struct ErrorMessageFormatter: Sendable {
     }
 
     private func format(_ error: ErrorInfo, stack: LookupStack, layers: TableLayers) -> FormattedError {
-        var showsCallerText = false
-        // Each field's provenance is filled in place, part by part: a `Provenance` returned
-        // by value was copied whole into the caller and the original destroyed.
-        var titleOrigin = Provenance(rule: ""), messageOrigin = Provenance(rule: ""), buttonOrigin = Provenance(rule: "")
-        let title = resolve(.title, of: error, in: layers, origin: &titleOrigin, showsCallerText: &showsCallerText)
-        let message = resolve(.message, of: error, in: layers, origin: &messageOrigin, showsCallerText: &showsCallerText)
-        let button = resolve(.button, of: error, in: layers, origin: &buttonOrigin, showsCallerText: &showsCallerText)
-        // Indexed by `ErrorField.rawValue`.
+        var title = "", message = "", button = ""
+        var origins = [Provenance](repeating: Provenance(rule: ""), count: 3)
+        let showsCallerText = format(error, layers: layers) { field, text, rule, key, localization, table, rejections in
+            switch field {
+            case .title: title = text
+            case .message: message = text
+            case .button: button = text
+            }
+            origins[field.rawValue] = Provenance(
+                rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) }, localization: localization,
+                table: table, rejections: rejections)
+        }
+        // `origins` is indexed by `ErrorField.rawValue`.
         return FormattedError(
-            title: title, message: message, button: button, provenance: [titleOrigin, messageOrigin, buttonOrigin],
+            title: title, message: message, button: button, provenance: origins,
             stack: stack.localizations, isUntranslated: stack.isUntranslated, showsCallerText: showsCallerText)
     }
 
-    /// The first rule of `field` that yields a string. Texts carried by the error count only when
-    /// non-empty (an `NSError` often has `""` where it means "none"); a table value counts even
-    /// when empty, as in Apple's tables, but only if the error's arguments satisfy it (else the
-    /// next localization's string is tried, then the next rule). Every rule list of the default set ends in
-    /// a rule that always yields (`builtin` or `empty`); a custom set without one ends in "".
-    /// Fills `origin` (a `Provenance` with no key, localization, table or rejections) with the
-    /// provenance of the text; sets `showsCallerText` when that rule shows a text the error carries.
+    /// Formats `error` down `layers`, handing each field to `write` (title, message, button, in
+    /// that order) as soon as its rule is chosen; returns whether a field shows a text the error
+    /// carries (``FormattedError/showsCallerText``).
+    ///
+    /// This is how a ``FormattedError`` is made, and how the C library writes its result block:
+    /// straight from these strings into the caller's block, without a `FormattedError`, a
+    /// provenance array or a second copy of each string made only to be taken apart again.
+    package func format(_ error: ErrorInfo, layers: TableLayers, writing write: FieldWriter) -> Bool {
+        // Evaluated one by one: `||` would skip the fields after one that shows a caller's text.
+        let title = resolve(.title, of: error, in: layers, writing: write)
+        let message = resolve(.message, of: error, in: layers, writing: write)
+        let button = resolve(.button, of: error, in: layers, writing: write)
+        return title || message || button
+    }
+
+    /// Receives one field of a formatted error: the field, its text, the identifier of the rule
+    /// that chose it, where a key rule found it (the key's UTF-8, localization, table; `nil` for
+    /// other rules) and the strings found but not shown before it, in the order they were tried.
+    /// All are borrowed for the call: a writer that keeps one copies it.
+    package typealias FieldWriter = (
+        _ field: ErrorField, _ text: String, _ rule: String, _ key: UnsafeRawBufferPointer?, _ localization: String?,
+        _ table: String?, _ rejections: [Rejection]
+    ) -> Void
+
+    /// The first rule of `field` that yields a string, handed to `write` with its provenance.
+    /// Texts carried by the error count only when non-empty (an `NSError` often has `""` where
+    /// it means "none"); a table value counts even when empty, as in Apple's tables, but only if
+    /// the error's arguments satisfy it (else the next localization's string is tried, then the
+    /// next rule). Every rule list of the default set ends in a rule that always yields
+    /// (`builtin` or `empty`); a custom set without one ends in "". Returns whether the rule
+    /// chosen shows a text the error carries.
     private func resolve(
-        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, origin: inout Provenance,
-        showsCallerText: inout Bool
-    ) -> String {
+        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, writing write: FieldWriter
+    ) -> Bool {
         var rejections: [Rejection] = []
         for rule in rules.rules(for: field) {
             switch rule {
             case .key(let template):
-                let key = template.key(for: error)
-                let resolution = layers.resolve(TableKey(key), arguments: error.arguments)
-                if !resolution.rejections.isEmpty { rejections += resolution.rejections }
-                if let hit = resolution.hit {
-                    origin.rule = rule.identifier
-                    origin.key = key
-                    origin.localization = hit.localization
-                    origin.table = hit.table
-                    origin.rejections = rejections
-                    return hit.value
+                // The key is probed and reported as bytes: no `String` of it is made for C. The
+                // closure captures only what it reads: capturing the error or the rule copies it.
+                let arguments = error.arguments, identifier = template.kind.rawValue
+                let found = template.withKey(domain: error.domain, code: error.code) { key in
+                    guard let found = layers.render(bytes: key, arguments: arguments, rejections: &rejections)
+                    else { return false }
+                    write(field, found.text, identifier, key, found.layer.localization, layers.name, rejections)
+                    return true
                 }
+                if found { return false }
             case .failureReason:
                 if let text = error.failureReason, !text.isEmpty {
-                    showsCallerText = true
-                    origin.rule = rule.identifier
-                    origin.rejections = rejections
-                    return text
+                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    return true
                 }
             case .recoverySuggestion:
                 if let text = error.recoverySuggestion, !text.isEmpty {
-                    showsCallerText = true
-                    origin.rule = rule.identifier
-                    origin.rejections = rejections
-                    return text
+                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    return true
                 }
             case .description:
                 if let text = error.description, !text.isEmpty {
-                    showsCallerText = true
-                    origin.rule = rule.identifier
-                    origin.rejections = rejections
-                    return text
+                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    return true
                 }
             case .builtin(let text):
-                origin.rule = rule.identifier
-                origin.rejections = rejections
-                return text
+                write(field, text, rule.identifier, nil, nil, nil, rejections)
+                return false
             case .empty:
-                origin.rule = rule.identifier
-                origin.rejections = rejections
-                return ""
+                write(field, "", rule.identifier, nil, nil, nil, rejections)
+                return false
             }
         }
-        origin.rule = Rule.empty.identifier
-        origin.rejections = rejections
-        return ""
+        write(field, "", Rule.empty.identifier, nil, nil, nil, rejections)
+        return false
     }
 }

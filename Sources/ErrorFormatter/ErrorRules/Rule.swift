@@ -105,40 +105,53 @@ public struct KeyTemplate: Sendable, Hashable {
     /// The key for `error`; the code is a decimal integer, negative codes keep their sign.
     public func key(for error: ErrorInfo) -> String {
         if isFixed { return fixedKey }
-        // Built once per rule per format: the bytes go straight into one allocation of the
-        // right size, and the code's digits straight from the integer (no `String(code)`).
-        var domain = error.domain
+        return withKey(domain: error.domain, code: error.code) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` applied to the UTF-8 of ``key(for:)`` for an error of `domain` and `code`, written into temporary memory: a lookup
+    /// probes tables with these bytes and makes no `String` of the key at all.
+    func withKey<Result>(domain: String, code: Int64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        // A fixed key is its pattern: a template without placeholders has no marks.
+        if isFixed { return pattern.withUnsafeBytes(body) }
+        var domain = domain
         return domain.withUTF8 { domain in
-            let code = (negative: error.code < 0, magnitude: error.code.magnitude)
-            return pattern.withUnsafeBufferPointer { pattern in
-                // Only a template and a domain larger than memory could overflow.
-                let (domains, overflow) = domain.count.multipliedReportingOverflow(by: domainMarks)
-                let (length, overflowToo) = fixedLength.addingReportingOverflow(domains)
-                guard !overflow, !overflowToo else { return "" }
-                return String(unsafeUninitializedCapacity: length) { buffer in
-                    guard let target = buffer.baseAddress, let source = pattern.baseAddress else { return 0 }
-                    var written = 0
-                    // Literal runs are copied whole; each placeholder is written where it stands.
-                    func copy(_ start: UnsafePointer<UInt8>?, count: Int) {
-                        guard let start, count > 0 else { return }
-                        let count = min(count, buffer.count - written)
-                        (target + written).update(from: start, count: count)
-                        written += count
-                    }
-                    var runStart = 0
-                    for index in 0..<pattern.count where pattern[index] >= Self.codeMark {
-                        copy(source + runStart, count: index - runStart)
-                        runStart = index + 1
-                        if pattern[index] == Self.domainMark {
-                            copy(domain.baseAddress, count: domain.count)
-                        } else {
-                            written += DecimalDigits.write(code, to: target + written, capacity: buffer.count - written) ?? 0
-                        }
-                    }
-                    copy(source + runStart, count: pattern.count - runStart)
-                    return written
+            // Only a template and a domain larger than memory could overflow.
+            let (domains, overflow) = domain.count.multipliedReportingOverflow(by: domainMarks)
+            let (length, overflowToo) = fixedLength.addingReportingOverflow(domains)
+            guard !overflow, !overflowToo else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                let written = write(domain: domain, code: code, to: buffer)
+                return body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: written))
+            }
+        }
+    }
+
+    /// Writes the key for `domain` and `code` to `buffer` (room for the longest such key);
+    /// returns how many bytes were written. Literal runs are copied whole; each placeholder is
+    /// written where it stands, the code's digits straight from the integer.
+    private func write(domain: UnsafeBufferPointer<UInt8>, code: Int64, to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let code = (negative: code < 0, magnitude: code.magnitude)
+        return pattern.withUnsafeBufferPointer { pattern in
+            guard let target = buffer.baseAddress, let source = pattern.baseAddress else { return 0 }
+            var written = 0
+            func copy(_ start: UnsafePointer<UInt8>?, count: Int) {
+                guard let start, count > 0 else { return }
+                let count = min(count, buffer.count - written)
+                (target + written).update(from: start, count: count)
+                written += count
+            }
+            var runStart = 0
+            for index in 0..<pattern.count where pattern[index] >= Self.codeMark {
+                copy(source + runStart, count: index - runStart)
+                runStart = index + 1
+                if pattern[index] == Self.domainMark {
+                    copy(domain.baseAddress, count: domain.count)
+                } else {
+                    written += DecimalDigits.write(code, to: target + written, capacity: buffer.count - written) ?? 0
                 }
             }
+            copy(source + runStart, count: pattern.count - runStart)
+            return written
         }
     }
 }

@@ -27,4 +27,12 @@ struct PreparedVariableIndex: Sendable {
         guard !keys.isEmpty, let entry = index.find(key, in: keys), entry < formats.count else { return nil }
         return formats[entry]
     }
+
+    /// The format of the key whose UTF-8 is `key` (``PropertyListKeyIndex/find(bytes:hash:in:)``).
+    @inline(__always)
+    func format(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PreparedVariableFormat? {
+        guard !keys.isEmpty, let entry = index.find(bytes: key, hash: hash, in: keys), entry < formats.count
+        else { return nil }
+        return formats[entry]
+    }
 }

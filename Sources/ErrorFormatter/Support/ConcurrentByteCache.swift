@@ -123,8 +123,10 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     @discardableResult
     package func insert(_ key: UnsafeRawBufferPointer, hash: UInt64, value: AnyObject, cost: Int) -> UnsafeRawPointer? {
         let retained = Unmanaged<AnyObject>.passRetained(value)
-        let stored = store(key, hash: hash, pointer: UnsafeRawPointer(retained.toOpaque()), owned: true, cost: cost)
-        if stored != UnsafeRawPointer(retained.toOpaque()) { retained.release() }
+        let (stored, isNew) = store(key, hash: hash, pointer: UnsafeRawPointer(retained.toOpaque()), owned: true, cost: cost)
+        // Whether this call stored it, not whether the pointers are equal: two threads may
+        // insert the same object under one key, and the second must drop its retain too.
+        if !isNew { retained.release() }
         return stored
     }
 
@@ -134,13 +136,15 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     package func insert(_ key: UnsafeRawBufferPointer, hash: UInt64, pointer: UnsafeRawPointer, cost: Int)
         -> UnsafeRawPointer?
     {
-        store(key, hash: hash, pointer: pointer, owned: false, cost: cost)
+        store(key, hash: hash, pointer: pointer, owned: false, cost: cost).stored
     }
 
+    /// Stores `pointer` under `key` unless the key is there or the budget is spent: what is
+    /// stored under `key` afterwards, and whether this call stored it.
     private func store(_ key: UnsafeRawBufferPointer, hash: UInt64, pointer: UnsafeRawPointer, owned: Bool, cost: Int)
-        -> UnsafeRawPointer?
+        -> (stored: UnsafeRawPointer?, isNew: Bool)
     {
-        state.withLock { state -> UnsafeRawPointer? in
+        state.withLock { state -> (stored: UnsafeRawPointer?, isNew: Bool) in
             let slots: UnsafeMutablePointer<Atomic<UInt>>
             if let made = self.slots {
                 slots = made
@@ -154,14 +158,14 @@ package final class ConcurrentByteCache: @unchecked Sendable {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while let entry = UnsafeRawPointer(bitPattern: slots[slot].load(ordering: .acquiring)) {
                 if Self.matches(entry, key, hash: hash) {
-                    return entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)
+                    return (entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self), false)
                 }
                 slot = (slot + 1) & mask
             }
             let size = Self.headerSize + key.count
             guard size <= byteBudget, cost <= byteBudget - size, state.bytes <= byteBudget - size - cost,
                   (state.entries + 1) * 4 <= slotCount * 3, let entry = malloc(size)
-            else { return nil }
+            else { return (nil, false) }
             entry.storeBytes(of: hash, as: UInt64.self)
             entry.storeBytes(of: key.count, toByteOffset: 8, as: Int.self)
             entry.storeBytes(of: pointer, toByteOffset: 16, as: UnsafeRawPointer?.self)
@@ -172,7 +176,7 @@ package final class ConcurrentByteCache: @unchecked Sendable {
             state.entries += 1
             state.newest = entry
             slots[slot].store(UInt(bitPattern: entry), ordering: .releasing)
-            return pointer
+            return (pointer, true)
         }
     }
 }

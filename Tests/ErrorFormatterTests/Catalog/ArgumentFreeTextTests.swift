@@ -101,6 +101,20 @@ struct ConcurrentByteCacheTests {
         }
     }
 
+    /// Two threads may insert the same object under one key (both found it elsewhere, then
+    /// missed here): the cache keeps one reference, however many inserts there were, and
+    /// gives it up when it goes.
+    @Test func insertingOneObjectTwiceKeepsOneReference() {
+        var object = Box(7)
+        var cache: ConcurrentByteCache? = ConcurrentByteCache(slotCount: 64, byteBudget: 1 << 20)
+        Self.key(1, length: 10).withUnsafeBytes { bytes in
+            for _ in 0..<3 { _ = cache?.insert(bytes, hash: KeyedHash.hash(bytes, secrets: KeyedHash.secrets), value: object, cost: 0) }
+        }
+        #expect(!isKnownUniquelyReferenced(&object))
+        cache = nil
+        #expect(isKnownUniquelyReferenced(&object))
+    }
+
     @Test func boundedInBytesNotEntries() {
         let budget = 64 << 10
         let cache = ConcurrentByteCache(slotCount: 1 << 16, byteBudget: budget)

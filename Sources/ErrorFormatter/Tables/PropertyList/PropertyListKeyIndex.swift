@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The hash index of a `PropertyListDictionary`: which entry holds a key.
 ///
 /// Open addressing with linear probing over one power-of-two array of 8-byte slots, each the
@@ -39,6 +45,44 @@ struct PropertyListKeyIndex: Sendable {
     func find(_ key: TableKey, in keys: [TableKey]) -> Int? {
         guard !slots.isEmpty else { return nil }
         return probe(key, in: keys, hash: Self.hash(of: key)).entry
+    }
+
+    /// The index of the entry whose key's UTF-8 is `key`, whose ``hash(ofBytes:)`` is `hash`:
+    /// one hash of the caller's bytes serves every table it probes, and no key is made.
+    @inline(__always)
+    func find(bytes key: UnsafeRawBufferPointer, hash: UInt64, in keys: [TableKey]) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        let tag = hash >> Self.indexBits
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let content = slots[slot]
+            if content == 0 { return nil }
+            if content >> Self.indexBits == tag {
+                let entry = Int(truncatingIfNeeded: content & Self.indexMask) - 1
+                // Always in range by construction; checked so that a broken invariant cannot trap.
+                if entry >= 0, entry < keys.count, Self.bytes(of: keys[entry], equal: key) { return entry }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `key`'s UTF-8 is `bytes`.
+    @inline(__always)
+    private static func bytes(of key: TableKey, equal bytes: UnsafeRawBufferPointer) -> Bool {
+        guard key.string.utf8.count == bytes.count else { return false }
+        let fast: Bool? = key.string.utf8.withContiguousStorageIfAvailable { stored in
+            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.isEmpty }
+            return memcmp(a, b, stored.count) == 0
+        }
+        return fast ?? key.string.utf8.elementsEqual(bytes)
+    }
+
+    /// The hash ``find(bytes:hash:in:)`` takes: the keyed hash of a key's UTF-8 bytes, the same
+    /// for every table of the process.
+    @inline(__always)
+    static func hash(ofBytes key: UnsafeRawBufferPointer, secrets: KeyedHash.Secrets) -> UInt64 {
+        KeyedHash.hash(key, secrets: secrets)
     }
 
     /// Returns the index of the entry whose key is `key`, or, when there is none, records that

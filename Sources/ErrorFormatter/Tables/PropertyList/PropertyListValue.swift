@@ -77,6 +77,13 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
 
     public subscript(key: String) -> PropertyListValue? { self[TableKey(key)] }
 
+    /// The value of the key whose UTF-8 is `key` (``PropertyListKeyIndex/find(bytes:hash:in:)``).
+    @inline(__always)
+    package func value(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PropertyListValue? {
+        guard let entry = index.find(bytes: key, hash: hash, in: keys), entry < values.count else { return nil }
+        return values[entry]
+    }
+
     public func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {
         zip(keys, values).makeIterator()
     }
