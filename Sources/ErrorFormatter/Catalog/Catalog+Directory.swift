@@ -170,7 +170,8 @@ private struct DirectoryReader {
                     try reader.readLocalizationFiles(files, directoryName: name, localization: localization)
                 case .jsonTable(let fileName, let step):
                     reader.builder.currentOrder = DiagnosticOrder(step: step, part: 1)
-                    try reader.readDeferredJSONTable(fileName, localization: localization)
+                    // `<loc>.json`, opened again now that its localization is needed.
+                    try reader.readTableFile(at: fileName, as: jsonTableFileName, localization: localization)
                 case .stringCatalogLanguage(let language):
                     reader.builder.currentOrder = language.order
                     try reader.builder.addStringCatalogLanguage(
@@ -187,19 +188,6 @@ private struct DirectoryReader {
         if builder.hasFailures(in: localization), tables?.isEmpty ?? true { tables = nil }
         return LocalizationStore.Loaded(tables: tables, diagnostics: builder.diagnostics,
                                         orders: builder.diagnosticOrders)
-    }
-
-    /// `<loc>.json`, opened again when its localization is first needed.
-    private mutating func readDeferredJSONTable(_ fileName: String, localization: String) throws(CatalogError) {
-        guard let entry = try openInsideRoot(fileName, displayedAs: fileName) else { return }
-        switch entry {
-        case .directory(let descriptor):
-            close(descriptor)
-            reportMisnamed(fileName, "is a directory, not a table file")
-        case .file(let descriptor, let size):
-            defer { close(descriptor) }
-            try readJSONTable(descriptor: descriptor, size: size, fileName: fileName, localization: localization)
-        }
     }
 
     /// An entry named like catalog content that is of the other kind: skipped, and said so.
@@ -238,12 +226,14 @@ private struct DirectoryReader {
         try readJSONTable(descriptor: descriptor, size: size, fileName: fileName, localization: name)
     }
 
+    /// The table file a top-level `<loc>.json` is read as: the `Localizable` table of `<loc>`.
+    private static let jsonTableFileName = Catalog.defaultTable + TableFile.Format.json.fileExtension
+
     /// `<loc>.json`: the `Localizable` table of `<loc>`.
     private mutating func readJSONTable(descriptor: Int32, size: Int, fileName: String, localization: String)
         throws(CatalogError)
     {
-        try readTable(descriptor: descriptor, size: size,
-                      fileName: Catalog.defaultTable + TableFile.Format.json.fileExtension,
+        try readTable(descriptor: descriptor, size: size, fileName: Self.jsonTableFileName,
                       localization: localization, displayedAs: fileName)
     }
 
@@ -274,17 +264,24 @@ private struct DirectoryReader {
         throws(CatalogError)
     {
         for name in names {
-            let display = directoryName + "/" + name
-            guard let entry = try openInsideRoot(display, displayedAs: display) else { continue }
-            switch entry {
-            case .directory(let descriptor):
-                close(descriptor)
-                reportMisnamed(display, "is a directory, not a table file")
-            case .file(let descriptor, let size):
-                defer { close(descriptor) }
-                try readTable(descriptor: descriptor, size: size, fileName: name, localization: localization,
-                              displayedAs: display)
-            }
+            try readTableFile(at: directoryName + "/" + name, as: name, localization: localization)
+        }
+    }
+
+    /// Opens the table file at `display` below the root and reads it as `fileName` (which names
+    /// its table and format); a directory in its place is skipped, and said so.
+    private mutating func readTableFile(at display: String, as fileName: String, localization: String)
+        throws(CatalogError)
+    {
+        guard let entry = try openInsideRoot(display, displayedAs: display) else { return }
+        switch entry {
+        case .directory(let descriptor):
+            close(descriptor)
+            reportMisnamed(display, "is a directory, not a table file")
+        case .file(let descriptor, let size):
+            defer { close(descriptor) }
+            try readTable(descriptor: descriptor, size: size, fileName: fileName, localization: localization,
+                          displayedAs: display)
         }
     }
 
