@@ -24,10 +24,11 @@ final class CatalogBox {
     let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
     let packedMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
 
-    init(_ catalog: Catalog, readsEverything: Bool = true) {
+    init(_ catalog: Catalog) {
         self.catalog = catalog
         developmentLocale = CStringArena.make([catalog.developmentLocale])
-        if readsEverything { _ = self.lists }
+        // Listed now when that reads nothing more; a catalog reading on first use waits to be asked.
+        if !catalog.readsOnFirstUse { _ = self.lists }
     }
 
     /// The listings, made once. The arena's strings live as long as the box.
@@ -73,7 +74,7 @@ public func ef_catalog_open(
         do throws(CatalogError) {
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict,
                                            loading: onDemand ? .onFirstUse : .atOpen)
-            out.pointee = Handle.make(CatalogBox(catalog, readsEverything: !catalog.readsOnFirstUse))
+            out.pointee = Handle.make(CatalogBox(catalog))
         } catch {
             throw Failure(error)
         }

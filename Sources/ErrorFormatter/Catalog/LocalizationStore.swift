@@ -33,6 +33,9 @@ final class LocalizationStore: @unchecked Sendable {
     private struct State {
         var loader: Loader?
         var loaded: [String: [String: LocalizedTable]] = [:]
+        /// Every localization's tables, made once when the last one is read (lint asks for them
+        /// table by table).
+        var everything: [String: [String: LocalizedTable]]?
         /// Deferred localizations that turned out to have no tables.
         var absent: Set<String> = []
         var diagnostics: [Diagnostic] = []
@@ -86,7 +89,7 @@ final class LocalizationStore: @unchecked Sendable {
         guard !deferredNames.isEmpty else { return built }
         return state.withLock { state in
             loadEverything(&state)
-            return built.merging(state.loaded) { first, _ in first }
+            return state.everything ?? built
         }
     }
 
@@ -106,6 +109,7 @@ final class LocalizationStore: @unchecked Sendable {
         guard state.loader != nil else { return }
         for name in deferredNames { _ = load(name, &state) }
         state.loader = nil
+        state.everything = built.merging(state.loaded) { first, _ in first }
     }
 
     private func load(_ localization: String, _ state: inout State) -> [String: LocalizedTable]? {
