@@ -51,10 +51,11 @@
  *
  * Paths. A catalog directory (or compiled catalog file) is read once: when it is opened, or with
  * EF_CATALOG_ON_DEMAND (and for a compiled file) each localization when first needed; nothing
- * outside it is read, and a locale string never becomes part of a path. Every entry is opened relative to a descriptor of
- * the catalog directory, symbolic links resolved one component at a time without leaving it, and
- * its type taken from the opened descriptor: a link swapped while the catalog opens cannot make
- * it read outside, and a FIFO, socket or device is never opened in a blocking way.
+ * outside it is read, and a locale string never becomes part of a path. Every entry is opened
+ * relative to a descriptor of the catalog directory, symbolic links resolved one component at a
+ * time without leaving it, and its type taken from the opened descriptor: a link swapped while
+ * the catalog opens cannot make it read outside, and a FIFO, socket or device is never opened
+ * in a blocking way.
  *
  * Crashes. No input, however malformed, makes a function abort the process, on any thread whose
  * stack has at least EF_MINIMUM_STACK_BYTES (128 KiB, musl's default): parsers bound their
