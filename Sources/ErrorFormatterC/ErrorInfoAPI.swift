@@ -42,7 +42,11 @@ final class ErrorInfoBox {
         storage.deallocate()
     }
 
-    var info: ErrorInfo { storage.pointee }
+    /// The error, read in place: a caller that passes it on borrows it rather than copying its
+    /// strings and arguments (a copy costs a reference count for each).
+    var info: ErrorInfo {
+        unsafeAddress { UnsafePointer(storage) }
+    }
 
     var argumentCount: Int { storage.pointee.arguments.count }
 

@@ -120,6 +120,23 @@ final class LocalizedTable: Sendable {
     }
 }
 
+extension LocalizedTable {
+    /// `value` rendered with `arguments` in this table's locale, as UTF-8 written into `buffer`
+    /// when it is a format that fits there, else as a `String` (a plain text is its own
+    /// rendering; a variable format or a long result is made as a `String`). What a caller that
+    /// copies the text anyway uses: a format's rendering becomes no `String`.
+    func render(
+        _ value: PreparedValue, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+    ) throws(FormatFailure) -> FieldText {
+        if case .compiled(let text) = value, let count = try StringFormat.render(
+            text.format.get(), arguments: arguments, into: buffer)
+        {
+            return .utf8(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+        }
+        return .string(try render(value, arguments: arguments))
+    }
+}
+
 /// A table value ready to render: ``LocalizedValue`` with its variable format prepared.
 enum PreparedValue {
     case text(String)
