@@ -99,7 +99,7 @@ final class LocalizedTable: Sendable {
     /// (``PropertyListKeyIndex/hash(ofBytes:secrets:)``): no key is made.
     func preparedValue(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PreparedValue? {
         if let variable = variables.format(forKeyBytes: key, hash: hash) { return .variable(variable) }
-        guard let text = table.entries.value(forKeyBytes: key, hash: hash)?.stringValue else { return nil }
+        guard let text = table.string(forKeyBytes: key, hash: hash) else { return nil }
         guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
             return .text(text)
         }
