@@ -42,11 +42,7 @@ final class ErrorInfoBox {
         storage.deallocate()
     }
 
-    /// The error, read in place: a caller that passes it on borrows it rather than copying its
-    /// strings and arguments (a copy costs a reference count for each).
-    var info: ErrorInfo {
-        unsafeAddress { UnsafePointer(storage) }
-    }
+    var info: ErrorInfo { storage.pointee }
 
     var argumentCount: Int { storage.pointee.arguments.count }
 
