@@ -50,9 +50,9 @@ extension TableLayers {
     }
 
     /// The same, the text written into `buffer` when it is a format that fits there
-    /// (``LocalizedTable/render(_:arguments:into:)``), and handed with the localization that
-    /// supplied it and the rejections so far to `found`, for a formatter to pass on as it is; `nil` when no layer has a
-    /// string that `arguments` satisfy.
+    /// (``LocalizedTable/render(_:arguments:into:)``) and handed to `found` with the
+    /// localization that supplied it and the rejections so far, for a formatter to pass on as
+    /// they are; `nil` when no layer has a string that `arguments` satisfy.
     @inline(__always)
     func render<Result>(
         bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection],

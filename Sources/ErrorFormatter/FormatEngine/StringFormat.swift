@@ -66,7 +66,8 @@ enum StringFormat {
             guard let length = try renderChecked(format, arguments: arguments, into: buffer),
                   let base = buffer.baseAddress
             else { return nil }
-            return KnownValidUTF8.string(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length))
+            let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length)
+            return KnownValidUTF8.string(bytes)
         }
     }
 
@@ -126,11 +127,11 @@ enum StringFormat {
     private static func append(
         _ text: String, to base: UnsafeMutablePointer<UInt8>, capacity: Int, length: inout Int
     ) -> Bool {
-        let room = capacity - length
+        let start = base + length, room = capacity - length
         let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let source = bytes.baseAddress else { return 0 }
             guard bytes.count <= room else { return nil }
-            (base + (capacity - room)).update(from: source, count: bytes.count)
+            start.update(from: source, count: bytes.count)
             return bytes.count
         } ?? nil
         guard let copied else { return false }
