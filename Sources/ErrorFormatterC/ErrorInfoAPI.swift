@@ -46,6 +46,26 @@ final class ErrorInfoBox {
 
     var argumentCount: Int { storage.pointee.arguments.count }
 
+    /// The error's arguments, read in place (the error itself is not copied).
+    var arguments: [FormatArgument] { storage.pointee.arguments }
+
+    /// One of the texts the error carries, read in place.
+    func text(_ which: FormatPlan.CallerText) -> String? {
+        switch which {
+        case .description: storage.pointee.description
+        case .failureReason: storage.pointee.failureReason
+        case .recoverySuggestion: storage.pointee.recoverySuggestion
+        }
+    }
+
+    /// `body` applied to the error's part of a plan's key (``FormatPlanReuse``): the memo key's
+    /// bytes (see `memo`) whether or not there are arguments; `nil` when it could not be made.
+    @inline(__always)
+    func withPlanKey<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
+        guard let bytes = memo.pointee.bytes else { return nil }
+        return body(UnsafeRawBufferPointer(start: bytes, count: memo.pointee.count))
+    }
+
     /// Changes the error (anything but its arguments: see ``updateArguments(_:)``).
     func update<Result, E: Error>(_ change: (inout ErrorInfo) throws(E) -> Result) throws(E) -> Result {
         defer { rebuildMemoKey() }

@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CErrorFormatter
+import ErrorFormatter
+@testable import ErrorFormatterC
+import Testing
+
+/// The planned road (FormatPlan, PlannedResult) against the full road: a plan made from one call
+/// answers calls with other values of the same kinds with the very bytes the full road makes, or
+/// not at all. Each error is planned from its first value set, then every value set is formatted
+/// both ways and the blocks compared byte for byte.
+@Suite struct PlannedResultTests {
+    /// A hand-made catalog: formats of each kind, a French translation that asks for an argument
+    /// of another kind (rejected by kind), a plural (never planned), a long plain text.
+    static let english = """
+        "controls.ok" = "OK";
+        "errors.title" = "Failed";
+        "errors.message" = "Try again.";
+        "errors.Upload.1.title" = "Couldn't upload “%@”";
+        "errors.Upload.1.message" = "%1$@ (%2$lld bytes) could not be sent.";
+        "errors.Upload.2.message" = "%1$@ then %1$@ again";
+        "errors.Upload.3.title" = "%.1f%% done, %u left";
+        "errors.Upload.4.message" = "%@";
+        "errors.Plain.title" = "No arguments here";
+        """
+    static let french = """
+        "errors.Upload.1.title" = "Échec de l’envoi de « %d »";
+        "errors.Upload.1.message" = "%1$@ (%2$lld octets) n’a pas été envoyé.";
+        "errors.Upload.3.title" = "%3$@ : %1$.1f %%";
+        """
+    static let englishPlurals = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>errors.Upload.5.message</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+            <key>files</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>lld</string>
+              <key>one</key><string>%lld file failed</string>
+              <key>other</key><string>%lld files failed</string>
+            </dict>
+          </dict>
+        </dict></plist>
+        """
+
+    static func handCatalog() throws -> Catalog {
+        var builder = CatalogBuilder()
+        try builder.addTable(bytes: Array(english.utf8), localization: "en", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array(french.utf8), localization: "fr", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array(englishPlurals.utf8), localization: "en", fileName: "Localizable.stringsdict")
+        return try builder.build()
+    }
+
+    static func example(_ name: String) -> String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path + "/Examples/" + name
+    }
+
+    /// Value sets of each kind pattern: ordinary ones, one too long for the render buffer, and
+    /// one whose rendering fails on its value (a result beyond ``Limits/maximumOutputLength``).
+    static let valueSets: [[[FormatArgument]]] = [
+        [],
+        [[.string("photo.jpg")], [.string("")], [.string("x\u{301}ü")], [.string(String(repeating: "a", count: 300))],
+         [.string(String(repeating: "b", count: Limits.maximumOutputLength / 2 + 1))]],
+        [[.int(-42)], [.int(0)], [.int(.max)]],
+        [[.string("a.pdf"), .int(2048)], [.string("b"), .int(-1)],
+         [.string(String(repeating: "c", count: Limits.maximumOutputLength / 2 + 1)), .int(1)]],
+        [[.double(12.5), .uint(3)], [.double(-0.0), .uint(.max)], [.double(.infinity), .uint(0)]],
+        [[.double(1), .uint(2), .string("vol")], [.double(99.94), .uint(0), .string("Disque")]],
+        [[.uint(7)], [.uint(1)]],
+        [[.int(3), .string("x")]],
+    ]
+
+    struct Outcome {
+        var planned = 0
+        var fellBack = 0
+        var unplanned = 0
+    }
+
+    /// Plans `error` (with each kind pattern's first values) and compares every value set.
+    static func compare(
+        _ catalog: Catalog, domain: String, code: Int64, texts: (String?, String?, String?), table: String,
+        preferences: [String], outcome: inout Outcome
+    ) {
+        let formatter = ErrorMessageFormatter(catalog: catalog)
+        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: table), for: preferences)
+        for values in valueSets {
+            func info(_ arguments: [FormatArgument]) -> ErrorInfo {
+                ErrorInfo(domain: domain, code: code, description: texts.0, failureReason: texts.1,
+                          recoverySuggestion: texts.2, table: table, arguments: arguments)
+            }
+            guard let first = values.first else { continue }
+            guard let plan = formatter.plan(info(first), layers: layers) else {
+                outcome.unplanned += 1
+                continue
+            }
+            guard let planned = PlannedResult(plan) else {
+                Issue.record("no memory for a plan")
+                continue
+            }
+            for arguments in values {
+                let box = ErrorInfoBox(info(arguments))
+                let full = ResultBlock.make(box.info, layers: layers, formatter: formatter)
+                defer { free(full.block) }
+                guard let fullBlock = full.block else {
+                    Issue.record("the full road made no block")
+                    continue
+                }
+                guard let block = planned.block(arguments: box.arguments, text: box.text) else {
+                    outcome.fellBack += 1
+                    continue
+                }
+                defer { free(block) }
+                outcome.planned += 1
+                #expect(full.showsCallerText == plan.showsCallerText)
+                let size = OwnedStrings.byteCount(fullBlock)
+                let same = OwnedStrings.byteCount(block) == size && memcmp(block, fullBlock, size) == 0
+                #expect(same, "\(domain) \(code) \(preferences) \(arguments.map(\.description).map { $0.prefix(20) })")
+            }
+        }
+    }
+
+    static let textPatterns: [(String?, String?, String?)] = [
+        (nil, nil, nil), ("The server went away.", nil, nil), (nil, "No route", nil),
+        (nil, nil, "Check the cable."), ("d", "f", "r"), ("", "", ""),
+        (String(repeating: "long ", count: 80), nil, nil),
+    ]
+
+    @Test func aPlanAnswersExactlyAsTheFullRoadOnTheHandCatalog() throws {
+        let catalog = try Self.handCatalog()
+        var outcome = Outcome()
+        for preferences in [["en"], ["fr"], ["fr-CA", "en"], ["de"], []] {
+            for (domain, code) in [("Upload", 1), ("Upload", 2), ("Upload", 3), ("Upload", 4), ("Upload", 5),
+                                   ("Upload", 9), ("Plain", 0), ("Other", -7)] as [(String, Int64)] {
+                for texts in Self.textPatterns {
+                    Self.compare(catalog, domain: domain, code: code, texts: texts, table: "",
+                                 preferences: preferences, outcome: &outcome)
+                }
+            }
+        }
+        // Every road is taken: planned answers, calls the plan leaves to the full road (too
+        // long, failing on a value), and errors never planned (the plural).
+        #expect(outcome.planned > 500)
+        #expect(outcome.fellBack > 20)
+        #expect(outcome.unplanned > 0)
+    }
+
+    @Test func aPlanAnswersExactlyAsTheFullRoadOnTheExamples() throws {
+        var outcome = Outcome()
+        for name in ["Sync", "CoreLocation"] {
+            let catalog = try Catalog.open(directory: Self.example(name))
+            for preferences in [["en"], ["fr"], ["fr-CA"], ["de-CH"], ["ja"], ["es-MX"], ["zh-Hant-TW"], []] {
+                for (domain, code) in [("SyncErrorDomain", 1), ("SyncErrorDomain", 2), ("SyncErrorDomain", 3),
+                                       ("kCLErrorDomain", 0), ("kCLErrorDomain", 2), ("kCLErrorDomain", 42),
+                                       ("NSURLErrorDomain", -1009)] as [(String, Int64)] {
+                    for texts in Self.textPatterns {
+                        Self.compare(catalog, domain: domain, code: code, texts: texts, table: "",
+                                     preferences: preferences, outcome: &outcome)
+                    }
+                }
+            }
+        }
+        #expect(outcome.planned > 500)
+    }
+
+    /// What a plan must never be made of: a probed variable format.
+    @Test func noPlanWhenAPluralIsProbed() throws {
+        let catalog = try Self.handCatalog()
+        let layers = catalog.cachedLayers(of: Catalog.defaultTable, for: ["en"])
+        let formatter = ErrorMessageFormatter(catalog: catalog)
+        #expect(formatter.plan(ErrorInfo(domain: "Upload", code: 5, arguments: [.int(2)]), layers: layers) == nil)
+        // A rejection by kind is part of the plan: the French title asks for a number.
+        let plan = formatter.plan(ErrorInfo(domain: "Upload", code: 1, arguments: [.string("a")]),
+                                  layers: catalog.cachedLayers(of: Catalog.defaultTable, for: ["fr"]))
+        #expect(plan?.fields.first?.rejections.map(\.code) == ["wrong-argument-type"])
+        #expect(plan?.fields.first?.localization == "en")
+    }
+
+    /// Through the C ABI: the second call of each key is answered by its plan; every call's
+    /// strings are those the Swift formatter gives for the same error.
+    @Test func efFormatAnswersFromPlansAsTheFormatterDoes() throws {
+        var catalog: OpaquePointer?
+        guard ef_catalog_open(&catalog, Self.example("Sync"), "en", UInt32(EF_CATALOG_LENIENT), nil) == EF_OK else {
+            Issue.record("cannot open the Sync example")
+            return
+        }
+        defer { ef_catalog_free(catalog) }
+        let swiftCatalog = try Catalog.open(directory: Self.example("Sync"), developmentLocale: "en")
+        let formatter = ErrorMessageFormatter(catalog: swiftCatalog)
+        let names = ["report.pdf", "rapport final.pdf", "", String(repeating: "n", count: 400), "Bericht.pdf"]
+        for locale in ["en", "fr", "de-CH"] {
+            for round in 0..<3 {
+                for (index, name) in names.enumerated() {
+                    var info: OpaquePointer?
+                    #expect(ef_error_info_new(&info, "SyncErrorDomain", 1, nil) == EF_OK)
+                    defer { ef_error_info_free(info) }
+                    if round == 2 { #expect(ef_error_info_set_description(info, "desc \(index)", nil) == EF_OK) }
+                    #expect(ef_error_info_add_string(info, name, nil) == EF_OK)
+                    var result: OpaquePointer?
+                    let status = locale.withCString { locale in
+                        var locales: [UnsafePointer<CChar>?] = [locale]
+                        return ef_format(&result, catalog, info, &locales, 1, nil)
+                    }
+                    #expect(status == EF_OK)
+                    defer { ef_result_free(result) }
+                    let expected = formatter.format(
+                        ErrorInfo(domain: "SyncErrorDomain", code: 1, description: round == 2 ? "desc \(index)" : nil,
+                                  arguments: [.string(name)]),
+                        preferences: [locale])
+                    #expect(String(cString: ef_result_title(result)) == expected.title)
+                    #expect(String(cString: ef_result_message(result)) == expected.message)
+                    #expect(ef_result_locale(result, Int32(EF_FIELD_TITLE)).map { String(cString: $0) }
+                        == expected.provenance(.title).localization)
+                }
+            }
+        }
+    }
+}
