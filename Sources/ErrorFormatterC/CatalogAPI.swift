@@ -12,7 +12,7 @@ final class CatalogBox {
     /// them, which only a caller who asks should pay for.
     private let listings = Protected<Listings?>(nil)
     /// How errors with arguments or shown caller texts were resolved (PlannedResult.swift).
-    let planMemo = FormatPlanReuse<PlannedResult>(byteBudget: 8 << 20)
+    let planMemo = FormatPlanReuse(byteBudget: 8 << 20)
 
     struct Listings {
         let names: CStringArena

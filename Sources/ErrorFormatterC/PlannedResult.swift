@@ -226,7 +226,10 @@ extension CatalogBox {
     {
         let arguments = info.arguments
         return withPlanKey(info: info, arguments: arguments, locales: locales, count: count) { key in
-            planMemo.find(key)?._withUnsafeGuaranteedRef { $0.block(arguments: arguments, text: info.text) }
+            guard let kept = planMemo.find(key) else { return nil }
+            return Unmanaged<PlannedResult>.fromOpaque(kept)._withUnsafeGuaranteedRef {
+                $0.block(arguments: arguments, text: info.text)
+            }
         }
     }
 
@@ -252,9 +255,9 @@ extension CatalogBox {
         info: ErrorInfoBox, arguments: [FormatArgument], locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
         _ body: (UnsafeRawBufferPointer) -> Result?
     ) -> Result? {
-        let capacity = FormatPlanReuse<PlannedResult>.kindsCapacity
+        let capacity = FormatPlanReuse.kindsCapacity
         return withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 1) { kinds -> Result? in
-            guard let written = FormatPlanReuse<PlannedResult>.writeArgumentKinds(of: arguments, into: kinds) else {
+            guard let written = FormatPlanReuse.writeArgumentKinds(of: arguments, into: kinds) else {
                 return nil
             }
             return info.withPlanKey { error in

@@ -12,7 +12,7 @@
 /// in bytes whatever callers send. When the budget is spent, nothing more is kept and calls take
 /// their full road, correct, only slower. A kept object may point into the catalog's tables: a
 /// memo belongs to one catalog and goes with it, and a catalog never drops a table it made.
-package final class FormatPlanReuse<Kept: AnyObject>: @unchecked Sendable {
+package final class FormatPlanReuse: @unchecked Sendable {
     // @unchecked: the only state is the cache, which is itself safe to share.
     private let kept: ConcurrentByteCache
 
@@ -52,15 +52,17 @@ package final class FormatPlanReuse<Kept: AnyObject>: @unchecked Sendable {
         return written
     }
 
-    /// The object kept under `key` (unretained: it lives as long as this memo).
+    /// The address of the object kept under `key` (unretained: it lives as long as this memo),
+    /// for the caller to read as the class it keeps. Not generic: a generic memo's metadata is
+    /// looked up at run time on every call.
     @inline(__always)
-    package func find(_ key: UnsafeRawBufferPointer) -> Unmanaged<Kept>? {
-        kept.find(key, hash: kept.hash(key)).map { Unmanaged<Kept>.fromOpaque($0) }
+    package func find(_ key: UnsafeRawBufferPointer) -> UnsafeRawPointer? {
+        kept.find(key, hash: kept.hash(key))
     }
 
     /// Keeps `object` under `key` when the budget allows; `cost` is what it holds beyond its
     /// entry, in bytes.
-    package func remember(_ object: Kept, under key: UnsafeRawBufferPointer, cost: Int) {
+    package func remember(_ object: AnyObject, under key: UnsafeRawBufferPointer, cost: Int) {
         kept.insert(key, hash: kept.hash(key), value: object, cost: cost)
     }
 }
