@@ -199,19 +199,21 @@ final class PlannedResult {
         }
         memcpy(strings + copied + shift, fixed + copied, fixedCount - copied)
         // Each string moves by the per-call bytes inserted before it; a per-call text starts
-        // where it was inserted.
+        // where it was inserted. Field by field: only a field's text (its first string) inserts.
         shift = 0
-        for index in 0..<stringCount {
+        var index = 0
+        for field in 0..<ResultBlock.fieldCount {
+            for _ in 0..<ResultBlock.stringsPerField {
+                let start = starts[index]
+                offsets[index] = start < 0 ? 0 : stringsStart + start + shift
+                if index == field * ResultBlock.stringsPerField, length(field) >= 0 { shift += length(field) + 1 }
+                index += 1
+            }
+        }
+        while index < stringCount {
             let start = starts[index]
-            guard start >= 0 else {
-                offsets[index] = 0
-                continue
-            }
-            offsets[index] = stringsStart + start + shift
-            if index % ResultBlock.stringsPerField == 0, index < ResultBlock.fieldCount * ResultBlock.stringsPerField {
-                let inserted = length(index / ResultBlock.stringsPerField)
-                if inserted >= 0 { shift += inserted + 1 }
-            }
+            offsets[index] = start < 0 ? 0 : stringsStart + start + shift
+            index += 1
         }
         return block
     }

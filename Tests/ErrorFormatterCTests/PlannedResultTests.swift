@@ -22,6 +22,7 @@ import Testing
         "errors.Upload.2.message" = "%1$@ then %1$@ again";
         "errors.Upload.3.title" = "%.1f%% done, %u left";
         "errors.Upload.4.message" = "%@";
+        "errors.Upload.6.message" = "%hhd|%hu|%x|%5d|%@|%s|%c|%lu|%-3@|";
         "errors.Plain.title" = "No arguments here";
         """
     static let french = """
@@ -73,6 +74,11 @@ import Testing
         [[.double(1), .uint(2), .string("vol")], [.double(99.94), .uint(0), .string("Disque")]],
         [[.uint(7)], [.uint(1)]],
         [[.int(3), .string("x")]],
+        [[.int(300), .int(70000), .int(255), .int(42), .int(-5), .string("s"), .int(65), .uint(9), .string("p")],
+         [.int(-129), .int(-1), .int(-1), .int(123_456), .int(.min), .string(""), .int(0x2603), .uint(.max),
+          .string("long")]],
+        [[.int(300), .int(70000), .int(255), .int(42), .int(-5), .string("s"), .int(65), .uint(9), .int(1)],
+         [.int(1), .int(2), .int(3), .int(4), .int(5), .string("t"), .int(66), .uint(0), .int(-10)]],
     ]
 
     struct Outcome {
@@ -135,7 +141,7 @@ import Testing
         var outcome = Outcome()
         for preferences in [["en"], ["fr"], ["fr-CA", "en"], ["de"], []] {
             for (domain, code) in [("Upload", 1), ("Upload", 2), ("Upload", 3), ("Upload", 4), ("Upload", 5),
-                                   ("Upload", 9), ("Plain", 0), ("Other", -7)] as [(String, Int64)] {
+                                   ("Upload", 6), ("Upload", 9), ("Plain", 0), ("Other", -7)] as [(String, Int64)] {
                 for texts in Self.textPatterns {
                     Self.compare(catalog, domain: domain, code: code, texts: texts, table: "",
                                  preferences: preferences, outcome: &outcome)

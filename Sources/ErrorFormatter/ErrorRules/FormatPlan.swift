@@ -32,9 +32,9 @@ package final class FormatPlan: Sendable {
         case callerText(CallerText)
     }
 
-    /// A compiled table format, as a plan holds it.
+    /// A table format as a plan holds it: specialized for the plan's argument kinds.
     package struct PlannedFormat: Sendable {
-        let compiled: CompiledFormat
+        let program: FormatProgram
     }
 
     /// The texts an error carries that a rule may show.
@@ -75,14 +75,11 @@ package final class FormatPlan: Sendable {
     /// Field `index`'s format rendered with `arguments` as UTF-8 into `buffer`: the number of
     /// bytes written, or `nil` when the field is not a format, the rendering fails or does not
     /// fit (the call must then take the full road). Fits exactly when the full road's render
-    /// into a buffer of the same size fits, and then writes the same bytes.
+    /// into a buffer of the same size fits, and then writes the same bytes. `arguments` must be
+    /// of the kinds the plan was made for (its key says so).
     package func render(_ index: Int, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard fields.indices.contains(index), case .format(let format) = fields[index].source else { return nil }
-        do throws(FormatFailure) {
-            return try StringFormat.render(format.compiled, arguments: arguments, into: buffer)
-        } catch {
-            return nil
-        }
+        return format.program.render(arguments: arguments, into: buffer)
     }
 
     /// The buffer size the full road renders a field into (``render(_:arguments:into:)``).
@@ -162,7 +159,8 @@ extension TableLayers {
                 do throws(FormatFailure) {
                     let format = try compiled.format.get()
                     try StringFormat.check(format, arguments: arguments)
-                    return .some((.format(FormatPlan.PlannedFormat(compiled: format)), layer))
+                    guard let program = FormatProgram(format, arguments: arguments) else { return nil }
+                    return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
                 } catch {
                     reject(key, in: layer, error, into: &rejections)
                 }
