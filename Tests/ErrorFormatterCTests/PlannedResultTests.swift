@@ -4,6 +4,7 @@ import Glibc
 import CErrorFormatter
 import ErrorFormatter
 @testable import ErrorFormatterC
+import Synchronization
 import Testing
 
 /// The planned road (FormatPlan, PlannedResult) against the full road: a plan made from one call
@@ -224,5 +225,78 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Threads that make and use plans for the same keys at once (run under ThreadSanitizer by
+    /// `make sanitize`): each call's strings are the formatter's.
+    @Test func threadsMakeAndUsePlansTogether() throws {
+        var catalog: OpaquePointer?
+        guard ef_catalog_open(&catalog, Self.example("Sync"), "en", UInt32(EF_CATALOG_LENIENT), nil) == EF_OK else {
+            Issue.record("cannot open the Sync example")
+            return
+        }
+        defer { ef_catalog_free(catalog) }
+        let swiftCatalog = try Catalog.open(directory: Self.example("Sync"), developmentLocale: "en")
+        let formatter = ErrorMessageFormatter(catalog: swiftCatalog)
+        let names = (0..<8).map { "file-\($0).txt" }
+        let locales = ["en", "fr", "de"]
+        var strings: [String] = []
+        for locale in locales {
+            for name in names {
+                let error = ErrorInfo(domain: "SyncErrorDomain", code: 1, arguments: [.string(name)])
+                let result = formatter.format(error, preferences: [locale])
+                strings.append(result.title + "\n" + result.message)
+            }
+        }
+        let expected = strings
+        let shared = catalog.map { UInt(bitPattern: $0) } ?? 0
+        let mismatches = Mutex(0)
+        // Every thread starts with keys no call has planned yet: they plan them together.
+        DispatchLikeThreads.run(count: 4) { thread in
+            let catalog = OpaquePointer(bitPattern: shared)
+            var local = 0
+            for round in 0..<300 {
+                let which = (round * 7 + thread) % expected.count
+                let (locale, name) = (locales[which / names.count], names[which % names.count])
+                var info: OpaquePointer?
+                guard ef_error_info_new(&info, "SyncErrorDomain", 1, nil) == EF_OK else { local += 1; continue }
+                defer { ef_error_info_free(info) }
+                _ = ef_error_info_add_string(info, name, nil)
+                var result: OpaquePointer?
+                let status = locale.withCString { locale in
+                    var list: [UnsafePointer<CChar>?] = [locale]
+                    return ef_format(&result, catalog, info, &list, 1, nil)
+                }
+                defer { ef_result_free(result) }
+                let shown = String(cString: ef_result_title(result)) + "\n" + String(cString: ef_result_message(result))
+                if status != EF_OK || shown != expected[which] { local += 1 }
+            }
+            mismatches.withLock { $0 += local }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
+    }
+}
+
+/// Runs `body(index)` on `count` threads at once and waits for them all.
+enum DispatchLikeThreads {
+    static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        final class Work: @unchecked Sendable {
+            let body: @Sendable (Int) -> Void
+            let index: Int
+            init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) { self.body = body; self.index = index }
+        }
+        var threads: [pthread_t] = []
+        for index in 0..<count {
+            var thread = pthread_t()
+            let work = Unmanaged.passRetained(Work(body, index)).toOpaque()
+            let made = pthread_create(&thread, nil, { argument in
+                guard let argument else { return nil }
+                let work = Unmanaged<Work>.fromOpaque(argument).takeRetainedValue()
+                work.body(work.index)
+                return nil
+            }, work)
+            if made == 0 { threads.append(thread) } else { Unmanaged<Work>.fromOpaque(work).release() }
+        }
+        for thread in threads { pthread_join(thread, nil) }
     }
 }
