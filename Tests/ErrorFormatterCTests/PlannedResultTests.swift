@@ -187,17 +187,20 @@ import Testing
         #expect(plan?.fields.first?.localization == "en")
     }
 
+    /// The Sync example through the C ABI, and the Swift formatter of the same catalog.
+    static func openSync() throws -> (OpaquePointer?, ErrorMessageFormatter) {
+        var catalog: OpaquePointer?
+        let status = ef_catalog_open(&catalog, example("Sync"), "en", UInt32(EF_CATALOG_LENIENT), nil)
+        try #require(status == EF_OK, "cannot open the Sync example")
+        let swiftCatalog = try Catalog.open(directory: example("Sync"), developmentLocale: "en")
+        return (catalog, ErrorMessageFormatter(catalog: swiftCatalog))
+    }
+
     /// Through the C ABI: the second call of each key is answered by its plan; every call's
     /// strings are those the Swift formatter gives for the same error.
     @Test func efFormatAnswersFromPlansAsTheFormatterDoes() throws {
-        var catalog: OpaquePointer?
-        guard ef_catalog_open(&catalog, Self.example("Sync"), "en", UInt32(EF_CATALOG_LENIENT), nil) == EF_OK else {
-            Issue.record("cannot open the Sync example")
-            return
-        }
+        let (catalog, formatter) = try Self.openSync()
         defer { ef_catalog_free(catalog) }
-        let swiftCatalog = try Catalog.open(directory: Self.example("Sync"), developmentLocale: "en")
-        let formatter = ErrorMessageFormatter(catalog: swiftCatalog)
         let names = ["report.pdf", "rapport final.pdf", "", String(repeating: "n", count: 400), "Bericht.pdf"]
         for locale in ["en", "fr", "de-CH"] {
             for round in 0..<3 {
@@ -230,14 +233,8 @@ import Testing
     /// Threads that make and use plans for the same keys at once (run under ThreadSanitizer by
     /// `make sanitize`): each call's strings are the formatter's.
     @Test func threadsMakeAndUsePlansTogether() throws {
-        var catalog: OpaquePointer?
-        guard ef_catalog_open(&catalog, Self.example("Sync"), "en", UInt32(EF_CATALOG_LENIENT), nil) == EF_OK else {
-            Issue.record("cannot open the Sync example")
-            return
-        }
+        let (catalog, formatter) = try Self.openSync()
         defer { ef_catalog_free(catalog) }
-        let swiftCatalog = try Catalog.open(directory: Self.example("Sync"), developmentLocale: "en")
-        let formatter = ErrorMessageFormatter(catalog: swiftCatalog)
         let names = (0..<8).map { "file-\($0).txt" }
         let locales = ["en", "fr", "de"]
         var strings: [String] = []
