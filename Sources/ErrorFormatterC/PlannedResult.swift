@@ -34,8 +34,8 @@ final class PlannedResult {
         case callerText(FormatPlan.CallerText)
     }
 
-    /// The bytes kept beyond the object, for the memo's budget.
-    var cost: Int { 64 + (ResultBlock.metadataCount + stringCount) * 8 + fixedCount }
+    /// The bytes kept beyond the object, for the memo's budget: the layout and the plan.
+    var cost: Int { 64 + (ResultBlock.metadataCount + stringCount) * 8 + fixedCount + plan.byteCost }
 
     /// The layout of `plan`'s blocks, or `nil` if memory ran out.
     init?(_ plan: FormatPlan) {

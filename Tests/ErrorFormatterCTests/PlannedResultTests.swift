@@ -174,6 +174,31 @@ import Testing
         #expect(outcome.planned > 500)
     }
 
+    /// The key's kinds tell every kind list apart, and the memo keeps nothing beyond its budget.
+    @Test func theMemoKeysByKindsAndStaysWithinItsBudget() throws {
+        func kinds(_ arguments: [FormatArgument]) -> [UInt8]? {
+            var bytes = [UInt8](repeating: 0xAA, count: FormatPlanReuse.kindsCapacity)
+            let written = bytes.withUnsafeMutableBytes { FormatPlanReuse.writeArgumentKinds(of: arguments, into: $0) }
+            return written.map { Array(bytes.prefix($0)) }
+        }
+        #expect(kinds([]) == [0])
+        #expect(kinds([.string("a"), .int(1), .uint(2), .double(3)]) == [4, 0, 1, 2, 3])
+        #expect(kinds([.string("a")]) == kinds([.string("a much longer value")]))
+        #expect(kinds([.int(1)]) != kinds([.uint(1)]))
+        #expect(kinds(Array(repeating: .int(1), count: FormatPlanReuse.maximumArguments)) != nil)
+        #expect(kinds(Array(repeating: .int(1), count: FormatPlanReuse.maximumArguments + 1)) == nil)
+
+        final class Kept {}
+        let memo = FormatPlanReuse(byteBudget: 4_096)
+        var keptCount = 0
+        for index in 0..<100 {
+            let key = Array("key \(index)".utf8)
+            key.withUnsafeBytes { memo.remember(Kept(), under: $0, cost: 1_000) }
+            if key.withUnsafeBytes({ memo.find($0) }) != nil { keptCount += 1 }
+        }
+        #expect(keptCount >= 1 && keptCount <= 4)
+    }
+
     /// What a plan must never be made of: a probed variable format.
     @Test func noPlanWhenAPluralIsProbed() throws {
         let catalog = try Self.handCatalog()

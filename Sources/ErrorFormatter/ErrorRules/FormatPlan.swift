@@ -66,10 +66,25 @@ package final class FormatPlan: Sendable {
         showsCallerText = fields.contains { if case .callerText = $0.source { true } else { false } }
     }
 
-    /// Whether field `index` is a table format, rendered per call.
-    package func isFormat(_ index: Int) -> Bool {
-        guard fields.indices.contains(index), case .format = fields[index].source else { return false }
-        return true
+    /// About what the plan holds in bytes beyond itself (its strings, rejections and formats),
+    /// for a memo's budget.
+    package var byteCost: Int {
+        var bytes = 0
+        func count(_ text: String?) -> Int { 16 + (text?.utf8.count ?? 0) }
+        for field in fields {
+            switch field.source {
+            case .fixed(let text): bytes += count(text)
+            case .format(let format): bytes += format.program.byteCost
+            case .callerText: break
+            }
+            bytes += count(field.rule) + count(field.localization) + count(field.table) + (field.key?.count ?? 0) + 64
+            for rejection in field.rejections {
+                bytes += count(rejection.key) + count(rejection.localization) + count(rejection.table)
+                    + count(rejection.code) + count(rejection.message)
+            }
+        }
+        for entry in stack { bytes += count(entry) }
+        return bytes
     }
 
     /// Field `index`'s format rendered with `arguments` as UTF-8 into `buffer`: the number of

@@ -32,6 +32,8 @@ final class FormatProgram: @unchecked Sendable {
     private let stepCount: Int
     private let literals: UnsafeMutableRawPointer
     private let specifiers: [FormatSpecifier]
+    /// The bytes the program holds: its steps, literals and specifiers.
+    let byteCost: Int
 
     /// The program of `format` for arguments of the kinds of `arguments`, which must pass its
     /// checks (``StringFormat/check(_:arguments:)``); `nil` for a format with variables.
@@ -75,6 +77,8 @@ final class FormatProgram: @unchecked Sendable {
         }
         self.literals = literalBytes
         self.specifiers = specifiers
+        byteCost = steps.count * MemoryLayout<Step>.stride + literals.count
+            + specifiers.count * MemoryLayout<FormatSpecifier>.stride
     }
 
     deinit {
