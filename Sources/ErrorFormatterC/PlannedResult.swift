@@ -13,8 +13,9 @@ import ErrorFormatter
 /// same call, or not made at all (``block(arguments:text:)`` returns `nil`, and the caller takes
 /// that road).
 final class PlannedResult {
-    private typealias Layout = (stringsStart: Int, strings: Int, fixedBytes: Int)
-    private let plan: FormatPlan
+    /// `nil` for a key whose resolution depends on more than the key (``FormatPlan``): kept all
+    /// the same, so that its calls take the full road without trying to plan it again.
+    private let plan: FormatPlan?
     private let stringCount: Int
     private let metadata: UnsafeMutablePointer<Int>
     /// Where each string starts among the fixed bytes (for a per-call text: where it goes),
@@ -35,15 +36,17 @@ final class PlannedResult {
     }
 
     /// The bytes kept beyond the object, for the memo's budget: the layout and the plan.
-    var cost: Int { 64 + (ResultBlock.metadataCount + stringCount) * 8 + fixedCount + plan.byteCost }
+    var cost: Int { 64 + (ResultBlock.metadataCount + stringCount) * 8 + fixedCount + (plan?.byteCost ?? 0) }
 
-    /// The layout of `plan`'s blocks, or `nil` if memory ran out.
-    init?(_ plan: FormatPlan) {
+    /// The layout of `plan`'s blocks (`nil`: the mark of a key that has no plan), or `nil` if
+    /// the plan is not one of three fields.
+    init?(_ plan: FormatPlan?) {
         self.plan = plan
+        let stack = plan?.stack ?? []
         var strings: [[UInt8]?] = []
         var sources: [TextSource] = []
         var rejections: [[String]] = []
-        for field in plan.fields {
+        for field in plan?.fields ?? [] {
             switch field.source {
             case .fixed(let text):
                 sources.append(.fixed)
@@ -61,20 +64,20 @@ final class PlannedResult {
             strings.append(field.table.map { Array($0.utf8) })
             rejections.append(field.rejections.map(\.description))
         }
-        guard sources.count == ResultBlock.fieldCount else { return nil }
-        texts = (sources[0], sources[1], sources[2])
-        for entry in plan.stack { strings.append(Array(entry.utf8)) }
+        guard plan == nil || sources.count == ResultBlock.fieldCount else { return nil }
+        texts = plan == nil ? (.fixed, .fixed, .fixed) : (sources[0], sources[1], sources[2])
+        for entry in stack { strings.append(Array(entry.utf8)) }
         for field in rejections { for message in field { strings.append(Array(message.utf8)) } }
 
         stringCount = strings.count
         metadata = .allocate(capacity: ResultBlock.metadataCount)
         // As ``ResultBlockWriter/finish(stack:)`` writes them: the stack count, then where each
         // field's rejections start, then where they end.
-        metadata[0] = plan.stack.count
-        var end = ResultBlock.fieldCount * ResultBlock.stringsPerField + plan.stack.count
+        metadata[0] = stack.count
+        var end = ResultBlock.fieldCount * ResultBlock.stringsPerField + stack.count
         for field in 0..<ResultBlock.fieldCount {
             metadata[1 + field] = end
-            end += rejections[field].count
+            end += rejections.indices.contains(field) ? rejections[field].count : 0
         }
         metadata[ResultBlock.metadataCount - 1] = end
 
@@ -127,6 +130,7 @@ final class PlannedResult {
     /// when the plan cannot answer it: a format fails or does not fit
     /// ``FormatPlan/renderCapacity``, a shown caller text is longer than that or absent.
     func block(arguments: [FormatArgument], text: (FormatPlan.CallerText) -> String?) -> UnsafeMutableRawPointer? {
+        guard let plan else { return nil }
         let capacity = FormatPlan.renderCapacity
         return withUnsafeTemporaryAllocation(byteCount: capacity * ResultBlock.fieldCount, alignment: 8) {
             scratch -> UnsafeMutableRawPointer? in
@@ -235,16 +239,17 @@ extension CatalogBox {
         }
     }
 
-    /// Keeps the plan of `info` down `layers` for these preferences, unless one is kept already
-    /// or the resolution depends on more than a plan's key (``FormatPlan``).
+    /// Keeps the plan of `info` down `layers` for these preferences unless one is kept already;
+    /// when the resolution depends on more than a plan's key (``FormatPlan``), keeps the mark
+    /// that says so, so that later calls with the key do not plan it again.
     func rememberPlan(
         info: ErrorInfoBox, layers: TableLayers, formatter: ErrorMessageFormatter,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
         let arguments = info.arguments
         _ = withPlanKey(info: info, arguments: arguments, locales: locales, count: count) { key -> Void? in
-            guard planMemo.find(key) == nil, let plan = formatter.plan(info.info, layers: layers),
-                  let planned = PlannedResult(plan) else { return nil }
+            guard planMemo.find(key) == nil,
+                  let planned = PlannedResult(formatter.plan(info.info, layers: layers)) else { return nil }
             planMemo.remember(planned, under: key, cost: planned.cost)
             return ()
         }

@@ -221,6 +221,32 @@ import Testing
         return (catalog, ErrorMessageFormatter(catalog: swiftCatalog))
     }
 
+    /// A key with no plan (a plural) keeps a mark that answers nothing: its calls take the full
+    /// road, every time, with the right variant.
+    @Test func aKeyWithoutAPlanIsMarkedAndTakesTheFullRoad() throws {
+        let mark = try #require(PlannedResult(nil))
+        #expect(mark.block(arguments: [.int(1)], text: { _ in nil }) == nil)
+        let (catalog, formatter) = try Self.openSync()
+        defer { ef_catalog_free(catalog) }
+        for count in [1, 2, 1, 5, 1] as [Int64] {
+            var info: OpaquePointer?
+            #expect(ef_error_info_new(&info, "SyncErrorDomain", 2, nil) == EF_OK)
+            defer { ef_error_info_free(info) }
+            #expect(ef_error_info_add_int64(info, count, nil) == EF_OK)
+            var result: OpaquePointer?
+            let status = "en".withCString { locale in
+                var locales: [UnsafePointer<CChar>?] = [locale]
+                return ef_format(&result, catalog, info, &locales, 1, nil)
+            }
+            #expect(status == EF_OK)
+            defer { ef_result_free(result) }
+            let expected = formatter.format(ErrorInfo(domain: "SyncErrorDomain", code: 2, arguments: [.int(count)]),
+                                            preferences: ["en"])
+            #expect(String(cString: ef_result_message(result)) == expected.message)
+            #expect(expected.message.hasPrefix("\(count) file"))
+        }
+    }
+
     /// Through the C ABI: the second call of each key is answered by its plan; every call's
     /// strings are those the Swift formatter gives for the same error.
     @Test func efFormatAnswersFromPlansAsTheFormatterDoes() throws {

@@ -7,7 +7,8 @@
 /// by the arguments' kinds (``writeArgumentKinds(of:into:)``). A plan depends on nothing else:
 /// ``FormatPlan`` says when one is made at all and what a call still checks.
 ///
-/// **Kept how.** Whatever the caller makes of a plan (the C library: a result block's template),
+/// **Kept how.** Whatever the caller makes of a plan (the C library: a result block's template;
+/// for a key with no plan, a mark that says so, so that its calls do not try again),
 /// in a ``ConcurrentByteCache``: read without a lock or a reference count, insert-only, bounded
 /// in bytes whatever callers send. When the budget is spent, nothing more is kept and calls take
 /// their full road, correct, only slower. A kept object may point into the catalog's tables: a
