@@ -129,8 +129,10 @@ final class PlannedResult {
     /// The block of a call whose error has `arguments` and whose texts `text` reads, or `nil`
     /// when the plan cannot answer it: a format fails or does not fit
     /// ``FormatPlan/renderCapacity``, a shown caller text is longer than that or absent.
+    @inline(__always)
     func block(arguments: [FormatArgument], text: (FormatPlan.CallerText) -> String?) -> UnsafeMutableRawPointer? {
-        guard let plan else { return nil }
+        // Tested, not bound: binding the plan would retain it for the call.
+        guard plan != nil else { return nil }
         let capacity = FormatPlan.renderCapacity
         return withUnsafeTemporaryAllocation(byteCount: capacity * ResultBlock.fieldCount, alignment: 8) {
             scratch -> UnsafeMutableRawPointer? in
@@ -144,7 +146,7 @@ final class PlannedResult {
                 case .fixed:
                     continue
                 case .format:
-                    guard let count = plan.render(field, arguments: arguments, into: part) else { return nil }
+                    guard let count = plan?.render(field, arguments: arguments, into: part) else { return nil }
                     written = count
                 case .callerText(let which):
                     guard let count = Self.copy(text(which), into: part) else { return nil }
