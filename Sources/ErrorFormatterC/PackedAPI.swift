@@ -88,16 +88,49 @@ public func ef_format_packed(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
+    formatPacked(out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason,
+                 recovery_suggestion, table, arguments, locales, locale_count, err)
+}
+
+@_cdecl("ef_format_packed_reusable") @implementation
+public func ef_format_packed_reusable(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ out_reusable: UnsafeMutablePointer<Int32>?,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    _ arguments: OpaquePointer?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    formatPacked(out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
+                 recovery_suggestion, table, arguments, locales, locale_count, err)
+}
+
+/// `ef_format_packed`, and with `reusable` (optional) `ef_format_packed_reusable`: whether the
+/// output may answer later calls, as ``ResultReuse`` decides (1 or 0; 0 on failure).
+@inline(__always)
+private func formatPacked(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ reusable: UnsafeMutablePointer<Int32>?,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    _ arguments: OpaquePointer?,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reusable?.pointee = 0
     let texts = CallerKey.presentTexts(
         description: description, failureReason: failure_reason, recoverySuggestion: recovery_suggestion)
     let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
-    // The hot path: an error without arguments formatted before with the same (code, texts
-    // present, table, domain, preferences), whose result showed none of the caller's texts, is
-    // copied from the catalog's memo. The texts themselves are only checked, as the slow path
+    // The hot path: an output the memo kept for the same (code, texts present, table, domain,
+    // preferences) is copied from it. The texts themselves are only checked, as the slow path
     // would check them; every other input is part of the key, which only validated calls made.
-    if let out_length, buffer != nil || capacity == 0, let domain, !hasArguments,
+    if let out_length, buffer != nil || capacity == 0, let domain,
        let packed = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
-           box.memoizedPacked(code: code, texts: texts, table: table, domain: domain, locales: locales, count: locale_count)
+           box.memoizedPacked(code: code, texts: texts, hasArguments: hasArguments, table: table, domain: domain,
+                              locales: locales, count: locale_count)
        }) ?? nil,
        CallerKey.isAcceptable(description), CallerKey.isAcceptable(failure_reason),
        CallerKey.isAcceptable(recovery_suggestion)
@@ -107,6 +140,7 @@ public func ef_format_packed(
             memcpy(buffer, source, packed.count)
         }
         out_length.pointee = packed.count
+        reusable?.pointee = 1
         err?.pointee = nil
         return ef_status(EF_OK)
     }
@@ -135,9 +169,12 @@ public func ef_format_packed(
         let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(info, preferences: preferences)
         pack(formatted, into: &writer)
         length.pointee = writer.length
-        if let domain, let buffer, writer.fits, !hasArguments, !formatted.showsCallerText {
+        reusable?.pointee = ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: formatted.showsCallerText)
+            ? 1 : 0
+        if let domain, let buffer, writer.fits {
             catalogBox.memoize(
-                packed: UnsafeRawBufferPointer(start: buffer, count: writer.length), code: code, texts: texts,
+                packed: UnsafeRawBufferPointer(start: buffer, count: writer.length),
+                showingCallerText: formatted.showsCallerText, hasArguments: hasArguments, code: code, texts: texts,
                 table: table, domain: domain, locales: locales, count: locale_count)
         }
     }

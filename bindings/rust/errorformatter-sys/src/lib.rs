@@ -51,10 +51,10 @@ opaque! {
 pub type ef_status = i32;
 
 pub const EF_VERSION_MAJOR: u32 = 1;
-pub const EF_VERSION_MINOR: u32 = 2;
+pub const EF_VERSION_MINOR: u32 = 3;
 pub const EF_VERSION_PATCH: u32 = 0;
-pub const EF_VERSION_NUMBER: u32 = 10200;
-pub const EF_VERSION_STRING: &str = "1.2.0";
+pub const EF_VERSION_NUMBER: u32 = 10300;
+pub const EF_VERSION_STRING: &str = "1.3.0";
 
 pub const EF_OK: ef_status = 0;
 pub const EF_E_INVALID_ARGUMENT: ef_status = 1;
