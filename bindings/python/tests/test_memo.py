@@ -91,7 +91,7 @@ def test_the_memo_is_bounded_by_size() -> None:
         assert 0 < len(catalog._memo) <= _memo.MEMO_BUDGET // 512
         # A key larger than the whole budget is not kept at all.
         catalog.format("D" * (_memo.MEMO_BUDGET + 1), 0)
-        assert catalog._memo.get(("D" * (_memo.MEMO_BUDGET + 1), 0, (), None, False, False, False)) is None
+        assert catalog._memo.get(("D" * (_memo.MEMO_BUDGET + 1), 0, (), None, 0)) is None
 
 
 def test_a_memo_of_budget_zero_keeps_nothing() -> None:

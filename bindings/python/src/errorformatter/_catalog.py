@@ -342,22 +342,20 @@ class Catalog:
         # and the same of the three texts present (non-empty), whatever they say.
         memo_key: Optional[_memo.Key] = None
         if (arguments is _NO_ARGUMENTS and preferences is not None and domain.__class__ is str
-                and (table is None or table.__class__ is str)
-                and (description is None or description.__class__ is str)
-                and (failure_reason is None or failure_reason.__class__ is str)
-                and (recovery_suggestion is None or recovery_suggestion.__class__ is str)):
-            memo_key = (domain, code, preferences, table,
-                        bool(description), bool(failure_reason), bool(recovery_suggestion))
-            try:
-                kept = self._memo.entries.get(memo_key)
-            except TypeError:  # an unhashable preference: the checks below reject it
-                kept = memo_key = None
-            if kept is not None and (
-                    (description is None and failure_reason is None and recovery_suggestion is None)
-                    or _encodable(description, failure_reason, recovery_suggestion)):
-                if self._handle is None:
-                    raise ValueError("operation on a closed catalog")
-                return kept
+                and (table is None or table.__class__ is str)):
+            present = (0 if description is None and failure_reason is None
+                       and recovery_suggestion is None
+                       else _present_texts(description, failure_reason, recovery_suggestion))
+            if present >= 0:
+                memo_key = (domain, code, preferences, table, present)
+                try:
+                    kept = self._memo.entries.get(memo_key)
+                except TypeError:  # an unhashable preference: the checks below reject it
+                    kept = memo_key = None
+                if kept is not None:
+                    if self._handle is None:
+                        raise ValueError("operation on a closed catalog")
+                    return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
         try:
@@ -516,15 +514,25 @@ _LOCALE_ARRAYS_MAX_ENTRIES = 64
 _LOCALE_ARRAY_MAX_CHARACTERS = 256
 
 
-def _encodable(*texts: Optional[str]) -> bool:
-    """Whether each text (str or None) is valid Unicode, as the library would check it."""
-    try:
-        for text in texts:
-            if text is not None and not text.isascii():
-                str.encode(text)
-    except UnicodeEncodeError:
-        return False
-    return True
+def _present_texts(description: object, failure_reason: object, recovery_suggestion: object) -> int:
+    """Which texts are present, as the memo's key records them (bit 0 the description, 1 the
+    failure reason, 2 the recovery suggestion; present: not None and not empty), or -1 when one
+    is neither None nor a str the library would accept: the call then goes to the library, which
+    says what is wrong."""
+    present = 0
+    for bit, text in ((1, description), (2, failure_reason), (4, recovery_suggestion)):
+        if text is None:
+            continue
+        if text.__class__ is not str:
+            return -1
+        if text:
+            present |= bit
+            if not text.isascii():
+                try:
+                    str.encode(text)
+                except UnicodeEncodeError:
+                    return -1
+    return present
 
 
 def _locale_array(locales: Optional[Sequence[str]]) -> tuple[Any, ctypes.c_size_t]:

@@ -18,9 +18,10 @@ from typing import Hashable, Optional, Tuple
 
 from ._results import FormattedError
 
-#: (domain, code, preferences, table, description present, failure reason present, recovery
-#: suggestion present): what a kept result answers, as the library defines it.
-Key = Tuple[str, int, Tuple[str, ...], Optional[str], bool, bool, bool]
+#: (domain, code, preferences, table, which texts are present): what a kept result answers, as
+#: the library defines it. The texts present: bit 0 the description, 1 the failure reason, 2 the
+#: recovery suggestion, each when not None and not empty.
+Key = Tuple[str, int, Tuple[str, ...], Optional[str], int]
 
 #: What the memo of one catalog may hold, in characters (about bytes for the ASCII and Latin
 #: texts of most tables; up to four times that for others).
