@@ -111,10 +111,12 @@ public func ef_format_packed(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    formatPacked(out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason,
-                 recovery_suggestion, table, arguments, locales, locale_count, err)
+    ef_format_packed_reusable(out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason,
+                              recovery_suggestion, table, arguments, locales, locale_count, err)
 }
 
+/// `ef_format_packed`, and whether the output may answer later calls, as ``ResultReuse``
+/// decides (1 or 0; 0 on failure; `out_reusable` NULL: not said).
 @_cdecl("ef_format_packed_reusable") @implementation
 public func ef_format_packed_reusable(
     _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
@@ -126,24 +128,7 @@ public func ef_format_packed_reusable(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    formatPacked(out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
-                 recovery_suggestion, table, arguments, locales, locale_count, err)
-}
-
-/// `ef_format_packed`, and with `reusable` (optional) `ef_format_packed_reusable`: whether the
-/// output may answer later calls, as ``ResultReuse`` decides (1 or 0; 0 on failure).
-@inline(__always)
-private func formatPacked(
-    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
-    _ reusable: UnsafeMutablePointer<Int32>?,
-    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
-    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
-    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
-    _ arguments: OpaquePointer?,
-    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
-    _ err: UnsafeMutablePointer<OpaquePointer?>?
-) -> ef_status {
-    reusable?.pointee = 0
+    out_reusable?.pointee = 0
     let texts = CallerKey.presentTexts(
         description: description, failureReason: failure_reason, recoverySuggestion: recovery_suggestion)
     let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
@@ -163,7 +148,7 @@ private func formatPacked(
             memcpy(buffer, source, packed.count)
         }
         out_length.pointee = packed.count
-        reusable?.pointee = 1
+        out_reusable?.pointee = 1
         err?.pointee = nil
         return ef_status(EF_OK)
     }
@@ -204,7 +189,7 @@ private func formatPacked(
             showsCallerText = pack(info, layers: layers, formatter: formatter, into: &writer)
         }
         length.pointee = writer.length
-        reusable?.pointee = ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: showsCallerText) ? 1 : 0
+        out_reusable?.pointee = ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: showsCallerText) ? 1 : 0
         if let domain, let buffer, writer.fits {
             catalogBox.memoize(
                 packed: UnsafeRawBufferPointer(start: buffer, count: writer.length),
