@@ -406,8 +406,9 @@ class Catalog:
                     encoded_table, info, locale_array, locale_count))[1]
             else:
                 text = scratch.data[:length - 1].decode()
-            # The library's decision, read before the buffer goes back to the pool.
-            reusable = scratch.reusable.value
+            # The library's decision, read before the buffer goes back to the pool (and only
+            # when it could be kept: reading a ctypes value costs).
+            reusable = memo_key is not None and scratch.reusable.value
         finally:
             in_flight.pop()
             pool.append(scratch)

@@ -108,7 +108,7 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
     single string passed as the sequence, InvalidUTF8Error for a string with a lone surrogate,
     InvalidArgumentError for an integer beyond 64 bits or more arguments than the library takes.
     """
-    if isinstance(arguments, (str, bytes)):
+    if arguments.__class__ is not list and isinstance(arguments, (str, bytes)):
         raise TypeError("arguments must be a sequence of values, not a single string")
     if not arguments:
         return None
@@ -126,9 +126,11 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
         weakref.finalize(scratch, _lib.ef_error_info_free, info)
     err = scratch.details_pointer
     status = _clear_arguments(info, err)
-    for position, argument in enumerate(arguments, start=1):
+    position = 0
+    for argument in arguments:
         if status:
             break
+        position += 1
         kind = argument.__class__
         if kind is bool:
             raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
@@ -140,7 +142,7 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
                                  f"argument {position} is not valid Unicode: {exc.reason}") from exc
             status = _add_string(info, encoded, err)
         elif kind is int or isinstance(argument, int):
-            value = int(argument)  # type: ignore[call-overload]
+            value = int(argument)  # type: ignore[arg-type]
             if _INT64_MIN <= value <= _INT64_MAX:
                 scratch.integer.value = value
                 status = _add_int64(info, scratch.integer, err)
