@@ -138,7 +138,9 @@ extension CatalogBox {
     func memoizedResult(info: ErrorInfoBox, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int)
         -> UnsafeRawPointer?
     {
-        info.withMemoKey { error in
+        // No key is written for a call whose result the memo would never hold.
+        guard ResultReuse.mayReuse(hasArguments: info.hasArguments, showsCallerText: false) else { return nil }
+        return info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
                 resultMemo.find($0, hasArguments: info.hasArguments)?.baseAddress
             }
@@ -151,6 +153,7 @@ extension CatalogBox {
         result: UnsafeRawPointer, showingCallerText showsCallerText: Bool, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
+        guard ResultReuse.mayReuse(hasArguments: info.hasArguments, showsCallerText: showsCallerText) else { return }
         let block = UnsafeRawBufferPointer(start: result, count: OwnedStrings.byteCount(result))
         _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
@@ -164,7 +167,8 @@ extension CatalogBox {
         code: Int64, texts: UInt8, hasArguments: Bool, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) -> UnsafeRawBufferPointer? {
-        CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
+        guard ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: false) else { return nil }
+        return CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
             packedMemo.find($0, hasArguments: hasArguments)
         }
     }
@@ -176,6 +180,7 @@ extension CatalogBox {
         texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
+        guard ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: showsCallerText) else { return }
         _ = CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
             packedMemo.remember(packed, under: $0, hasArguments: hasArguments, showsCallerText: showsCallerText)
         }
