@@ -130,7 +130,13 @@ endif
 
 # ----------------------------------------------------------------------------------- demo
 # The seed through errfmt, and lint finding its bugs (mk/cli.mk), then each binding's demo.
+# Like the suites, the demos install what they need first (the bindings' runtimes): make demo
+# on a fresh machine is the one command. A plain `make` installs nothing.
 demo: all $(DEMOS)
+$(DEMOS): | setup
+ifneq ($(filter demo,$(MAKECMDGOALS)),)
+all: | setup
+endif
 
 # ------------------------------------------------------------------------ bench, fuzz, more
 bench: $(BENCHES)

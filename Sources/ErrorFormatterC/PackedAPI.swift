@@ -67,8 +67,8 @@ private func pack(_ error: ErrorInfo, layers: TableLayers, formatter: ErrorMessa
     let showsCallerText = formatter.format(error, layers: layers) {
         field, text, rule, key, localization, table, rejections in
         let kept = PackedField(
-            text: text, rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) }, localization: localization,
-            table: table, rejections: rejections)
+            text: text.string, rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) },
+            localization: localization, table: table, rejections: rejections)
         switch field {
         case .title: title = kept
         case .message: message = kept

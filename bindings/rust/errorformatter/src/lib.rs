@@ -47,11 +47,11 @@ pub use error::{Error, ErrorKind, Result};
 pub use error_info::{Argument, ErrorInfo};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
 pub use lint::{LintDiagnostic, LintReport};
-pub use open_options::OpenOptions;
 pub use locales::{
     normalize_locale, preferences_from_accept_language, preferences_from_environment, ChainEntry, ChainKind,
     LocaleChain, NormalizedLocale,
 };
+pub use open_options::OpenOptions;
 
 /// The raw declarations, for calls this crate does not wrap.
 pub use errorformatter_sys as sys;
