@@ -703,11 +703,21 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
                            size_t locale_count, ef_error_details **err);
 
 /**
- * @brief ef_format_packed(), also saying whether the output answers later calls: for a binding
- *        that keeps outputs in a memo of its own, where a call into the library costs several
- *        times a lookup in the binding's own dictionary.
+ * @brief ef_format_packed() for a binding that pays per call: the arguments packed into one
+ *        run of bytes, and whether the output answers later calls (for a memo of the
+ *        binding's own, where a call into the library costs several times a lookup in the
+ *        binding's own dictionary).
  *
- * The same output, statuses and thread-safety as ef_format_packed() with the same arguments.
+ * The same output, statuses and thread-safety as ef_format_packed() given an ef_error_info
+ * holding the same arguments. The arguments come packed, one after another, each a kind byte
+ * and its value:
+ *   - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
+ *   - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
+ *     double (as ef_error_info_add_int64(), _add_uint64(), _add_double()).
+ * A run that ends inside an argument, an unknown kind byte or more than EF_MAX_ARGUMENTS
+ * arguments is EF_E_INVALID_ARGUMENT; a string that is not UTF-8, EF_E_INVALID_UTF8 (both
+ * after the checks of the other inputs, as ef_format_packed() makes them).
+ *
  * In addition, `*out_reusable` receives 1 when the output is also the output of every later
  * call on the same catalog with the same `domain`, `code`, `table` (NULL and "" alike) and
  * `locales` (the same strings in the same order), no arguments, and the same ones of
@@ -722,17 +732,21 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  * @param[in]  capacity      As for ef_format_packed().
  * @param[out] out_reusable  Optional (NULL: not written); receives 1 or 0 as above, also when
  *                           the output did not fit; 0 on failure.
- * @param[in]  catalog       As for ef_format_packed(), and every parameter after it.
- * @return As ef_format_packed().
+ * @param[in]  catalog       As for ef_format_packed(), and so are `domain` to `table`.
+ * @param[in]  arguments     The packed arguments, only read during the call. May be NULL only
+ *                           if `arguments_length` is 0 (no arguments).
+ * @param[in]  arguments_length  Size of `arguments` in bytes.
+ * @param[in]  locales       As for ef_format_packed(), and so are the parameters after it.
+ * @return As ef_format_packed(); EF_E_INVALID_ARGUMENT and EF_E_INVALID_UTF8 also as above.
  * @since 1.3
  */
 ef_status ef_format_packed_reusable(size_t *out_length, char *buffer, size_t capacity,
                                     int32_t *out_reusable, const ef_catalog *catalog,
                                     const char *domain, int64_t code, const char *description,
                                     const char *failure_reason, const char *recovery_suggestion,
-                                    const char *table, const ef_error_info *arguments,
-                                    const char *const *locales, size_t locale_count,
-                                    ef_error_details **err);
+                                    const char *table, const char *arguments,
+                                    size_t arguments_length, const char *const *locales,
+                                    size_t locale_count, ef_error_details **err);
 
 /* ---------------------------------------------------------------------------------- lookup */
 

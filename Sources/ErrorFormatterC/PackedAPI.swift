@@ -111,12 +111,16 @@ public func ef_format_packed(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    ef_format_packed_reusable(out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason,
-                              recovery_suggestion, table, arguments, locales, locale_count, err)
+    formatPacked(
+        out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason, recovery_suggestion,
+        table, hasArguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false,
+        arguments: { () throws(Failure) in Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [] },
+        locales, locale_count, err)
 }
 
-/// `ef_format_packed`, and whether the output may answer later calls, as ``ResultReuse``
-/// decides (1 or 0; 0 on failure; `out_reusable` NULL: not said).
+/// `ef_format_packed` with the arguments packed (``PackedArguments``), and whether the output may
+/// answer later calls, as ``ResultReuse`` decides (1 or 0; 0 on failure; `out_reusable` NULL:
+/// not said).
 @_cdecl("ef_format_packed_reusable") @implementation
 public func ef_format_packed_reusable(
     _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
@@ -124,14 +128,34 @@ public func ef_format_packed_reusable(
     _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
     _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
     _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
-    _ arguments: OpaquePointer?,
+    _ arguments: UnsafePointer<CChar>?, _ arguments_length: Int,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    formatPacked(
+        out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
+        recovery_suggestion, table, hasArguments: !PackedArguments.isEmpty(arguments, length: arguments_length),
+        arguments: { () throws(Failure) in try PackedArguments.decode(arguments, length: arguments_length) },
+        locales, locale_count, err)
+}
+
+/// Both packed formats: the memo's answer when it has one, else the whole road. `hasArguments`
+/// says whether the call passes any (the memo keeps no result made with arguments);
+/// `arguments` reads them, only on the whole road and after the other inputs are checked.
+@inline(__always)
+private func formatPacked(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ out_reusable: UnsafeMutablePointer<Int32>?,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    hasArguments: Bool, arguments: () throws(Failure) -> [FormatArgument],
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
     out_reusable?.pointee = 0
     let texts = CallerKey.presentTexts(
         description: description, failureReason: failure_reason, recoverySuggestion: recovery_suggestion)
-    let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
     // The hot path: an output the memo kept for the same (code, texts present, table, domain,
     // preferences) is copied from it. The texts themselves are only checked, as the slow path
     // would check them; every other input is part of the key, which only validated calls made.
@@ -172,7 +196,7 @@ public func ef_format_packed_reusable(
             failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
             recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
             table: tableName,
-            arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
+            arguments: try arguments())
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
         let showsCallerText: Bool

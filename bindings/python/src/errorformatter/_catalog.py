@@ -319,8 +319,8 @@ class Catalog:
         Raises:
             ValueError: the catalog is closed.
             InvalidUTF8Error: a string cannot be encoded as UTF-8 (lone surrogates).
-            InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, or
-                ``table`` contains '/'.
+            InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, a
+                string argument holds a NUL character, or ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
         # The hot path of the binding: one C call (ef_format_packed_reusable, arguments passed as
@@ -387,23 +387,25 @@ class Catalog:
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            info = None if arguments is _NO_ARGUMENTS else _fill_arguments(scratch, arguments)
+            packed = _NO_PACKED if arguments is _NO_ARGUMENTS else _pack_arguments(arguments)
             handle = self._handle
             if handle is None:
                 raise ValueError("operation on a closed catalog")
             code_argument = scratch.code
             code_argument.value = code
+            packed_length = scratch.arguments_length
+            packed_length.value = len(packed)
             status = _format_packed(scratch.length_pointer, scratch.view, scratch.capacity_argument,
                                     scratch.reusable_pointer, handle, encoded_domain, code_argument,
                                     encoded_description, encoded_failure_reason,
-                                    encoded_recovery_suggestion, encoded_table, info, locale_array,
-                                    locale_count, scratch.details_pointer)
+                                    encoded_recovery_suggestion, encoded_table, packed, packed_length,
+                                    locale_array, locale_count, scratch.details_pointer)
             length = scratch.length.value
             if status or not 0 < length <= scratch.capacity:
                 text = _packed.finish(status, scratch, _format_packed, (
                     scratch.reusable_pointer, handle, encoded_domain, code_argument,
                     encoded_description, encoded_failure_reason, encoded_recovery_suggestion,
-                    encoded_table, info, locale_array, locale_count))[1]
+                    encoded_table, packed, packed_length, locale_array, locale_count))[1]
             else:
                 text = scratch.data[:length - 1].decode()
             # The library's decision, read before the buffer goes back to the pool (and only
@@ -569,6 +571,8 @@ _lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
 _scratch_pool = _packed.scratch_pool
 _fill_arguments = _packed.fill_arguments
+_pack_arguments = _packed.pack_arguments
+_NO_PACKED = b""
 _packed_local = _packed.local
 _Scratch = _packed.Scratch
 _INITIAL_CAPACITY = _packed.INITIAL_CAPACITY
