@@ -58,7 +58,7 @@ extension OldStylePropertyListParser {
         if hasEscapes {
             appendSegment(from: segmentStart, to: position)
             flushPendingSurrogate()
-            string = String(decoding: scratch, as: UTF8.self)
+            string = stringFromScratch()
         } else {
             string = self.string(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         }
@@ -76,6 +76,17 @@ extension OldStylePropertyListParser {
         // (the repairing decoder turns that byte into U+FFFD, as CF reads it).
         return isStrictlyValidUTF8
             ? KnownValidUTF8.string(bytes, isASCII: isASCII) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The string of a quoted string with escapes, assembled in `scratch`.
+    ///
+    /// Its pieces are text cut next to ASCII delimiters (a backslash, the character after an
+    /// escape) and the UTF-8 of whole scalars from escapes (a lone surrogate is U+FFFD by then),
+    /// so it is valid UTF-8 whenever the text is: no second validation. Text with CF's
+    /// tolerated stray byte goes through the repairing decoder, as in `string(from:to:isASCII:)`.
+    private func stringFromScratch() -> String {
+        guard isStrictlyValidUTF8 else { return String(decoding: scratch, as: UTF8.self) }
+        return scratch.withUnsafeBufferPointer { KnownValidUTF8.string($0) }
     }
 
     /// `getSlashedChar`, with the cursor after the backslash (and not at the end).
