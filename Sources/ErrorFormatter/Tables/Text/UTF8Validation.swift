@@ -3,8 +3,8 @@
 /// CF converts the whole file to a CFString first, so one bad byte anywhere rejects the file
 /// ("Conversion of string failed."), even inside a comment. Overlong forms, encoded surrogates
 /// and values above U+10FFFF are invalid; a stray 0xA9 is CF's one exception (see below).
-/// ASCII runs are checked a word at a time (long ones 32 bytes at a time) because most tables
-/// are mostly ASCII.
+/// Valid text is checked sixteen bytes at a time (`UTF8BlockValidation`); from the first
+/// problem on, sequence by sequence, ASCII runs a word at a time.
 package enum UTF8Validation {
     /// Whether `bytes` is strictly valid UTF-8, CF's tolerated stray byte counting as invalid:
     /// what `String(validatingCString:)` accepts, without making a string. The C layer checks a
@@ -28,7 +28,9 @@ package enum UTF8Validation {
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, sawStrayByte: inout Bool) -> Int? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
-        var index = 0
+        // Sixteen bytes at a time as far as the text is valid, then sequence by sequence: to
+        // the end, or for the exact offset of a problem (and CF's stray byte).
+        var index = count >= 16 ? UTF8BlockValidation.validPrefixEnd(of: bytes) : 0
         while index < count {
             // ASCII fast path: a word at a time; long runs 32 bytes at a time.
             if count - index >= 8 {
