@@ -20,7 +20,7 @@ extension OldStylePropertyListParser {
     /// On an unterminated string the cursor goes back to just after the opening quote, as in CF
     /// (it matters: a nested dictionary then looks for its `}` there).
     @inline(never)  // not recursive: keep its locals out of the recursive frames
-    mutating func parseQuotedString(quote: UInt8) -> String? {
+    mutating func parseQuotedString(quote: UInt8, isKey: Bool = false) -> String? {
         let contentStart = position
         var segmentStart = position
         var hasEscapes = false
@@ -59,6 +59,8 @@ extension OldStylePropertyListParser {
             appendSegment(from: segmentStart, to: position)
             flushPendingSurrogate()
             string = stringFromScratch()
+        } else if isKey, keySource != nil {
+            string = keyString(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         } else {
             string = self.string(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         }
@@ -76,6 +78,18 @@ extension OldStylePropertyListParser {
         // (the repairing decoder turns that byte into U+FFFD, as CF reads it).
         return isStrictlyValidUTF8
             ? KnownValidUTF8.string(bytes, isASCII: isASCII) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A key's string: the key source's own when it holds the same bytes (a reference, where
+    /// a new string would be an allocation and a copy), else a new one. Keys of up to 15
+    /// bytes are stored inline in the string and cost less to make than to look up.
+    private func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
+        if end - start > 15, let source = keySource, let secrets = keySecrets {
+            let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end]))
+            let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: secrets)
+            if let shared = source.storedKey(forKeyBytes: bytes, hash: hash) { return shared.string }
+        }
+        return string(from: start, to: end, isASCII: isASCII)
     }
 
     /// The string of a quoted string with escapes, assembled in `scratch`.

@@ -39,11 +39,22 @@ struct OldStylePropertyListParser {
     /// `UTF8Validation`), so that strings can be cut out of it without validating them again.
     let isStrictlyValidUTF8: Bool
 
-    init(text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:]) {
+    /// A table whose keys this one's long keys share when spelled the same (see
+    /// `PropertyListParser.parse(_:sharingKeysWith:)`), and the hash secrets to find them.
+    let keySource: PropertyListDictionary?
+    let keySecrets: KeyedHash.Secrets?
+
+    init(
+        text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:],
+        sharingKeysWith keySource: PropertyListDictionary? = nil
+    ) {
         self.text = text
         self.isStrictlyValidUTF8 = isStrictlyValidUTF8
         self.count = text.count
         self.replacedSurrogates = replacedSurrogates
+        let source = keySource.flatMap { $0.isEmpty ? nil : $0 }
+        self.keySource = source
+        self.keySecrets = source == nil ? nil : KeyedHash.secrets
     }
 
     /// Parses the whole text like `__CFCreateOldStylePropertyListOrStringsFile`.
@@ -165,7 +176,7 @@ struct OldStylePropertyListParser {
         let byte = text[position]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             position += 1
-            guard let key = parseQuotedString(quote: byte) else { return .stopped(at: start) }
+            guard let key = parseQuotedString(quote: byte, isKey: true) else { return .stopped(at: start) }
             return .key(key, start: start, end: position)
         }
         if Self.isUnquotedStringByte(byte) {
