@@ -19,17 +19,14 @@ public enum PropertyListParser {
         bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0)) }
     }
 
-    /// `parse(_:)`, the long keys of an old-style table sharing the storage of `keySource`'s keys
-    /// when they are spelled the same: the result is the same, with an allocation less per such
-    /// key. For loading many tables with mostly the same keys (every localization of a table):
-    /// the source is looked up for each key longer than 15 bytes, so a table with other keys
-    /// only pays for the lookups.
-    package static func parse(_ bytes: [UInt8], sharingKeysWith keySource: PropertyListDictionary?) -> PropertyListParseResult {
-        bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0), sharingKeysWith: keySource) }
-    }
-
     /// Parses property-list bytes the caller owns (e.g. a memory-mapped file), without copying
     /// them first. Same behaviour as `parse(_: [UInt8])`.
+    ///
+    /// With a `keySource`, the long keys of an old-style table share the storage of that
+    /// table's keys when they are spelled the same: the result is the same, with an allocation
+    /// less per such key. For loading many tables with mostly the same keys (every localization
+    /// of a table); each key longer than 15 bytes is looked up, so a table with other keys only
+    /// pays for the lookups.
     ///
     /// - Parameter buffer: The whole file; only read during the call.
     package static func parse(
