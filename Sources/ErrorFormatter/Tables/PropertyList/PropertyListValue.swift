@@ -70,6 +70,19 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         return nil
     }
 
+    /// `updateValue(_:forKey:)` for a key whose hash, as ``value(forKeyBytes:hash:)`` takes it,
+    /// the caller has already computed (looking the key up in another table).
+    @discardableResult @inline(__always)
+    package mutating func updateValue(_ value: __owned PropertyListValue, forKey key: __owned TableKey, hash: UInt64) -> Int? {
+        if let existing = index.findOrInsert(key, hash: hash, in: keys), existing < values.count {
+            values[existing] = value
+            return existing
+        }
+        keys.append(key)
+        values.append(value)
+        return nil
+    }
+
     public subscript(key: TableKey) -> PropertyListValue? {
         guard let entry = index.find(key, in: keys), entry < values.count else { return nil }
         return values[entry]

@@ -83,11 +83,15 @@ extension OldStylePropertyListParser {
     /// A key's string: the key source's own when it holds the same bytes (a reference, where
     /// a new string would be an allocation and a copy), else a new one. Keys of up to 15
     /// bytes are stored inline in the string and cost less to make than to look up.
-    private func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
+    /// The hash of a shared key is kept in `sharedKeyHash`, for the key's own table.
+    private mutating func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
         if end - start > 15, let source = keySource, let secrets = keySecrets {
             let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end]))
             let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: secrets)
-            if let shared = source.storedKey(forKeyBytes: bytes, hash: hash) { return shared.string }
+            if let shared = source.storedKey(forKeyBytes: bytes, hash: hash) {
+                sharedKeyHash = hash
+                return shared.string
+            }
         }
         return string(from: start, to: end, isASCII: isASCII)
     }

@@ -43,6 +43,9 @@ struct OldStylePropertyListParser {
     /// `PropertyListParser.parse(_:sharingKeysWith:)`), and the hash secrets to find them.
     let keySource: PropertyListDictionary?
     let keySecrets: KeyedHash.Secrets?
+    /// The hash of the key just scanned when it is shared with `keySource` (the same bytes,
+    /// so the same hash in its own table), else `nil`.
+    var sharedKeyHash: UInt64?
 
     init(
         text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:],
@@ -171,6 +174,7 @@ struct OldStylePropertyListParser {
     /// Reads a key, which must be a string; anything else ends the dictionary (CF does not fail).
     @inline(never)  // not recursive: keep its locals out of the recursive frames
     mutating func scanKey() -> KeyScan {
+        sharedKeyHash = nil
         guard skipWhitespace() else { return .endOfText }
         let start = position
         let byte = text[position]
@@ -214,6 +218,8 @@ struct OldStylePropertyListParser {
                 }
                 return dictionary
             }
+            // Taken now: the value may be a dictionary, whose keys are scanned next.
+            let keyHash = sharedKeyHash
             guard skipWhitespace() else {
                 failMissingSemicolon(after: key, isValue: false, endingAt: keyEnd)
                 return nil
@@ -236,7 +242,11 @@ struct OldStylePropertyListParser {
             if isTopLevel, topLevelKeyOffsets != nil { topLevelKeyOffsets?[TableKey(key)] = keyStart }
             // The key and the value move into the dictionary (their last use here: no reference
             // count traffic per entry); what follows reads the key back from there.
-            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            let replaced = if let hash = keyHash {
+                dictionary.updateValue(value, forKey: TableKey(key), hash: hash)
+            } else {
+                dictionary.updateValue(value, forKey: TableKey(key))
+            }
             let entry = replaced ?? dictionary.count - 1
             duplicates.record(keyAt: entry, of: dictionary, at: keyStart, replacing: replaced, into: &diagnostics)
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {
