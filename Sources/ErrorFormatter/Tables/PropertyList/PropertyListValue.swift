@@ -97,12 +97,12 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         return values[entry]
     }
 
-    /// The stored key whose UTF-8 is `key` (hashed as for ``value(forKeyBytes:hash:)``): a parser
-    /// reuses its storage for the same key of another table.
+    /// The index in `keys` of the key whose UTF-8 is `key` (hashed as for
+    /// ``value(forKeyBytes:hash:)``): a parser reuses its storage for the same key of another table.
     @inline(__always)
-    package func storedKey(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> TableKey? {
+    package func keyIndex(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         guard let entry = index.find(bytes: key, hash: hash, in: keys), entry < keys.count else { return nil }
-        return keys[entry]
+        return entry
     }
 
     public func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {

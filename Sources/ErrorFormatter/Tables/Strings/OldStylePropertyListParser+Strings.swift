@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Quoted and unquoted strings and the backslash escapes of `getSlashedChar`.
 ///
 /// Each string is built once: straight from its byte range when it has no escape (the common
@@ -83,17 +89,39 @@ extension OldStylePropertyListParser {
     /// A key's string: the key source's own when it holds the same bytes (a reference, where
     /// a new string would be an allocation and a copy), else a new one. Keys of up to 15
     /// bytes are stored inline in the string and cost less to make than to look up.
-    /// The hash of a shared key is kept in `sharedKeyHash`, for the key's own table.
+    ///
+    /// The localizations of a table mostly list the same keys in the same order, so the key
+    /// after the last one found is compared first (the source's keys and their storage are then
+    /// read in order); only when it differs is the key looked up by hash. The hash of a shared
+    /// key is kept in `sharedKeyHash` for the key's own table.
     private mutating func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
         if end - start > 15, let source = keySource, let secrets = keySecrets {
             let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end]))
+            let keys = source.keys
             let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: secrets)
-            if let shared = source.storedKey(forKeyBytes: bytes, hash: hash) {
+            if keySourceCursor < keys.count, Self.utf8(of: keys[keySourceCursor], equals: bytes) {
                 sharedKeyHash = hash
-                return shared.string
+                keySourceCursor += 1
+                return keys[keySourceCursor - 1].string
+            }
+            if let entry = source.keyIndex(forKeyBytes: bytes, hash: hash) {
+                sharedKeyHash = hash
+                keySourceCursor = entry + 1
+                return keys[entry].string
             }
         }
         return string(from: start, to: end, isASCII: isASCII)
+    }
+
+    /// Whether `key`'s UTF-8 is `bytes`.
+    @inline(__always)
+    private static func utf8(of key: TableKey, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = key.string.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.isEmpty }
+            return memcmp(a, b, stored.count) == 0
+        } ?? utf8.elementsEqual(bytes)
     }
 
     /// The string of a quoted string with escapes, assembled in `scratch`.

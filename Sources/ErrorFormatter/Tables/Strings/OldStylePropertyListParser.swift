@@ -46,6 +46,8 @@ struct OldStylePropertyListParser {
     /// The hash of the key just scanned when it is shared with `keySource` (the same bytes,
     /// so the same hash in its own table), else `nil`.
     var sharedKeyHash: UInt64?
+    /// The index in `keySource.keys` of the key expected next (the one after the last found).
+    var keySourceCursor = 0
 
     init(
         text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:],
