@@ -16,19 +16,16 @@
 enum UTF8BlockValidation {
     private typealias Block = SIMD16<UInt8>
 
-    /// An offset where a sequence starts (or `bytes.count`), such that `bytes[..<offset]` is
-    /// strictly valid UTF-8 and ends with a whole sequence.
-    static func validPrefixEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// An offset where a sequence starts (or `bytes.count`), at least `start`, such that
+    /// `bytes[..<offset]` is strictly valid UTF-8 and ends with a whole sequence.
+    ///
+    /// - Precondition: `bytes[..<start]` is strictly valid UTF-8 ending with a whole sequence,
+    ///   and `start` is at least 3 (the bytes before the first block are read from the text).
+    static func validPrefixEnd(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count
-        guard let base = bytes.baseAddress, count >= 16 else { return 0 }
+        guard let base = bytes.baseAddress, start >= 3, start <= count else { return start }
         let raw = UnsafeRawPointer(base)
-        var index = 0
-        // The first block: no bytes before it (as if they were ASCII).
-        let first = raw.loadUnaligned(as: Block.self)
-        guard isValid(first, after: shifted(first, by: 1), shifted(first, by: 2), shifted(first, by: 3)) else {
-            return 0
-        }
-        index = 16
+        var index = start
         while count - index >= 16 {
             let block = raw.loadUnaligned(fromByteOffset: index, as: Block.self)
             let halves = unsafeBitCast(block, to: SIMD2<UInt64>.self)
@@ -55,6 +52,7 @@ enum UTF8BlockValidation {
         }
         // Back to where the sequence that `index` may be inside starts: the three bytes before
         // it were checked only as far as they go, not whether their sequence ends in time.
+        guard index > start else { return start }
         var boundary = index - 3
         while boundary < index, bytes[boundary] & 0xC0 == 0x80 { boundary += 1 }
         return boundary
@@ -88,12 +86,5 @@ enum UTF8BlockValidation {
     @inline(__always)
     private static func endsInsideSequence(_ bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
         bytes[index - 1] >= 0xC0 || bytes[index - 2] >= 0xE0 || bytes[index - 3] >= 0xF0
-    }
-
-    /// `block` moved `lanes` lanes up, zeros coming in (the first block's "bytes before").
-    private static func shifted(_ block: Block, by lanes: Int) -> Block {
-        var result = Block()
-        for lane in lanes..<16 { result[lane] = block[lane - lanes] }
-        return result
     }
 }

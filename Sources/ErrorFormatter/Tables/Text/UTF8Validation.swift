@@ -28,10 +28,17 @@ package enum UTF8Validation {
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, sawStrayByte: inout Bool) -> Int? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
-        // Sixteen bytes at a time as far as the text is valid, then sequence by sequence: to
-        // the end, or for the exact offset of a problem (and CF's stray byte).
-        var index = count >= 16 ? UTF8BlockValidation.validPrefixEnd(of: bytes) : 0
+        var index = 0
+        // Once past the first few bytes, sixteen bytes at a time as far as the text is valid,
+        // then on sequence by sequence: to the end, or for the exact offset of a problem (and
+        // CF's stray byte). Short texts (a caller's argument) only go sequence by sequence.
+        var blocksTried = count < 64
         while index < count {
+            if !blocksTried, index >= 3 {
+                blocksTried = true
+                index = UTF8BlockValidation.validPrefixEnd(of: bytes, from: index)
+                continue
+            }
             // ASCII fast path: a word at a time; long runs 32 bytes at a time.
             if count - index >= 8 {
                 let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
