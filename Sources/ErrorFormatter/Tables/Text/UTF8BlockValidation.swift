@@ -33,15 +33,7 @@ enum UTF8BlockValidation {
                 // All ASCII: valid unless the text before it ends inside a sequence. What
                 // follows is likely ASCII too (most tables are): 32 bytes at a time.
                 guard !endsInsideSequence(bytes, before: index) else { break }
-                index += 16
-                while count - index >= 32 {
-                    let words = raw + index
-                    let any = words.loadUnaligned(as: UInt64.self) | words.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        | words.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                        | words.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                    if any & 0x8080_8080_8080_8080 != 0 { break }
-                    index += 32
-                }
+                index = UTF8Validation.asciiBlocksEnd(in: raw, from: index + 16, count: count)
                 continue
             }
             let before1 = raw.loadUnaligned(fromByteOffset: index - 1, as: Block.self)

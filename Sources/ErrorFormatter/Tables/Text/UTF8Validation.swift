@@ -44,15 +44,7 @@ package enum UTF8Validation {
                 let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                     & 0x8080_8080_8080_8080
                 if high == 0 {
-                    index += 8
-                    while count - index >= 32 {
-                        let raw = UnsafeRawPointer(base + index)
-                        let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                        if any & 0x8080_8080_8080_8080 != 0 { break }
-                        index += 32
-                    }
+                    index = asciiBlocksEnd(in: UnsafeRawPointer(base), from: index + 8, count: count)
                     continue
                 }
                 // Skip the ASCII bytes before the first non-ASCII one (which is in this word,
@@ -89,6 +81,22 @@ package enum UTF8Validation {
             index += length
         }
         return nil
+    }
+
+    /// Where the run of whole 32-byte blocks of ASCII starting at `index` ends: `index` plus
+    /// a multiple of 32, with fewer than 32 bytes or a non-ASCII byte in the next 32.
+    @inline(__always)
+    static func asciiBlocksEnd(in base: UnsafeRawPointer, from index: Int, count: Int) -> Int {
+        var index = index
+        while count - index >= 32 {
+            let block = base + index
+            let any = block.loadUnaligned(as: UInt64.self) | block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | block.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                | block.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            if any & 0x8080_8080_8080_8080 != 0 { break }
+            index += 32
+        }
+        return index
     }
 
     /// The length of the valid UTF-8 sequence starting at `index`, or 0 if it is invalid.
