@@ -95,19 +95,19 @@ extension OldStylePropertyListParser {
     /// read in order); only when it differs is the key looked up by hash. The hash of a shared
     /// key is kept in `sharedKeyHash` for the key's own table.
     private mutating func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
-        if end - start > 15, let source = keySource, let secrets = keySecrets {
+        if end - start > 15, let secrets = keySecrets {
             let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end]))
-            let keys = source.keys
             let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: secrets)
-            if keySourceCursor < keys.count, Self.utf8(of: keys[keySourceCursor], equals: bytes) {
+            let next = keySourceCursor
+            if next < keySourceKeys.count, Self.utf8(of: keySourceKeys[next], equals: bytes) {
                 sharedKeyHash = hash
-                keySourceCursor += 1
-                return keys[keySourceCursor - 1].string
+                keySourceCursor = next + 1
+                return keySourceKeys[next].string
             }
-            if let entry = source.keyIndex(forKeyBytes: bytes, hash: hash) {
+            if let entry = keySource?.keyIndex(forKeyBytes: bytes, hash: hash), entry < keySourceKeys.count {
                 sharedKeyHash = hash
                 keySourceCursor = entry + 1
-                return keys[entry].string
+                return keySourceKeys[entry].string
             }
         }
         return string(from: start, to: end, isASCII: isASCII)

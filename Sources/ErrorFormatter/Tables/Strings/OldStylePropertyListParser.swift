@@ -42,6 +42,8 @@ struct OldStylePropertyListParser {
     /// A table whose keys this one's long keys share when spelled the same (see
     /// `PropertyListParser.parse(_:sharingKeysWith:)`), and the hash secrets to find them.
     let keySource: PropertyListDictionary?
+    /// `keySource`'s keys (empty without one), read directly when the next key is compared.
+    let keySourceKeys: [TableKey]
     let keySecrets: KeyedHash.Secrets?
     /// The hash of the key just scanned when it is shared with `keySource` (the same bytes,
     /// so the same hash in its own table), else `nil`.
@@ -59,6 +61,7 @@ struct OldStylePropertyListParser {
         self.replacedSurrogates = replacedSurrogates
         let source = keySource.flatMap { $0.isEmpty ? nil : $0 }
         self.keySource = source
+        self.keySourceKeys = source?.keys ?? []
         self.keySecrets = source == nil ? nil : KeyedHash.secrets
     }
 
