@@ -111,3 +111,34 @@ struct KeySharingCorpusTests {
         #expect(shared > 100_000)
     }
 }
+
+/// A catalog's localizations of a `.strings` table share their long keys' storage (the builder
+/// passes each localization the table of the same name read before it), with the values a
+/// catalog of each alone gives.
+@Suite struct CatalogKeySharingTests {
+    @Test func localizationsOfATableShareTheirLongKeys() throws {
+        let english = """
+            "errors.Upload.1.message" = "The upload failed.";
+            "errors.Upload.2.message" = "The server refused it.";
+            "ok" = "OK";
+            """
+        let french = """
+            "errors.Upload.1.message" = "L’envoi a échoué.";
+            "errors.Upload.2.message" = "Le serveur l’a refusé.";
+            "ok" = "OK";
+            """
+        var builder = CatalogBuilder()
+        try builder.addTable(bytes: Array(english.utf8), localization: "en", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array(french.utf8), localization: "fr", fileName: "Localizable.strings")
+        let catalog = try builder.build()
+        let en = try #require(catalog.table("Localizable", localization: "en"))
+        let fr = try #require(catalog.table("Localizable", localization: "fr"))
+        #expect(KeySharingTests.sharedKeyCount(fr.entries, with: en.entries) == 2)
+
+        var alone = CatalogBuilder()
+        try alone.addTable(bytes: Array(french.utf8), localization: "fr", fileName: "Localizable.strings")
+        let frenchAlone = try #require(try alone.build().table("Localizable", localization: "fr"))
+        #expect(fr.keys == frenchAlone.keys)
+        for key in fr.keys { #expect(fr.entries[key] == frenchAlone.entries[key]) }
+    }
+}
