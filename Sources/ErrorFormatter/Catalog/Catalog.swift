@@ -61,8 +61,13 @@ public struct Catalog: Sendable {
         let hasUnlocalizedTables: Bool
         let store: LocalizationStore
         let stackCache = LookupStackCache()
+        /// What ICU says about the localizations' names, when known in advance (a compiled file).
+        let negotiation: PrecomputedNegotiation?
 
-        init(tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
+        init(
+            tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+            negotiation: PrecomputedNegotiation?
+        ) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
             var tables: [String: [String: LocalizedTable]] = [:]
             for (localization, named) in parsed {
@@ -76,9 +81,10 @@ public struct Catalog: Sendable {
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = Catalog.sortedLocalizations(tables.keys)
+            self.negotiation = negotiation
         }
 
-        init(deferred: DeferredCatalog, developmentLocale: String) {
+        init(deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation?) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
             let unlocalized = deferred.unlocalizedTables.mapValues {
                 LocalizedTable(localization: Catalog.unlocalized, table: $0,
@@ -96,18 +102,27 @@ public struct Catalog: Sendable {
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !unlocalized.isEmpty
             self.localizations = nil
+            self.negotiation = negotiation
         }
     }
 
     /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
-    init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
-        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics)
+    /// `negotiation`, when given, answers for the localizations' names instead of ICU.
+    init(
+        tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+        negotiation: PrecomputedNegotiation? = nil
+    ) {
+        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
+                          negotiation: negotiation)
     }
 
     /// A catalog whose localizations are read when first needed.
-    init(deferred: DeferredCatalog, developmentLocale: String) {
-        storage = Storage(deferred: deferred, developmentLocale: developmentLocale)
+    init(deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation? = nil) {
+        storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation)
     }
+
+    /// What ICU says about the localizations' names, when it was known in advance.
+    var precomputedNegotiation: PrecomputedNegotiation? { storage.negotiation }
 
     private static func sortedLocalizations(_ names: some Sequence<String>) -> [String] {
         names.filter { !$0.isEmpty }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -68,7 +68,7 @@ extension Catalog {
             }
         }
         return Catalog(tables: tables, developmentLocale: developmentLocale ?? file.developmentLocale,
-                       diagnostics: diagnostics)
+                       diagnostics: diagnostics, negotiation: file.negotiation)
     }
 
     /// The catalog of a compiled catalog file whose sections are read when first needed, with
@@ -106,7 +106,8 @@ extension Catalog {
                         orders: [DiagnosticOrder(step: steps[localization] ?? names.count + 1, part: 0)])
                 }
             })
-        return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale)
+        return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale,
+                       negotiation: file.negotiation)
     }
 
     /// The sections of localizations, the unlocalized one first: the order they are read in.
