@@ -84,7 +84,10 @@ public struct Catalog: Sendable {
             self.negotiation = negotiation
         }
 
-        init(deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation?) {
+        init(
+            deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation?,
+            leadingDiagnostics: LocalizationStore.DiagnosticsReader?
+        ) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
             let unlocalized = deferred.unlocalizedTables.mapValues {
                 LocalizedTable(localization: Catalog.unlocalized, table: $0,
@@ -92,7 +95,7 @@ public struct Catalog: Sendable {
             }
             store = LocalizationStore(
                 tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
-                diagnostics: deferred.diagnostics, orders: deferred.orders,
+                diagnostics: deferred.diagnostics, orders: deferred.orders, leadingDiagnostics: leadingDiagnostics,
                 deferred: deferred.localizations, loader: deferred.load,
                 makeTable: { localization, table in
                     LocalizedTable(localization: localization, table: table,
@@ -116,9 +119,14 @@ public struct Catalog: Sendable {
                           negotiation: negotiation)
     }
 
-    /// A catalog whose localizations are read when first needed.
-    init(deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation? = nil) {
-        storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation)
+    /// A catalog whose localizations are read when first needed; `leadingDiagnostics`, when
+    /// given, reads the diagnostics that come before all others the first time they are asked for.
+    init(
+        deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation? = nil,
+        leadingDiagnostics: LocalizationStore.DiagnosticsReader? = nil
+    ) {
+        storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation,
+                          leadingDiagnostics: leadingDiagnostics)
     }
 
     /// What ICU says about the localizations' names, when it was known in advance.
@@ -135,8 +143,8 @@ public struct Catalog: Sendable {
         storage.localizations ?? Self.sortedLocalizations(storage.store.candidateNames)
     }
 
-    /// Whether some localizations are read when first needed (an on-demand directory, a
-    /// compiled file): then listing them all, or every diagnostic, reads what is left.
+    /// Whether some localizations (or diagnostics) are read when first needed (an on-demand
+    /// directory, a compiled file): then listing them all, or every diagnostic, reads what is left.
     package var readsOnFirstUse: Bool { storage.localizations == nil }
 
     /// Reads `localization` if it was deferred; false if it has no tables.

@@ -1,6 +1,6 @@
-/// A compiled catalog file, open: its header and directory read and checked, each
-/// localization's section read, checked and decoded only when asked for
-/// (``tables(ofLocalization:)``).
+/// A compiled catalog file, open: its header, directory and negotiation section read and
+/// checked, each localization's section and the catalog's diagnostics read, checked and
+/// decoded only when asked for (``tables(ofLocalization:)``, ``storedDiagnostics()``).
 ///
 /// Everything read is data that may be hostile (docs/compiled-catalog.md, "What a reader
 /// checks"): every offset, length and count is checked against the bytes that are there before
@@ -25,8 +25,8 @@ final class CompiledCatalogFile: Sendable {
     let localizations: [String]
     /// Whether the file has a section of unlocalized tables.
     let hasUnlocalizedSection: Bool
-    /// The source catalog's diagnostics, in their order.
-    let diagnostics: [Diagnostic]
+    /// The catalog section: the source catalog's diagnostics.
+    private let catalogSection: Section
     /// What the negotiation section says about the localizations' names, when this process
     /// may use it (written by the same library and ICU); `nil` otherwise.
     let negotiation: PrecomputedNegotiation?
@@ -36,7 +36,7 @@ final class CompiledCatalogFile: Sendable {
     /// The file as the caller named it (`nil` for bytes in memory).
     var name: String? { source.name }
 
-    /// Reads and checks the header, the directory and the catalog section of `source`.
+    /// Reads and checks the header, the directory and the negotiation section of `source`.
     ///
     /// - Throws: `.parse` for anything that is not a well-formed compiled catalog of this major
     ///   version; `.unreadable` when the system fails to read.
@@ -129,9 +129,7 @@ final class CompiledCatalogFile: Sendable {
         self.hasUnlocalizedSection = sections[Catalog.unlocalized] != nil
         self.localizations = localizations
         self.negotiation = negotiation
-        let catalogSection = listed.catalog
-        var decoder = try Self.read(catalogSection, from: source)
-        self.diagnostics = try CompiledSectionDecoder.catalogDiagnostics(&decoder)
+        self.catalogSection = listed.catalog
     }
 
     /// Checks the directory's order: the catalog section first, then the localizations in
@@ -225,6 +223,17 @@ final class CompiledCatalogFile: Sendable {
         var bytes: [UInt8] = []
         for _ in 0..<count { bytes.append(try decoder.u8()) }
         return bytes
+    }
+
+    /// The source catalog's diagnostics, in their order: the catalog section read, checked
+    /// against its checksum and decoded, each time it is called (hundreds of diagnostics cost
+    /// more to decode than most lookups need: a catalog asks when its diagnostics are asked for).
+    ///
+    /// - Throws: `.parse` for a broken section (or one cut short since the file was opened);
+    ///   `.unreadable` when the system fails to read.
+    func storedDiagnostics() throws(CatalogError) -> [Diagnostic] {
+        var decoder = try Self.read(catalogSection, from: source)
+        return try CompiledSectionDecoder.catalogDiagnostics(&decoder)
     }
 
     /// The directory's entry for `localization`, if the file has it.

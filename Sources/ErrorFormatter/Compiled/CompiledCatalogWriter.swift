@@ -10,11 +10,13 @@ enum CompiledCatalogWriter {
     /// - Parameter negotiationIdentity: What the negotiation section records as the library
     ///   and ICU that computed it (``PrecomputedNegotiation/identity``, which only tests change);
     ///   `nil` writes no negotiation section, and so a file of version 1.0.
+    /// - Parameter negotiation: ICU's answers already known for some localizations (a catalog
+    ///   opened from a compiled file), written as they are; the others are asked for now.
     /// - Throws: `.invalidArgument` when the catalog has more localizations than a compiled
     ///   catalog may hold, or a count beyond the format's 32 bits.
     static func bytes(
         tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-        negotiationIdentity: String? = PrecomputedNegotiation.identity
+        negotiationIdentity: String? = PrecomputedNegotiation.identity, negotiation: PrecomputedNegotiation? = nil
     ) throws(CatalogError) -> [UInt8] {
         let localizations = tables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard localizations.count + 1 <= Format.maximumSectionCount else {
@@ -29,9 +31,10 @@ enum CompiledCatalogWriter {
         // Left out of a catalog with the most localizations a file holds: the section count
         // stays within what every reader of version 1 accepts.
         if let negotiationIdentity, sections.count < Format.maximumSectionCount,
-           let negotiation = try CompiledNegotiationSection.bytes(identity: negotiationIdentity, localizations: localizations)
+           let section = try CompiledNegotiationSection.bytes(
+               identity: negotiationIdentity, localizations: localizations, known: negotiation)
         {
-            sections.append((.negotiation, "", negotiation))
+            sections.append((.negotiation, "", section))
         }
         // The oldest version that has every kind written, so that older readers read it whole.
         let minorVersion = sections.map(\.kind.sinceMinorVersion).max() ?? 0

@@ -12,17 +12,19 @@ enum CompiledNegotiationSection {
         localizations.filter { !$0.isEmpty && $0 != Catalog.baseLocalization }
     }
 
-    /// The section for `localizations` (as ``describedNames(_:)`` keeps them), computed now; `nil`
-    /// when there is nothing to describe or a name is not a locale identifier (no catalog that
-    /// loads has one).
-    static func bytes(identity: String, localizations: [String]) throws(CatalogError) -> [UInt8]? {
+    /// The section for `localizations` (as ``describedNames(_:)`` keeps them): what `known`
+    /// says of a name, else what ICU says now. `nil` when there is nothing to describe or a name
+    /// is not a locale identifier (no catalog that loads has one).
+    static func bytes(identity: String, localizations: [String], known: PrecomputedNegotiation? = nil)
+        throws(CatalogError) -> [UInt8]?
+    {
         let names = describedNames(localizations)
         guard !names.isEmpty else { return nil }
         var encoder = CompiledEncoder()
         try encoder.string(identity)
         try encoder.count(names.count)
         for name in names {
-            let table = NegotiationTable(name: name)
+            let table = known?.tables[name] ?? NegotiationTable(name: name)
             guard let spelling = table.spelling, let key = table.key else { return nil }
             try encoder.string(name)
             try encoder.string(spelling)
