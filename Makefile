@@ -21,7 +21,7 @@ CXX         ?= c++
 # The interpreter of the suites: build/venv's once mk/setup.mk made it (it comes first on PATH).
 PYTHON      ?= python3
 
-VERSION     := 1.2.0
+VERSION     := 1.3.0
 SOMAJOR     := 1
 BUILD       := build
 DIST        := $(BUILD)/dist
@@ -130,7 +130,13 @@ endif
 
 # ----------------------------------------------------------------------------------- demo
 # The seed through errfmt, and lint finding its bugs (mk/cli.mk), then each binding's demo.
+# Like the suites, the demos install what they need first (the bindings' runtimes): make demo
+# on a fresh machine is the one command. A plain `make` installs nothing.
 demo: all $(DEMOS)
+$(DEMOS): | setup
+ifneq ($(filter demo,$(MAKECMDGOALS)),)
+all: | setup
+endif
 
 # ------------------------------------------------------------------------ bench, fuzz, more
 bench: $(BENCHES)

@@ -2,7 +2,8 @@
 #
 #   make test-rust       cargo test --offline on the workspace (the header comparison, the safe
 #                        API's tests and doc tests), then the safe API's tests once more with the
-#                        library found through pkg-config instead of ERRORFORMATTER_LIB_DIR
+#                        library found through pkg-config instead of ERRORFORMATTER_LIB_DIR;
+#                        first `cargo fmt --check` (rustfmt.toml at the root), when rustfmt is there
 #   make demo-rust       the cross-binding demo (Examples/rust/demo.rs, a cargo example)
 #
 # Cargo's files stay under $(BUILD) (CARGO_TARGET_DIR); nothing is fetched (--offline: the
@@ -34,6 +35,8 @@ RUST_DEMO := $(BUILD)/cargo/debug/examples/demo
 
 ifdef CARGO_FOUND
 test-rust: lib $(BUILD)/lib/pkgconfig/errorformatter.pc
+	@if $(CARGO) fmt --version > /dev/null 2>&1; then cd $(RUST_WORKSPACE) && $(CARGO) fmt --check; \
+	  else echo "test-rust: formatting not checked: cargo fmt (rustfmt) is not installed"; fi
 	cd $(RUST_WORKSPACE) && env $(RUST_ENV) $(CARGO) test --offline --locked --workspace
 	cd $(RUST_WORKSPACE) && env -u ERRORFORMATTER_LIB_DIR $(RUST_PKG_CONFIG_ENV) \
 	    $(CARGO) test --offline --locked -p errorformatter --test binding

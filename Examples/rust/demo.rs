@@ -83,8 +83,11 @@ fn record(locales_field: &str, domain: &str, code: i64, shown: &FormattedError) 
             origin(where_.table.as_deref(), false)
         );
     }
-    let stack: Vec<String> =
-        shown.stack.iter().map(|entry| if entry.is_empty() { "(unlocalized)".to_string() } else { escaped(entry) }).collect();
+    let stack: Vec<String> = shown
+        .stack
+        .iter()
+        .map(|entry| if entry.is_empty() { "(unlocalized)".to_string() } else { escaped(entry) })
+        .collect();
     out += &format!("\tstack\t{}\n", stack.join(","));
     for field in Field::ALL {
         for rejection in &shown.provenance(field).rejections {
@@ -171,8 +174,11 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     if errorformatter::version_number() / 10000 != errorformatter::sys::EF_VERSION_MAJOR {
-        eprintln!("demo: built for ABI {}, loaded liberrorformatter {}", errorformatter::sys::EF_VERSION_MAJOR,
-                  errorformatter::version_string());
+        eprintln!(
+            "demo: built for ABI {}, loaded liberrorformatter {}",
+            errorformatter::sys::EF_VERSION_MAJOR,
+            errorformatter::version_string()
+        );
         return ExitCode::FAILURE;
     }
     match run(&arguments[1]) {

@@ -39,12 +39,15 @@ struct ResultBlockWriter {
 
     /// Records `field`'s strings: [text, rule, key, locale, table] and its rejections.
     mutating func write(
-        _ field: ErrorField, text: String, rule: String, key: UnsafeRawBufferPointer?, localization: String?,
+        _ field: ErrorField, text: FieldText, rule: String, key: UnsafeRawBufferPointer?, localization: String?,
         table: String?,
         rejections fieldRejections: [Rejection]
     ) {
         let first = field.rawValue * ResultBlock.stringsPerField
-        add(text, at: first)
+        switch text {
+        case .string(let string): add(string, at: first)
+        case .utf8(let bytes): add(bytes, at: first)
+        }
         add(rule, at: first + 1)
         add(key, at: first + 2)
         add(localization, at: first + 3)
@@ -57,6 +60,7 @@ struct ResultBlockWriter {
 
     /// Copies `string` and its NUL to the end of the scratch and records where it starts as
     /// field string `index` (NULL for `nil`).
+    @inline(__always)
     private mutating func add(_ string: String?, at index: Int) {
         guard let string else { return add(nil as UnsafeRawBufferPointer?, at: index) }
         // Native strings are contiguous: one pass, no count taken apart from the copy.

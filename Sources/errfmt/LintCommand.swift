@@ -6,8 +6,10 @@ import ErrorFormatter
 let lintUsage = """
     usage: errfmt lint [options] PATH...
 
-    Checks table files (.strings, .stringsdict, .xcstrings, .json) and catalog directories
-    (each directory is one catalog; files named together are linted together): what the
+    Checks table files (.strings, .stringsdict, .xcstrings, .json), catalog directories and
+    compiled catalogs (each directory or compiled file is one catalog; table files named
+    together are linted together; a compiled catalog's findings have no line numbers and
+    name its tables inside it, App.efc/fr.lproj/Localizable): what the
     parsers find (syntax at the exact place, duplicate keys, silent truncation, encodings),
     the error rules' keys, every translation against the development text (missing and extra
     keys, specifiers of strings and of every plural/device/width variant, pofilter-style text

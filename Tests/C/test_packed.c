@@ -1,6 +1,6 @@
 /* test_packed.c -- ef_format_packed and ef_catalog_lookup_packed: the same results as ef_format
  * and ef_catalog_lookup, item for item in the documented layout; buffers too small; bad
- * arguments. */
+ * arguments. ef_format_packed_reusable: the same output, and whether it answers later calls. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,9 +378,96 @@ static void check_memoized_output(const struct test_context *context) {
     ef_catalog_free(catalog);
 }
 
+/* ef_format_packed_reusable with these inputs, which must succeed: the output's length, and
+ * whether the library says it answers later calls in *reusable. */
+static size_t reusable_format(const ef_catalog *catalog, char *buffer, size_t capacity, int32_t *reusable,
+                              const char *domain, int64_t code, const char *description,
+                              const char *failure_reason, const ef_error_info *arguments,
+                              const char *const *locales, size_t count) {
+    size_t length = 0;
+    *reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&length, buffer, capacity, reusable, catalog, domain, code,
+                                           description, failure_reason, NULL, NULL, arguments, locales,
+                                           count, NULL), EF_OK);
+    return length;
+}
+
+/* ef_format_packed_reusable: ef_format_packed's output, byte for byte, and 1 exactly when no
+ * argument was passed and no field shows a text the caller passed. */
+static void check_reusable_output(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    static const char *const fr_ca[] = {"fr-CA"};
+    char plain[4096], reused[4096];
+    int32_t reusable = 0;
+    /* Code 0 has a title and a message key: nothing of the caller's is shown, with or without
+     * texts; each call twice (the second answered from the library's memo). */
+    static const char *const descriptions[] = {NULL, "", "Not shown."};
+    for (size_t i = 0; i < 3; i++) {
+        for (int round = 0; round < 2; round++) {
+            size_t length = packed_format(catalog, plain, sizeof plain, "kCLErrorDomain", 0, descriptions[i],
+                                          NULL, NULL, fr_ca, 1);
+            CHECK_INT(reusable_format(catalog, reused, sizeof reused, &reusable, "kCLErrorDomain", 0,
+                                      descriptions[i], "Nor this.", NULL, fr_ca, 1), length);
+            CHECK(memcmp(plain, reused, length) == 0);
+            CHECK_INT(reusable, 1);
+        }
+    }
+    /* An unknown domain shows the description as its message, the failure reason as its title. */
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, "Shown.", NULL, NULL,
+                    fr_ca, 1);
+    CHECK_STR(packed_message(reused), "Shown.");
+    CHECK_INT(reusable, 0);
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, NULL, "Because.",
+                    NULL, fr_ca, 1);
+    CHECK_STR(reused + strlen(reused) + 1, "Because.");
+    CHECK_INT(reusable, 0);
+    /* No texts at all: the domain's and generic keys and built-ins, reusable. */
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, NULL, NULL, NULL,
+                    fr_ca, 1);
+    CHECK_INT(reusable, 1);
+
+    /* Too small: the size, and the answer all the same; NULL out_reusable is ef_format_packed. */
+    size_t needed = 0;
+    reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&needed, reused, 10, &reusable, catalog, "kCLErrorDomain", 2, NULL,
+                                           NULL, NULL, NULL, NULL, fr_ca, 1, NULL), EF_OK);
+    CHECK(needed > 10);
+    CHECK_INT(reusable, 1);
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, NULL, catalog, "kCLErrorDomain", 2,
+                                           NULL, NULL, NULL, NULL, NULL, fr_ca, 1, NULL), EF_OK);
+    CHECK_INT(length, needed);
+
+    /* A failure: the status of ef_format_packed, and 0. */
+    ef_error_details *err = NULL;
+    reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, &reusable, catalog, NULL, 0, NULL,
+                                           NULL, NULL, NULL, NULL, fr_ca, 1, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INT(reusable, 0);
+    ef_catalog_free(catalog);
+
+    /* Arguments: never reusable, even where the strings take none. */
+    catalog = make_catalog();
+    static const char *const en[] = {"en"};
+    ef_error_info *arguments = NULL;
+    CHECK_STATUS(ef_error_info_new(&arguments, "", 0, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_string(arguments, "a.jpg", NULL), EF_OK);
+    for (int round = 0; round < 2; round++) {
+        reusable_format(catalog, reused, sizeof reused, &reusable, "Upload", 1, NULL, NULL, arguments, en, 1);
+        CHECK_STR(packed_message(reused), "a.jpg was not sent.");
+        CHECK_INT(reusable, 0);
+        reusable_format(catalog, reused, sizeof reused, &reusable, "Elsewhere", 1, NULL, NULL, arguments, en, 1);
+        CHECK_INT(reusable, 0);
+    }
+    ef_error_info_free(arguments);
+    ef_catalog_free(catalog);
+}
+
 void test_packed(const struct test_context *context) {
     check_example(context);
     check_memoized_output(context);
+    check_reusable_output(context);
     check_rejections();
     check_bad_arguments(context);
 }

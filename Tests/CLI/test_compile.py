@@ -67,3 +67,24 @@ def test_a_broken_file_and_bad_usage(tmp_path: pathlib.Path) -> None:
     assert errfmt("compile", "-o", compiled).returncode == 2
     assert errfmt("compile", tmp_path / "missing", "-o", compiled).returncode == 1
     assert errfmt("compile", EXAMPLE, "-o", tmp_path / "missing" / "c.efc").returncode == 1
+
+
+def test_lint_reads_a_compiled_catalog(tmp_path: pathlib.Path) -> None:
+    sync = ROOT / "Examples" / "Sync"
+    compiled = tmp_path / "Sync.efc"
+    assert errfmt("compile", "--quiet", sync, "-o", compiled).returncode == 0
+    want = errfmt("lint", "--json", sync)
+    got = errfmt("lint", "--json", compiled)
+    assert (got.returncode, want.returncode) == (1, 1)  # Sync's seeded format-mismatch error
+
+    def findings(output: str, prefix: str) -> list[tuple[str, str, str, str]]:
+        def inside(text: str) -> str:  # a table named inside the catalog, without its extension
+            return text.replace(prefix, "").replace(".stringsdict", "").replace(".strings", "")
+
+        found = [json.loads(line) for line in output.splitlines()]
+        return sorted((item["code"], item["severity"], inside(item["file"]), inside(item["message"])) for item in found)
+
+    # The directory's findings, less positions, with the tables named inside the file.
+    assert findings(got.stdout, f"{compiled}/") == findings(want.stdout, f"{sync}/")
+    summary = errfmt("lint", compiled).stderr
+    assert summary.startswith("errfmt lint: 1 error, 6 warnings, 3 notes"), summary

@@ -33,8 +33,7 @@ extension TableLayers {
 
     /// The first rendering of the key whose UTF-8 is `key` that `arguments` satisfy, and the
     /// layer it came from; each string rejected before it is appended to `rejections`. What
-    /// ``resolve(bytes:arguments:)`` does without making a ``KeyResolution``: a formatter hands
-    /// the parts on as they are.
+    /// ``resolve(bytes:arguments:)`` does without making a ``KeyResolution``.
     func render(
         bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection]
     ) -> (text: String, layer: LocalizedTable)? {
@@ -44,11 +43,40 @@ extension TableLayers {
             do throws(FormatFailure) {
                 return (try layer.render(value, arguments: arguments), layer)
             } catch {
-                rejections.append(Rejection(key: String(decoding: key, as: UTF8.self), localization: layer.localization,
-                                            table: name, code: error.code, message: error.message))
+                reject(key, in: layer, error, into: &rejections)
             }
         }
         return nil
+    }
+
+    /// The same, the text written into `buffer` when it is a format that fits there
+    /// (``LocalizedTable/render(_:arguments:into:)``) and handed to `found` with the
+    /// localization that supplied it and the rejections so far, for a formatter to pass on as
+    /// they are; `nil` when no layer has a string that `arguments` satisfy.
+    @inline(__always)
+    func render<Result>(
+        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection],
+        into buffer: UnsafeMutableRawBufferPointer, _ found: (FieldText, String, [Rejection]) -> Result
+    ) -> Result? {
+        let hash = PropertyListKeyIndex.hash(ofBytes: key, secrets: secrets)
+        for layer in layers {
+            guard let value = layer.preparedValue(forKeyBytes: key, hash: hash) else { continue }
+            do throws(FormatFailure) {
+                let text = try layer.render(value, arguments: arguments, into: buffer)
+                return found(text, layer.localization, rejections)
+            } catch {
+                reject(key, in: layer, error, into: &rejections)
+            }
+        }
+        return nil
+    }
+
+    private func reject(
+        _ key: UnsafeRawBufferPointer, in layer: LocalizedTable, _ error: FormatFailure,
+        into rejections: inout [Rejection]
+    ) {
+        rejections.append(Rejection(key: String(decoding: key, as: UTF8.self), localization: layer.localization,
+                                    table: name, code: error.code, message: error.message))
     }
 }
 

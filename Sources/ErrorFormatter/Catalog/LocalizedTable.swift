@@ -99,7 +99,7 @@ final class LocalizedTable: Sendable {
     /// (``PropertyListKeyIndex/hash(ofBytes:secrets:)``): no key is made.
     func preparedValue(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PreparedValue? {
         if let variable = variables.format(forKeyBytes: key, hash: hash) { return .variable(variable) }
-        guard let text = table.entries.value(forKeyBytes: key, hash: hash)?.stringValue else { return nil }
+        guard let text = table.string(forKeyBytes: key, hash: hash) else { return nil }
         guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
             return .text(text)
         }
@@ -117,6 +117,23 @@ final class LocalizedTable: Sendable {
             try VariableFormatRenderer.render(format, arguments: arguments, language: pluralLocale,
                                               rules: pluralRules)
         }
+    }
+}
+
+extension LocalizedTable {
+    /// `value` rendered with `arguments` in this table's locale, as UTF-8 written into `buffer`
+    /// when it is a format that fits there, else as a `String` (a plain text is its own
+    /// rendering; a variable format or a long result is made as a `String`). What a caller that
+    /// copies the text anyway uses: a format's rendering becomes no `String`.
+    func render(
+        _ value: PreparedValue, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+    ) throws(FormatFailure) -> FieldText {
+        if case .compiled(let text) = value, let count = try StringFormat.render(
+            text.format.get(), arguments: arguments, into: buffer)
+        {
+            return .utf8(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+        }
+        return .string(try render(value, arguments: arguments))
     }
 }
 

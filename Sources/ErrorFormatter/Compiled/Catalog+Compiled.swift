@@ -41,16 +41,31 @@ extension Catalog {
         path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
     ) throws(CatalogError) -> Catalog {
         // What cannot be opened as a file is left to the directory open, which says why.
-        guard let source = try? FileByteSource.open(path: path),
-              CompiledCatalogFormat.startsLikeCompiledCatalog(
-                  try source.read(at: 0, count: Int(min(source.size, UInt64(CompiledCatalogFormat.magic.count))))[...])
-        else {
+        guard let source = try compiledCatalogSource(atPath: path) else {
             return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
         }
         let file = try CompiledCatalogFile(source: source)
         return try strict
             ? open(compiled: file, developmentLocale: developmentLocale, strict: true)
             : openOnFirstUse(compiled: file, developmentLocale: developmentLocale)
+    }
+
+    /// Whether `path` is a regular file that starts like a compiled catalog (what
+    /// ``open(path:developmentLocale:strict:loading:)`` opens as one).
+    package static func isCompiledCatalogFile(atPath path: String) -> Bool {
+        (try? compiledCatalogSource(atPath: path)) != nil
+    }
+
+    /// `path` opened for reading when it is a regular file that starts like a compiled catalog;
+    /// `nil` when it is not a regular file or starts otherwise.
+    ///
+    /// - Throws: `.unreadable` when the start of the file cannot be read.
+    private static func compiledCatalogSource(atPath path: String) throws(CatalogError) -> FileByteSource? {
+        guard let source = try? FileByteSource.open(path: path),
+              CompiledCatalogFormat.startsLikeCompiledCatalog(
+                  try source.read(at: 0, count: Int(min(source.size, UInt64(CompiledCatalogFormat.magic.count))))[...])
+        else { return nil }
+        return source
     }
 
     /// Builds the catalog of a compiled catalog file, reading every section now.

@@ -33,9 +33,9 @@ public struct ErrorMessageFormatter: Sendable {
         var origins = [Provenance](repeating: Provenance(rule: ""), count: 3)
         let showsCallerText = format(error, layers: layers) { field, text, rule, key, localization, table, rejections in
             switch field {
-            case .title: title = text
-            case .message: message = text
-            case .button: button = text
+            case .title: title = text.string
+            case .message: message = text.string
+            case .button: button = text.string
             }
             origins[field.rawValue] = Provenance(
                 rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) }, localization: localization,
@@ -55,11 +55,14 @@ public struct ErrorMessageFormatter: Sendable {
     /// straight from these strings into the caller's block, without a `FormattedError`, a
     /// provenance array or a second copy of each string made only to be taken apart again.
     package func format(_ error: ErrorInfo, layers: TableLayers, writing write: FieldWriter) -> Bool {
-        // Evaluated one by one: `||` would skip the fields after one that shows a caller's text.
-        let title = resolve(.title, of: error, in: layers, writing: write)
-        let message = resolve(.message, of: error, in: layers, writing: write)
-        let button = resolve(.button, of: error, in: layers, writing: write)
-        return title || message || button
+        // One buffer for the three fields: each is handed over before the next is rendered.
+        withUnsafeTemporaryAllocation(byteCount: StringFormat.shortResultCapacity, alignment: 1) { scratch in
+            // Evaluated one by one: `||` would skip the fields after one that shows a caller's text.
+            let title = resolve(.title, of: error, in: layers, scratch: scratch, writing: write)
+            let message = resolve(.message, of: error, in: layers, scratch: scratch, writing: write)
+            let button = resolve(.button, of: error, in: layers, scratch: scratch, writing: write)
+            return title || message || button
+        }
     }
 
     /// Receives one field of a formatted error: the field, its text, the identifier of the rule
@@ -67,8 +70,8 @@ public struct ErrorMessageFormatter: Sendable {
     /// other rules) and the strings found but not shown before it, in the order they were tried.
     /// All are borrowed for the call: a writer that keeps one copies it.
     package typealias FieldWriter = (
-        _ field: ErrorField, _ text: String, _ rule: String, _ key: UnsafeRawBufferPointer?, _ localization: String?,
-        _ table: String?, _ rejections: [Rejection]
+        _ field: ErrorField, _ text: FieldText, _ rule: String, _ key: UnsafeRawBufferPointer?,
+        _ localization: String?, _ table: String?, _ rejections: [Rejection]
     ) -> Void
 
     /// The first rule of `field` that yields a string, handed to `write` with its provenance.
@@ -79,7 +82,8 @@ public struct ErrorMessageFormatter: Sendable {
     /// (`builtin` or `empty`); a custom set without one ends in "". Returns whether the rule
     /// chosen shows a text the error carries.
     private func resolve(
-        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, writing write: FieldWriter
+        _ field: ErrorField, of error: ErrorInfo, in layers: TableLayers, scratch: UnsafeMutableRawBufferPointer,
+        writing write: FieldWriter
     ) -> Bool {
         var rejections: [Rejection] = []
         for rule in rules.rules(for: field) {
@@ -88,37 +92,38 @@ public struct ErrorMessageFormatter: Sendable {
                 // The key is probed and reported as bytes: no `String` of it is made for C. The
                 // closure captures only what it reads: capturing the error or the rule copies it.
                 let arguments = error.arguments, identifier = template.kind.rawValue
+                // A format is rendered into `scratch` and handed over as bytes.
                 let found = template.withKey(domain: error.domain, code: error.code) { key in
-                    guard let found = layers.render(bytes: key, arguments: arguments, rejections: &rejections)
-                    else { return false }
-                    write(field, found.text, identifier, key, found.layer.localization, layers.name, rejections)
-                    return true
+                    layers.render(bytes: key, arguments: arguments, rejections: &rejections, into: scratch) {
+                        text, localization, rejections in
+                        write(field, text, identifier, key, localization, layers.name, rejections)
+                    } != nil
                 }
                 if found { return false }
             case .failureReason:
                 if let text = error.failureReason, !text.isEmpty {
-                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    write(field, .string(text), rule.identifier, nil, nil, nil, rejections)
                     return true
                 }
             case .recoverySuggestion:
                 if let text = error.recoverySuggestion, !text.isEmpty {
-                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    write(field, .string(text), rule.identifier, nil, nil, nil, rejections)
                     return true
                 }
             case .description:
                 if let text = error.description, !text.isEmpty {
-                    write(field, text, rule.identifier, nil, nil, nil, rejections)
+                    write(field, .string(text), rule.identifier, nil, nil, nil, rejections)
                     return true
                 }
             case .builtin(let text):
-                write(field, text, rule.identifier, nil, nil, nil, rejections)
+                write(field, .string(text), rule.identifier, nil, nil, nil, rejections)
                 return false
             case .empty:
-                write(field, "", rule.identifier, nil, nil, nil, rejections)
+                write(field, .string(""), rule.identifier, nil, nil, nil, rejections)
                 return false
             }
         }
-        write(field, "", Rule.empty.identifier, nil, nil, nil, rejections)
+        write(field, .string(""), Rule.empty.identifier, nil, nil, nil, rejections)
         return false
     }
 }

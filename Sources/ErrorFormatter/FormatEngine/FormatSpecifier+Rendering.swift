@@ -61,6 +61,15 @@ extension FormatSpecifier {
         }
     }
 
+    /// The string this specifier prints as it is: `%@` or `%s` of a string without width or
+    /// precision (what ``render(_:)`` returns unchanged). `nil` for anything else.
+    func plainText(of argument: FormatArgument) -> String? {
+        guard conversion == .object || conversion == .string, width == nil, precision == nil,
+              case .string(let text) = argument
+        else { return nil }
+        return text
+    }
+
     /// No flag, width or precision: integers then print as Swift prints them, without the C
     /// library (the common `%d`/`%lld` case, several times faster).
     private var isPlain: Bool {

@@ -53,7 +53,7 @@ enum StringFormat {
     }
 
     /// Results up to this many bytes are assembled on the stack.
-    private static let shortResultCapacity = 256
+    static let shortResultCapacity = 256
 
     /// The rendering when it fits in ``shortResultCapacity`` bytes, else `nil`. Nearly every
     /// message does: its pieces are copied into a stack buffer that becomes a `String` once,
@@ -61,35 +61,82 @@ enum StringFormat {
     private static func renderShort(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure)
         -> String?
     {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortResultCapacity) {
+        try withUnsafeTemporaryAllocation(byteCount: shortResultCapacity, alignment: 1) {
             buffer throws(FormatFailure) -> String? in
-            guard let base = buffer.baseAddress else { return nil }
-            var length = 0
-            for segment in format.segments {
-                if case .specifier(let specifier) = segment,
-                   let number = specifier.plainDecimal(of: try argument(for: specifier, in: arguments))
-                {
+            guard let length = try renderChecked(format, arguments: arguments, into: buffer),
+                  let base = buffer.baseAddress
+            else { return nil }
+            let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length)
+            return KnownValidUTF8.string(bytes)
+        }
+    }
+
+    /// Renders `format` with `arguments` as UTF-8 into `buffer`; returns how many bytes it
+    /// wrote, or `nil` when the rendering does not fit (then ``render(_:arguments:)`` makes it).
+    /// What a caller that copies the text somewhere anyway uses: no `String` is made.
+    ///
+    /// The bytes are well-formed UTF-8 on scalar boundaries: whole pieces of valid strings and
+    /// ASCII digits.
+    static func render(
+        _ format: CompiledFormat, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+    ) throws(FormatFailure) -> Int? {
+        if let conflict = format.kindConflict { throw conflict }
+        for specifier in format.specifiers {
+            _ = try argument(for: specifier, in: arguments)
+        }
+        return try renderChecked(format, arguments: arguments, into: buffer)
+    }
+
+    /// ``render(_:arguments:into:)`` for a format whose specifiers were checked already.
+    private static func renderChecked(
+        _ format: CompiledFormat, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+    ) throws(FormatFailure) -> Int? {
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var length = 0
+        for segment in format.segments {
+            let fitted: Bool
+            switch segment {
+            case .literal(let text):
+                fitted = append(text, to: base, capacity: buffer.count, length: &length)
+            case .specifier(let specifier):
+                let argument = try argument(for: specifier, in: arguments)
+                if let number = specifier.plainDecimal(of: argument) {
                     // The usual `%d`: its digits, written in place.
                     guard let written = DecimalDigits.write(number, to: base + length, capacity: buffer.count - length)
                     else { return nil }
                     length += written
-                    continue
+                    fitted = true
+                } else if let text = specifier.plainText(of: argument) {
+                    // The usual `%@` of a string: the string itself, copied once.
+                    fitted = append(text, to: base, capacity: buffer.count, length: &length)
+                } else {
+                    fitted = append(try specifier.render(argument), to: base, capacity: buffer.count, length: &length)
                 }
-                let text = try piece(segment, arguments: arguments)
-                let fitted: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard let source = bytes.baseAddress else { return true }
-                    guard bytes.count <= buffer.count - length else { return false }
-                    (base + length).update(from: source, count: bytes.count)
-                    length += bytes.count
-                    return true
-                }
-                // Too long, or a string without contiguous UTF-8 (never made here): the long way.
-                guard fitted == true else { return nil }
+            case .variable:
+                fitted = append(try piece(segment, arguments: arguments), to: base, capacity: buffer.count,
+                                length: &length)
             }
-            // Whole pieces of valid strings and ASCII digits: valid UTF-8, on scalar boundaries,
-            // so the standard library need not validate it again.
-            return KnownValidUTF8.string(UnsafeBufferPointer(start: base, count: length))
+            guard fitted else { return nil }
         }
+        return length
+    }
+
+    /// Copies `text`'s UTF-8 to `base + length` if it fits below `capacity`, advancing `length`;
+    /// `false` if it does not fit, or has no contiguous UTF-8 (never made here): the long way.
+    @inline(__always)
+    private static func append(
+        _ text: String, to base: UnsafeMutablePointer<UInt8>, capacity: Int, length: inout Int
+    ) -> Bool {
+        let start = base + length, room = capacity - length
+        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress else { return 0 }
+            guard bytes.count <= room else { return nil }
+            start.update(from: source, count: bytes.count)
+            return bytes.count
+        } ?? nil
+        guard let copied else { return false }
+        length += copied
+        return true
     }
 
     /// The text of one segment.

@@ -11,13 +11,19 @@ package enum CatalogLint {
 }
 
 extension LintCatalog {
-    /// The tables of a loaded catalog, without positions.
-    package init(_ catalog: Catalog) {
+    /// The tables of a loaded catalog, without positions. Each table is named as
+    /// `<localization>.lproj/<Table>`, under `container` when given (the compiled file it was
+    /// read from: `App.efc/fr.lproj/Localizable`).
+    package init(_ catalog: Catalog, shownUnder container: String? = nil) {
         self.init()
         for localization in [Catalog.unlocalized] + catalog.localizations {
+            if !localization.isEmpty, let container {
+                localizationSources[localization] = "\(container)/\(localization)\(Catalog.localizationDirectorySuffix)"
+            }
             for name in catalog.tableNames(localization: localization) {
                 guard let table = catalog.table(name, localization: localization) else { continue }
-                let file = localization.isEmpty ? name : "\(localization)\(Catalog.localizationDirectorySuffix)/\(name)"
+                let inCatalog = localization.isEmpty ? name : "\(localization)\(Catalog.localizationDirectorySuffix)/\(name)"
+                let file = container.map { "\($0)/\(inCatalog)" } ?? inCatalog
                 var lintTable = LintTable(localization: localization, name: name)
                 lintTable.files = [file]
                 for key in table.keys {

@@ -34,10 +34,12 @@ public enum Lint {
                             + "found on the way; docs/diagnostics.md and docs/table-formats.md describe '\(code)'.")
     }
 
-    /// Lints files (any table format) and catalog directories.
+    /// Lints files (any table format), catalog directories and compiled catalog files.
     ///
-    /// Each directory is a catalog of its own; the files named directly are linted together
-    /// (their localizations from their `.lproj` directories, or `<loc>.json` names).
+    /// Each directory is a catalog of its own, and so is each compiled catalog (its tables
+    /// without positions, named `App.efc/fr.lproj/Localizable`; its development locale unless
+    /// the options name one); the table files named directly are linted together (their
+    /// localizations from their `.lproj` directories, or `<loc>.json` names).
     ///
     /// - Throws: ``LintError`` when a path does not exist or cannot be read, a file is not a
     ///   table, or the development locale is not a locale: nothing was linted.
@@ -48,7 +50,9 @@ public enum Lint {
         guard !paths.isEmpty else { throw LintError(.noPath, message: "no path to lint was given") }
         var report = LintReport()
         for catalog in try LintInputs.catalogs(for: paths) {
-            let one = check(catalog, options: options)
+            var catalogOptions = options
+            catalogOptions.developmentLocale = options.developmentLocale ?? catalog.developmentLocale
+            let one = check(catalog, options: catalogOptions)
             report.diagnostics += one.diagnostics
             report.statistics += one.statistics
             report.fileCount += one.fileCount

@@ -14,6 +14,9 @@ struct LintCatalog: Sendable {
     public internal(set) var interfaceBuilderFiles: [String: Set<String>] = [:]
     /// The table files read, as the user named them, in the order read.
     public internal(set) var files: [String] = []
+    /// The development locale the catalog names itself (a compiled catalog's), used when the
+    /// options name none; `nil` for tables read from files, which name none.
+    var developmentLocale: String?
     /// Table files read.
     var fileCount: Int { files.count }
 

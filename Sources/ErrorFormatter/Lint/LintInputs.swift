@@ -26,6 +26,12 @@ enum LintInputs {
                 throw LintError(.notFound, message: "no such file or directory: \(path)", path: path)
             case .directory?:
                 catalogs.append(try readDirectory(path))
+            case .file? where TableFile.classify(fileName: path.split(separator: "/").last.map(String.init) ?? path) == nil:
+                guard let compiled = try readCompiledCatalog(path) else {
+                    throw LintError(.notATable, message: "not a table file (.strings, .stringsdict, .xcstrings or .json) "
+                        + "or a compiled catalog: \(path)", path: path)
+                }
+                catalogs.append(compiled)
             case .file?:
                 try readLooseFile(path, into: &loose)
                 hasLooseFiles = true
@@ -79,6 +85,24 @@ enum LintInputs {
         }
         catalog.add(LintFileReader.read(bytes: bytes, file: shown(path), format: format, table: table,
                                         localization: localization))
+    }
+
+    // MARK: Compiled catalogs
+
+    /// The catalog of the compiled catalog file at `path` (`errfmt compile`), every section read:
+    /// its stored diagnostics, then one for each broken section; `nil` when the file is not one.
+    private static func readCompiledCatalog(_ path: String) throws(LintError) -> LintCatalog? {
+        guard Catalog.isCompiledCatalogFile(atPath: path) else { return nil }
+        let opened: Catalog
+        do throws(CatalogError) {
+            opened = try Catalog.open(path: path)
+        } catch {
+            throw LintError(.unreadable, message: error.message, path: path)
+        }
+        var catalog = LintCatalog(opened, shownUnder: shown(path))
+        catalog.diagnostics = opened.diagnostics
+        catalog.developmentLocale = opened.developmentLocale
+        return catalog
     }
 
     // MARK: Catalog directories

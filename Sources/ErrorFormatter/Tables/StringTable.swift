@@ -34,6 +34,15 @@ final class StringTable: Sendable {
         return entries[key]?.stringValue
     }
 
+    /// The plain string of the entry whose key's UTF-8 is `key`, whose keyed hash is `hash`
+    /// (``PropertyListKeyIndex/hash(ofBytes:secrets:)``), read from `entries` only: what a
+    /// caller that has looked the variable formats up already asks. `entries` is read here,
+    /// through `self`, so that the probe borrows its arrays rather than retaining each.
+    @inline(never)
+    func string(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> String? {
+        entries.value(forKeyBytes: key, hash: hash)?.stringValue
+    }
+
     /// The value of `key`: a variable format if there is one, else the plain string.
     func value(forKey key: TableKey) -> LocalizedValue? {
         if !variables.isEmpty, let variable = variables[key] { return .variable(variable) }

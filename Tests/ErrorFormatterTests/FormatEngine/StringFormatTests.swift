@@ -35,7 +35,8 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct StringFormatTests {
-    @Test(arguments: [
+    /// Hand-checked renderings, shared by the `String` and the byte renderers.
+    static let renderCases: [RenderCase] = [
         RenderCase("plain text", [], "plain text"),
         RenderCase("100%% sure", [], "100% sure"),
         RenderCase("%@", [.string("disk")], "disk"),
@@ -132,9 +133,36 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         RenderCase("%%d", [], "%d"),
         RenderCase("«%@»", [.string("ü")], "«ü»"),
         RenderCase("%@%@", [.string("%d"), .string("%n")], "%d%n"),
-    ])
+    ]
+
+    @Test(arguments: renderCases)
     func rendersLikeApple(_ testCase: RenderCase) throws {
         #expect(try StringFormat.render(testCase.format, arguments: testCase.arguments) == testCase.expected)
+    }
+
+    /// The byte renderer (what the C road copies into its result) writes the same UTF-8 when
+    /// the rendering fits, and declines (`nil`, nothing promised about the buffer) when not.
+    @Test(arguments: renderCases)
+    func rendersTheSameBytesIntoABuffer(_ testCase: RenderCase) throws {
+        let compiled = try ParsedFormats.compiled(testCase.format, allowsVariables: false)
+        let expected = Array(testCase.expected.utf8)
+        let written = try withUnsafeTemporaryAllocation(byteCount: StringFormat.shortResultCapacity, alignment: 1) {
+            buffer in
+            try StringFormat.render(compiled, arguments: testCase.arguments, into: buffer)
+                .map { Array(UnsafeRawBufferPointer(rebasing: buffer[..<$0])) }
+        }
+        if expected.count <= StringFormat.shortResultCapacity {
+            #expect(written == expected)
+        } else {
+            #expect(written == nil)
+        }
+        // One byte short of the rendering: declined, never truncated.
+        if !expected.isEmpty, expected.count <= StringFormat.shortResultCapacity {
+            let short = try withUnsafeTemporaryAllocation(byteCount: expected.count - 1, alignment: 1) { buffer in
+                try StringFormat.render(compiled, arguments: testCase.arguments, into: buffer)
+            }
+            #expect(short == nil)
+        }
     }
 
     @Test(arguments: [

@@ -51,10 +51,10 @@ opaque! {
 pub type ef_status = i32;
 
 pub const EF_VERSION_MAJOR: u32 = 1;
-pub const EF_VERSION_MINOR: u32 = 2;
+pub const EF_VERSION_MINOR: u32 = 3;
 pub const EF_VERSION_PATCH: u32 = 0;
-pub const EF_VERSION_NUMBER: u32 = 10200;
-pub const EF_VERSION_STRING: &str = "1.2.0";
+pub const EF_VERSION_NUMBER: u32 = 10300;
+pub const EF_VERSION_STRING: &str = "1.3.0";
 
 pub const EF_OK: ef_status = 0;
 pub const EF_E_INVALID_ARGUMENT: ef_status = 1;
@@ -117,7 +117,13 @@ extern "C" {
     pub fn ef_string_free(string: *mut c_char);
 
     // catalog
-    pub fn ef_catalog_open(out: *mut *mut ef_catalog, path: *const c_char, development_locale: *const c_char, flags: u32, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_open(
+        out: *mut *mut ef_catalog,
+        path: *const c_char,
+        development_locale: *const c_char,
+        flags: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_catalog_free(catalog: *mut ef_catalog);
     pub fn ef_catalog_localization_count(catalog: *const ef_catalog) -> usize;
     pub fn ef_catalog_localization_name(catalog: *const ef_catalog, index: usize) -> *const c_char;
@@ -129,30 +135,84 @@ extern "C" {
     pub fn ef_catalog_diagnostic_file(catalog: *const ef_catalog, index: usize) -> *const c_char;
     pub fn ef_catalog_diagnostic_line(catalog: *const ef_catalog, index: usize) -> i32;
     pub fn ef_catalog_diagnostic_column(catalog: *const ef_catalog, index: usize) -> i32;
-    pub fn ef_catalog_compile(catalog: *const ef_catalog, path: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_compile(
+        catalog: *const ef_catalog,
+        path: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
 
     // catalog builder
-    pub fn ef_catalog_builder_new(out: *mut *mut ef_catalog_builder, flags: u32, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_catalog_builder_add_table(builder: *mut ef_catalog_builder, locale: *const c_char, file_name: *const c_char, bytes: *const c_void, length: usize, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_catalog_builder_finish(out: *mut *mut ef_catalog, builder: *const ef_catalog_builder, development_locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_builder_new(
+        out: *mut *mut ef_catalog_builder,
+        flags: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_catalog_builder_add_table(
+        builder: *mut ef_catalog_builder,
+        locale: *const c_char,
+        file_name: *const c_char,
+        bytes: *const c_void,
+        length: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_catalog_builder_finish(
+        out: *mut *mut ef_catalog,
+        builder: *const ef_catalog_builder,
+        development_locale: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_catalog_builder_free(builder: *mut ef_catalog_builder);
 
     // error info
-    pub fn ef_error_info_new(out: *mut *mut ef_error_info, domain: *const c_char, code: i64, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_set_description(info: *mut ef_error_info, text: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_set_failure_reason(info: *mut ef_error_info, text: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_set_recovery_suggestion(info: *mut ef_error_info, text: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_set_table(info: *mut ef_error_info, table: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_add_string(info: *mut ef_error_info, value: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_error_info_new(
+        out: *mut *mut ef_error_info,
+        domain: *const c_char,
+        code: i64,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_set_description(
+        info: *mut ef_error_info,
+        text: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_set_failure_reason(
+        info: *mut ef_error_info,
+        text: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_set_recovery_suggestion(
+        info: *mut ef_error_info,
+        text: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_set_table(
+        info: *mut ef_error_info,
+        table: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_add_string(
+        info: *mut ef_error_info,
+        value: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_error_info_add_int64(info: *mut ef_error_info, value: i64, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_add_uint64(info: *mut ef_error_info, value: u64, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_error_info_add_double(info: *mut ef_error_info, value: f64, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_error_info_add_uint64(info: *mut ef_error_info, value: u64, err: *mut *mut ef_error_details)
+        -> ef_status;
+    pub fn ef_error_info_add_double(info: *mut ef_error_info, value: f64, err: *mut *mut ef_error_details)
+        -> ef_status;
     pub fn ef_error_info_clear_arguments(info: *mut ef_error_info, err: *mut *mut ef_error_details) -> ef_status;
     pub fn ef_error_info_argument_count(info: *const ef_error_info) -> usize;
     pub fn ef_error_info_free(info: *mut ef_error_info);
 
     // formatting
-    pub fn ef_format(out: *mut *mut ef_result, catalog: *const ef_catalog, info: *const ef_error_info, locales: *const *const c_char, locale_count: usize, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_format(
+        out: *mut *mut ef_result,
+        catalog: *const ef_catalog,
+        info: *const ef_error_info,
+        locales: *const *const c_char,
+        locale_count: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_result_title(result: *const ef_result) -> *const c_char;
     pub fn ef_result_message(result: *const ef_result) -> *const c_char;
     pub fn ef_result_button(result: *const ef_result) -> *const c_char;
@@ -166,37 +226,122 @@ extern "C" {
     pub fn ef_result_rejection(result: *const ef_result, field: i32, index: usize) -> *const c_char;
     pub fn ef_result_strings(result: *const ef_result, out: *mut *const c_char, capacity: usize) -> usize;
     pub fn ef_result_free(result: *mut ef_result);
-    pub fn ef_format_packed(out_length: *mut usize, buffer: *mut c_char, capacity: usize, catalog: *const ef_catalog, domain: *const c_char, code: i64, description: *const c_char, failure_reason: *const c_char, recovery_suggestion: *const c_char, table: *const c_char, arguments: *const ef_error_info, locales: *const *const c_char, locale_count: usize, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_format_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        catalog: *const ef_catalog,
+        domain: *const c_char,
+        code: i64,
+        description: *const c_char,
+        failure_reason: *const c_char,
+        recovery_suggestion: *const c_char,
+        table: *const c_char,
+        arguments: *const ef_error_info,
+        locales: *const *const c_char,
+        locale_count: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    /// Since 1.3.
+    pub fn ef_format_packed_reusable(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        out_reusable: *mut i32,
+        catalog: *const ef_catalog,
+        domain: *const c_char,
+        code: i64,
+        description: *const c_char,
+        failure_reason: *const c_char,
+        recovery_suggestion: *const c_char,
+        table: *const c_char,
+        arguments: *const ef_error_info,
+        locales: *const *const c_char,
+        locale_count: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
 
     // lookup
-    pub fn ef_catalog_lookup(out: *mut *mut ef_lookup, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, arguments: *const ef_error_info, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_lookup(
+        out: *mut *mut ef_lookup,
+        catalog: *const ef_catalog,
+        table: *const c_char,
+        key: *const c_char,
+        locales: *const *const c_char,
+        locale_count: usize,
+        arguments: *const ef_error_info,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_lookup_value(lookup: *const ef_lookup) -> *const c_char;
     pub fn ef_lookup_locale(lookup: *const ef_lookup) -> *const c_char;
     pub fn ef_lookup_table(lookup: *const ef_lookup) -> *const c_char;
     pub fn ef_lookup_rejection_count(lookup: *const ef_lookup) -> usize;
     pub fn ef_lookup_rejection(lookup: *const ef_lookup, index: usize) -> *const c_char;
     pub fn ef_lookup_free(lookup: *mut ef_lookup);
-    pub fn ef_catalog_text(out: *mut *const c_char, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_catalog_lookup_packed(out_length: *mut usize, buffer: *mut c_char, capacity: usize, catalog: *const ef_catalog, table: *const c_char, key: *const c_char, locales: *const *const c_char, locale_count: usize, arguments: *const ef_error_info, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_catalog_text(
+        out: *mut *const c_char,
+        catalog: *const ef_catalog,
+        table: *const c_char,
+        key: *const c_char,
+        locales: *const *const c_char,
+        locale_count: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_catalog_lookup_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        catalog: *const ef_catalog,
+        table: *const c_char,
+        key: *const c_char,
+        locales: *const *const c_char,
+        locale_count: usize,
+        arguments: *const ef_error_info,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
 
     // locales
-    pub fn ef_locale_normalize(out: *mut *mut c_char, out_untranslated: *mut i32, locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_locale_chain_new(out: *mut *mut ef_locale_chain, locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_locale_normalize(
+        out: *mut *mut c_char,
+        out_untranslated: *mut i32,
+        locale: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_locale_chain_new(
+        out: *mut *mut ef_locale_chain,
+        locale: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_locale_chain_normalized(chain: *const ef_locale_chain) -> *const c_char;
     pub fn ef_locale_chain_untranslated(chain: *const ef_locale_chain) -> i32;
     pub fn ef_locale_chain_count(chain: *const ef_locale_chain) -> usize;
     pub fn ef_locale_chain_id(chain: *const ef_locale_chain, index: usize) -> *const c_char;
     pub fn ef_locale_chain_kind(chain: *const ef_locale_chain, index: usize) -> i32;
     pub fn ef_locale_chain_free(chain: *mut ef_locale_chain);
-    pub fn ef_locale_list_from_environment(out: *mut *mut ef_locale_list, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_locale_list_from_accept_language(out: *mut *mut ef_locale_list, header: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_locale_list_from_environment(out: *mut *mut ef_locale_list, err: *mut *mut ef_error_details)
+        -> ef_status;
+    pub fn ef_locale_list_from_accept_language(
+        out: *mut *mut ef_locale_list,
+        header: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_locale_list_count(list: *const ef_locale_list) -> usize;
     pub fn ef_locale_list_entry(list: *const ef_locale_list, index: usize) -> *const c_char;
     pub fn ef_locale_list_free(list: *mut ef_locale_list);
 
     // lint
-    pub fn ef_lint_paths(out: *mut *mut ef_lint_report, paths: *const *const c_char, path_count: usize, development_locale: *const c_char, err: *mut *mut ef_error_details) -> ef_status;
-    pub fn ef_lint_catalog(out: *mut *mut ef_lint_report, catalog: *const ef_catalog, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_lint_paths(
+        out: *mut *mut ef_lint_report,
+        paths: *const *const c_char,
+        path_count: usize,
+        development_locale: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_lint_catalog(
+        out: *mut *mut ef_lint_report,
+        catalog: *const ef_catalog,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_lint_report_free(report: *mut ef_lint_report);
     pub fn ef_lint_file_count(report: *const ef_lint_report) -> usize;
     pub fn ef_lint_diagnostic_count(report: *const ef_lint_report) -> usize;

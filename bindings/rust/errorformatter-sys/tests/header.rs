@@ -113,9 +113,7 @@ fn header_signatures(header: &str) -> Signatures {
                 .split(',')
                 .map(|parameter| {
                     let parameter = parameter.trim();
-                    let name_start = parameter
-                        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-                        .map_or(0, |i| i + 1);
+                    let name_start = parameter.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
                     rust_type(&parameter[..name_start])
                 })
                 .collect()
@@ -231,7 +229,8 @@ fn every_header_handle_type_is_declared_opaque() {
     assert!(handles.len() >= 8, "the header parser found only {} handle types", handles.len());
     let source = strip_comments(&project_file("src/lib.rs"));
     let block = source.split("opaque! {").nth(1).and_then(|rest| rest.split('}').next()).expect("an opaque! block");
-    let declared: Vec<String> = block.split(';').map(|entry| entry.trim().to_string()).filter(|entry| !entry.is_empty()).collect();
+    let declared: Vec<String> =
+        block.split(';').map(|entry| entry.trim().to_string()).filter(|entry| !entry.is_empty()).collect();
     assert_eq!(declared, handles, "src/lib.rs's opaque handle types differ from the header's, in the header's order");
     assert!(source.contains("pub type ef_status = i32;"), "ef_status is the header's int32_t");
 }

@@ -185,7 +185,9 @@ impl Catalog {
         let mut raw = std::ptr::null_mut();
         // SAFETY: valid handles and array; the result is read, then freed, before returning.
         unsafe {
-            check(|err| sys::ef_format(&mut raw, self.raw.as_ptr(), error.as_ptr(), locales.as_ptr(), locales.len(), err))?;
+            check(|err| {
+                sys::ef_format(&mut raw, self.raw.as_ptr(), error.as_ptr(), locales.as_ptr(), locales.len(), err)
+            })?;
             let formatted = FormattedError::read(raw);
             sys::ef_result_free(raw);
             Ok(formatted)

@@ -87,7 +87,11 @@ impl ErrorInfo {
 
     fn set(
         &mut self,
-        setter: unsafe extern "C" fn(*mut sys::ef_error_info, *const std::ffi::c_char, *mut *mut sys::ef_error_details) -> sys::ef_status,
+        setter: unsafe extern "C" fn(
+            *mut sys::ef_error_info,
+            *const std::ffi::c_char,
+            *mut *mut sys::ef_error_details,
+        ) -> sys::ef_status,
         text: Option<&str>,
         what: &str,
     ) -> Result<&mut Self> {

@@ -76,10 +76,7 @@ pub(crate) struct LocaleArray {
 
 impl LocaleArray {
     pub(crate) fn new<S: AsRef<str>>(locales: &[S]) -> Result<LocaleArray> {
-        let strings = locales
-            .iter()
-            .map(|locale| c_string(locale.as_ref(), "a locale"))
-            .collect::<Result<Vec<_>>>()?;
+        let strings = locales.iter().map(|locale| c_string(locale.as_ref(), "a locale")).collect::<Result<Vec<_>>>()?;
         let pointers = strings.iter().map(|locale| locale.as_ptr()).collect();
         Ok(LocaleArray { _strings: strings, pointers })
     }

@@ -28,7 +28,8 @@ const _: () = {
 };
 
 // A French table whose line 3 lacks '=' (as Tests/C/test_builder.c): line 3, column 15.
-const BROKEN_TABLE: &[u8] = "\"errors.title\" = \"Erreur\";\n\"errors.message\" = \"Réessayez.\";\n\"controls.ok\" \"OK\";\n".as_bytes();
+const BROKEN_TABLE: &[u8] =
+    "\"errors.title\" = \"Erreur\";\n\"errors.message\" = \"Réessayez.\";\n\"controls.ok\" \"OK\";\n".as_bytes();
 
 #[test]
 fn version_matches_the_declarations() {
@@ -106,7 +107,10 @@ fn the_errors_own_texts_and_their_validation() {
     let shown = catalog.format(&info, &["ja"]).unwrap();
     assert_eq!((shown.title.as_str(), shown.provenance(Field::Title).rule.as_str()), ("Timed Out", "failure-reason"));
     assert_eq!(shown.provenance(Field::Title).key, None);
-    assert_eq!((shown.message.as_str(), shown.provenance(Field::Message).rule.as_str()), ("The request timed out.", "description"));
+    assert_eq!(
+        (shown.message.as_str(), shown.provenance(Field::Message).rule.as_str()),
+        ("The request timed out.", "description")
+    );
     info.set_failure_reason(None).unwrap();
     assert_eq!(catalog.format(&info, &["en"]).unwrap().title, "Error");
 
