@@ -38,7 +38,7 @@ struct PrecomputedNegotiation: Sendable, Equatable {
     }
 
     /// What the answers depend on: this library's version (its rules: normalization, table keys,
-    /// chains) and ICU's, e.g. `errorformatter 1.2.0; ICU 72.1.0.0`. ICU's data is not
+    /// chains) and ICU's, e.g. `errorformatter 1.3.0; ICU 72.1.0.0`. ICU's data is not
     /// asked for its own version (that opens a bundle, which is what keeping answers saves):
     /// ICU loads only data of its own major version, and its packages ship the two together.
     static let identity: String = {
