@@ -21,7 +21,7 @@ CXX         ?= c++
 # The interpreter of the suites: build/venv's once mk/setup.mk made it (it comes first on PATH).
 PYTHON      ?= python3
 
-VERSION     := 1.2.0
+VERSION     := 1.3.0
 SOMAJOR     := 1
 BUILD       := build
 DIST        := $(BUILD)/dist

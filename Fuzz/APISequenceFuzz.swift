@@ -1,8 +1,8 @@
 // libFuzzer target for the C ABI: sequences of calls with hostile arguments (make fuzz-api,
 // mk/hostile.mk). The input is a program: each step is an opcode byte, a length byte and that
 // many bytes of argument (two bytes, little-endian, after opcode 0: a byte that picks the
-// locale and file name, then a whole table). Steps build catalogs from fuzzed tables, format,
-// look up, negotiate,
+// locale and file name, then a whole table). Steps build catalogs from fuzzed tables, format
+// (also packed, with the argument's bytes as a packed argument run), look up, negotiate,
 // read results and diagnostics at any index, and free, with NULLs, invalid UTF-8, control
 // characters and path-like locales among the arguments. It checks what the header promises
 // every caller: a status from the published list, out-parameters set exactly on success,
@@ -130,6 +130,24 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             if info != nil, pick & 1 == 1 { checkStatus(ef_error_info_add_int64(info, Int64(pick), &err), err) }
             let status: ef_status = locales.withPointers { pointers in
                 if opcode % 9 == 2 {
+                    // The same error packed, the argument's bytes read as a packed argument run
+                    // (an exact-size copy, so that ASan sees any read past it).
+                    let run = UnsafeMutablePointer<CChar>.allocate(capacity: max(argument.count - 1, 1))
+                    defer { run.deallocate() }
+                    for (index, byte) in argument.dropFirst().enumerated() { run[index] = CChar(bitPattern: byte) }
+                    var length = 1
+                    var reusable: Int32 = 7
+                    var packed = [CChar](repeating: 0, count: 256)
+                    let packedStatus = domains[pick % domains.count].withCString { domain in
+                        packed.withUnsafeMutableBufferPointer { out in
+                            ef_format_packed_reusable(&length, out.baseAddress, out.count, &reusable, catalog, domain,
+                                                      Int64(pick) - 4, nil, nil, nil, nil, run, argument.count - 1,
+                                                      pointers.baseAddress, pointers.count, &err)
+                        }
+                    }
+                    precondition(reusable == 0 || reusable == 1, "a reusable answer other than 0 or 1")
+                    precondition(packedStatus == EF_OK || (reusable == 0 && length == 0), "outputs set on failure")
+                    checkStatus(packedStatus, err)
                     ef_result_free(result)
                     result = nil
                     return ef_format(&result, catalog, info, pointers.baseAddress, pointers.count, &err)

@@ -73,6 +73,14 @@ private func read(_ bytes: [UInt8]) {
     // Each section on its own, as a catalog loading on first use reads them; what decodes is
     // written again (what Catalog.compiled() does, without building a catalog: the catalog's own
     // preparation is fuzzed by the other targets), and that file reads back to the same bytes.
+    checkNegotiation(file)
+    let diagnostics: [Diagnostic]
+    do {
+        diagnostics = try file.storedDiagnostics()
+    } catch {
+        expectParse(error, "the catalog section")
+        return
+    }
     var tables: [String: [String: StringTable]] = [:]
     for localization in [Catalog.unlocalized] + file.localizations {
         do {
@@ -83,16 +91,38 @@ private func read(_ bytes: [UInt8]) {
     }
     do {
         let once = try CompiledCatalogWriter.bytes(tables: tables, developmentLocale: file.developmentLocale,
-                                                   diagnostics: file.diagnostics)
+                                                   diagnostics: diagnostics, negotiation: file.negotiation)
         let reread = try CompiledCatalogFile(source: InMemoryByteSource(once))
         var again: [String: [String: StringTable]] = [:]
         for localization in [Catalog.unlocalized] + reread.localizations where reread.section(named: localization) != nil {
             again[localization] = try reread.tables(ofLocalization: localization)
         }
+        // What the file said of the localizations that decoded is written and read back as it was.
+        if let stored = file.negotiation {
+            let kept = Set(CompiledNegotiationSection.describedNames(reread.localizations))
+            if reread.negotiation?.tables ?? [:] != stored.tables.filter({ kept.contains($0.key) }) {
+                violated("the negotiation section read back differs")
+            }
+        }
         let twice = try CompiledCatalogWriter.bytes(tables: again, developmentLocale: reread.developmentLocale,
-                                                    diagnostics: reread.diagnostics)
+                                                    diagnostics: try reread.storedDiagnostics(),
+                                                    negotiation: reread.negotiation)
         if once != twice { violated("a compiled catalog read back compiles to other bytes") }
     } catch {
         violated("what a valid directory's sections decoded to cannot be compiled and read back: \(error)")
+    }
+}
+
+/// A negotiation section this process uses describes exactly the localizations but `""` and
+/// `Base`, and whatever it says, negotiating from it answers with indices of what was offered.
+private func checkNegotiation(_ file: CompiledCatalogFile) {
+    guard let negotiation = file.negotiation else { return }
+    let described = CompiledNegotiationSection.describedNames(file.localizations)
+    if Set(negotiation.tables.keys) != Set(described) { violated("the negotiation section describes other names") }
+    for preferences in [["fr-CA"], ["zh-TW", "en"], described.prefix(1).map { $0 }] {
+        let result = negotiation.negotiate(preferences: preferences, available: described)
+        if !result.entries.allSatisfy({ described.indices.contains($0.index) }) {
+            violated("negotiation chose a localization it was not offered")
+        }
     }
 }

@@ -4,7 +4,8 @@
 // sources, so the parser is instrumented and no Swift package is involved. Besides "never
 // crash", it checks the result's contract: a value or an error (never both, never neither),
 // CF's message with every error, positions that are valid lines and columns, and strings that
-// are valid UTF-8 (the parser cuts them out of validated text without validating them again).
+// are valid UTF-8 (the parser cuts them out of validated text without validating them again),
+// and that sharing another table's keys gives the same result.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -26,8 +27,20 @@ public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     let viaArray = PropertyListParser.parse(Array(buffer))
     precondition(viaArray.value == result.value && viaArray.foundationMessage == result.foundationMessage,
                  "entry points disagree")
+    // Sharing the keys of a table (this input's own: every key found, in order; the previous
+    // input's: mostly not) changes nothing; `==` both ways looks every key up in both tables.
+    for source in [result.value?.dictionaryValue, previousTable] {
+        let sharing = PropertyListParser.parse(buffer, sharingKeysWith: source)
+        precondition(sharing.value == result.value && result.value == sharing.value
+                     && sharing.error == result.error && sharing.diagnostics == result.diagnostics,
+                     "sharing keys changed the result")
+    }
+    if let table = result.value?.dictionaryValue { previousTable = table }
     return 0
 }
+
+/// The last table parsed, whose keys the next input shares (libFuzzer runs one input at a time).
+nonisolated(unsafe) var previousTable: PropertyListDictionary?
 
 /// Every key and string of `value` passes the standard library's own UTF-8 validation.
 func checkStringsAreValidUTF8(_ value: PropertyListValue) {

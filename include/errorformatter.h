@@ -118,11 +118,11 @@ extern "C" {
 /* ---------------------------------------------------------------------------------- version */
 
 #define EF_VERSION_MAJOR 1
-#define EF_VERSION_MINOR 2
+#define EF_VERSION_MINOR 3
 #define EF_VERSION_PATCH 0
 /** EF_VERSION_MAJOR * 10000 + EF_VERSION_MINOR * 100 + EF_VERSION_PATCH, as a literal. */
-#define EF_VERSION_NUMBER 10200
-#define EF_VERSION_STRING "1.2.0"
+#define EF_VERSION_NUMBER 10300
+#define EF_VERSION_STRING "1.3.0"
 /** True when the header is at least version (major, minor, patch). */
 #define EF_VERSION_AT_LEAST(major, minor, patch) \
     (EF_VERSION_NUMBER >= ((major) * 10000 + (minor) * 100 + (patch)))
@@ -138,7 +138,7 @@ extern "C" {
 uint32_t ef_version_number(void);
 
 /**
- * @brief The version of the library actually loaded, e.g. "1.2.0".
+ * @brief The version of the library actually loaded, e.g. "1.3.0".
  * @return A static string; never NULL; never freed.
  * @since 1.0
  */
@@ -701,6 +701,52 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
                            const char *recovery_suggestion, const char *table,
                            const ef_error_info *arguments, const char *const *locales,
                            size_t locale_count, ef_error_details **err);
+
+/**
+ * @brief ef_format_packed() for a binding that pays per call: the arguments packed into one
+ *        run of bytes, and whether the output answers later calls (for a memo of the
+ *        binding's own, where a call into the library costs several times a lookup in the
+ *        binding's own dictionary).
+ *
+ * The same output, statuses and thread-safety as ef_format_packed() given an ef_error_info
+ * holding the same arguments. The arguments come packed, one after another, each a kind byte
+ * and its value:
+ *   - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
+ *   - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
+ *     double (as ef_error_info_add_int64(), _add_uint64(), _add_double()).
+ * A run that ends inside an argument, an unknown kind byte or more than EF_MAX_ARGUMENTS
+ * arguments is EF_E_INVALID_ARGUMENT; a string that is not UTF-8, EF_E_INVALID_UTF8 (both
+ * after the checks of the other inputs, as ef_format_packed() makes them).
+ *
+ * In addition, `*out_reusable` receives 1 when the output is also the output of every later
+ * call on the same catalog with the same `domain`, `code`, `table` (NULL and "" alike) and
+ * `locales` (the same strings in the same order), no arguments, and the same ones of
+ * `description`, `failure_reason` and `recovery_suggestion` present (not NULL and not empty),
+ * whatever those say (each still valid UTF-8, which such a call still checks); else 0: a field
+ * shows one of the caller's texts, or the call had arguments. Calls that differ otherwise may
+ * well have the same output: 1 says only what is certain. The library decides this as it
+ * decides what its own memo of ef_format_packed() keeps.
+ *
+ * @param[out] out_length    As for ef_format_packed().
+ * @param[out] buffer        As for ef_format_packed().
+ * @param[in]  capacity      As for ef_format_packed().
+ * @param[out] out_reusable  Optional (NULL: not written); receives 1 or 0 as above, also when
+ *                           the output did not fit; 0 on failure.
+ * @param[in]  catalog       As for ef_format_packed(), and so are `domain` to `table`.
+ * @param[in]  arguments     The packed arguments, only read during the call. May be NULL only
+ *                           if `arguments_length` is 0 (no arguments).
+ * @param[in]  arguments_length  Size of `arguments` in bytes.
+ * @param[in]  locales       As for ef_format_packed(), and so are the parameters after it.
+ * @return As ef_format_packed(); EF_E_INVALID_ARGUMENT and EF_E_INVALID_UTF8 also as above.
+ * @since 1.3
+ */
+ef_status ef_format_packed_reusable(size_t *out_length, char *buffer, size_t capacity,
+                                    int32_t *out_reusable, const ef_catalog *catalog,
+                                    const char *domain, int64_t code, const char *description,
+                                    const char *failure_reason, const char *recovery_suggestion,
+                                    const char *table, const char *arguments,
+                                    size_t arguments_length, const char *const *locales,
+                                    size_t locale_count, ef_error_details **err);
 
 /* ---------------------------------------------------------------------------------- lookup */
 

@@ -69,7 +69,7 @@ $(JAVA_DEV_JNI): $(JAVA_JNI_SOURCE) $(JAVA_BUILD)/classes.stamp include/errorfor
 
 # The jar's native directory is the tarball's lib/ as a whole (whatever ICU it bundles), less
 # the development symlink (liberrorformatter.so) and with each other symlink made a file of the
-# name the loader asks for (liberrorformatter.so.1, not .so.1.2.0); files.txt lists it.
+# name the loader asks for (liberrorformatter.so.1, not .so.1.3.0); files.txt lists it.
 java-jar: $(JAVA_BUILD)/classes.stamp $(JAVA_JNI_SOURCE)
 	$(MAKE) --no-print-directory tarball ICU=bundled
 	rm -rf $(JAVA_BUILD)/jar-native && mkdir -p $(JAVA_JAR_NATIVE)

@@ -8,9 +8,10 @@
  *   open_bench gettext LOCALEDIR DOMAIN KEY LOCALE
  *   open_bench nothing          (the process alone, with the library loaded)
  *
- * Prints the value found (so the driver checks that both sides answer the same) and, on a
- * second line, how much the process's resident memory grew across the open and the lookup, in
- * KiB.
+ * Prints the value found (so the driver checks that both sides answer the same), then how much
+ * the process's resident memory grew across the open and the lookup, in KiB: on the second line
+ * all of it, on the third its anonymous part (statm's resident less its shared, file-backed
+ * pages: heap and the like, which every process pays for itself).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,16 +23,28 @@
 
 #include "errorformatter.h"
 
-static long resident_kib(void) {
+struct resident {
+    long kib;           /* every resident page */
+    long anonymous_kib; /* those not backed by a file */
+};
+
+static struct resident resident_now(void) {
+    struct resident now = {-1, -1};
     FILE *statm = fopen("/proc/self/statm", "r");
-    long pages = -1;
-    long resident = -1;
+    long pages = -1, resident = -1, shared = -1;
     if (statm == NULL)
-        return -1;
-    if (fscanf(statm, "%ld %ld", &pages, &resident) != 2)
-        resident = -1;
+        return now;
+    if (fscanf(statm, "%ld %ld %ld", &pages, &resident, &shared) == 3) {
+        now.kib = resident * 4;
+        now.anonymous_kib = (resident - shared) * 4;
+    }
     fclose(statm);
-    return resident < 0 ? -1 : resident * 4;
+    return now;
+}
+
+static void print_growth(const char *value, struct resident before) {
+    struct resident after = resident_now();
+    printf("%s\n%ld\n%ld\n", value, after.kib - before.kib, after.anonymous_kib - before.anonymous_kib);
 }
 
 static int with_errorformatter(char **argv) {
@@ -40,7 +53,7 @@ static int with_errorformatter(char **argv) {
         flags |= EF_CATALOG_ON_DEMAND;
     else if (strcmp(argv[5], "whole") != 0)
         return 2;
-    long before = resident_kib();
+    struct resident before = resident_now();
     ef_catalog *catalog = NULL;
     ef_error_details *err = NULL;
     if (ef_catalog_open(&catalog, argv[2], NULL, flags, &err) != EF_OK) {
@@ -54,7 +67,7 @@ static int with_errorformatter(char **argv) {
         ef_catalog_free(catalog);
         return 1;
     }
-    printf("%s\n%ld\n", ef_lookup_value(lookup), resident_kib() - before);
+    print_growth(ef_lookup_value(lookup), before);
     ef_lookup_free(lookup);
     ef_catalog_free(catalog);
     return 0;
@@ -65,11 +78,11 @@ static int with_gettext(char **argv) {
     setenv("LANGUAGE", argv[5], 1);
     if (setlocale(LC_ALL, "C.UTF-8") == NULL)
         return 2;
-    long before = resident_kib();
+    struct resident before = resident_now();
     bindtextdomain(argv[3], argv[2]);
     bind_textdomain_codeset(argv[3], "UTF-8");
     const char *value = dgettext(argv[3], argv[4]);
-    printf("%s\n%ld\n", value, resident_kib() - before);
+    print_growth(value, before);
     return 0;
 }
 
@@ -79,7 +92,7 @@ int main(int argc, char **argv) {
     if (argc == 6 && strcmp(argv[1], "gettext") == 0)
         return with_gettext(argv);
     if (argc == 2 && strcmp(argv[1], "nothing") == 0) {
-        printf("%u\n0\n", ef_version_number());
+        printf("%u\n0\n0\n", ef_version_number());
         return 0;
     }
     fprintf(stderr, "usage: see the comment at the top of open_bench.c\n");

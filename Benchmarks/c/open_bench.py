@@ -8,7 +8,8 @@ CATALOG is the catalog directory, COMPILED the same catalog compiled (errfmt com
 
 Prints, per side: the median and the best wall time of a whole process, its processor time
 (user + system, from wait4), the resident memory the open and the lookup added (measured by
-the process itself), and each ratio to gettext.
+the process itself) and the anonymous part of it (heap: what is not a page of a file, which
+processes never share), and each ratio to gettext.
 """
 
 import os
@@ -18,7 +19,7 @@ import sys
 import time
 
 
-def run(command: list[str]) -> tuple[float, float, str, int]:
+def run(command: list[str]) -> tuple[float, float, str, int, int]:
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE)
     output = process.stdout.read() if process.stdout else b""
@@ -26,8 +27,8 @@ def run(command: list[str]) -> tuple[float, float, str, int]:
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"open_bench: {' '.join(command)} failed with status {status}")
-    value, growth = output.decode("utf-8").rsplit("\n", 2)[:2]
-    return wall, usage.ru_utime + usage.ru_stime, value, int(growth)
+    value, growth, anonymous = output.decode("utf-8").rsplit("\n", 3)[:3]
+    return wall, usage.ru_utime + usage.ru_stime, value, int(growth), int(anonymous)
 
 
 def main() -> int:
@@ -41,7 +42,7 @@ def main() -> int:
                                                           "on-demand"],
         "ef_catalog_open compiled file + lookup": [program, "errorformatter", compiled, key, locale, "whole"],
     }
-    results: dict[str, list[tuple[float, float, str, int]]] = {name: [] for name in sides}
+    results: dict[str, list[tuple[float, float, str, int, int]]] = {name: [] for name in sides}
     for _ in range(rounds):
         for name, command in sides.items():
             results[name].append(run(command))
@@ -52,13 +53,15 @@ def main() -> int:
     peer = "gettext (.mo, bindtextdomain + dgettext)"
     peer_wall = statistics.median(r[0] for r in results[peer])
     peer_cpu = statistics.median(r[1] for r in results[peer])
-    print(f"{'side':48} {'wall median':>11} {'best':>7} {'cpu':>7} {'RSS +KiB':>8} {'wall/gettext':>12} {'cpu/gettext':>11}")
+    print(f"{'side':48} {'wall median':>11} {'best':>7} {'cpu':>7} {'RSS +KiB':>8} {'anon +KiB':>9} "
+          f"{'wall/gettext':>12} {'cpu/gettext':>11}")
     for name in sides:
         walls = [r[0] for r in results[name]]
         cpus = [r[1] for r in results[name]]
         growth = statistics.median(r[3] for r in results[name])
+        anonymous = statistics.median(r[4] for r in results[name])
         wall, cpu = statistics.median(walls), statistics.median(cpus)
-        print(f"{name:48} {wall * 1e3:9.2f}ms {min(walls) * 1e3:5.2f}ms {cpu * 1e3:5.2f}ms {growth:8.0f} "
+        print(f"{name:48} {wall * 1e3:9.2f}ms {min(walls) * 1e3:5.2f}ms {cpu * 1e3:5.2f}ms {growth:8.0f} {anonymous:9.0f} "
               f"{wall / peer_wall:11.2f}x {cpu / peer_cpu if peer_cpu else float('nan'):10.2f}x")
     return 0
 

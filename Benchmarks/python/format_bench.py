@@ -9,10 +9,14 @@ fallback. Fluent is given the same French
 strings in an fr resource and an fr-CA resource that lacks them, loaded once from .ftl files
 with a FluentLocalization(["fr-CA", "fr"]) as an application would; each call then falls back
 from fr-CA to fr exactly as the catalog does. Two cases: one error, and every such error of the
-catalog in turn (rotating keys); each with the catalog's memo of argument-free results (the
-default: a repeated error is handed out again without a C call) and with the memo off (one call
-into the library per format, the path of every error that carries caller text). Then an English
-plural string with a count.
+catalog in turn (rotating keys); each with the catalog's memo of results (the default: a
+repeated error whose result the library says answers it is handed out again without a C call)
+and with the memo off (one call into the library per format, the path of every error whose
+result shows caller text or takes arguments). The rotating errors again with a description the
+rules do not show (answered from the memo too), then with a description that is the message,
+with an argument, and an English plural string with a count. Last, the shape issue 21 measures:
+100 errors whose message takes a file name and a byte count, errors and values rotating (the
+peers get the same French formats, the byte count as text).
 
 Rounds alternate between the two sides (ours, theirs, ours, ...) so that a disturbance of the
 shared machine hits both; each side's best round is kept. Prints microseconds per operation
@@ -60,6 +64,12 @@ UNKNOWN_DOMAIN = "Elsewhere"
 #: The error whose title and message take an argument, and the argument.
 UPLOAD = ("Upload", 1)
 FILE_NAME = "photo.jpg"
+#: The issue's shape (make_bench_catalog.py's argument errors, format_bench.c's `arguments` row):
+#: 100 errors whose message takes a file name and a byte count, with 16 of each rotating.
+TRANSFER = "Transfer"
+TRANSFER_ERRORS = 100
+TRANSFER_NAMES = [f"report-{index:02d}.pdf" for index in range(16)]
+TRANSFER_SIZES = [0, 1, 17, 512, 4096, 65536, 1048576, 123456789, 42, 7, 99999, 2048, 31337, 8, 640, 1000000]
 
 
 def side_by_side(ours: Operation, theirs: list[Operation], iterations: int) -> tuple[float, list[float]]:
@@ -73,6 +83,17 @@ def side_by_side(ours: Operation, theirs: list[Operation], iterations: int) -> t
                 operation(index)
             best[position] = min(best[position], (time.perf_counter() - start) / iterations)
     return best[0], best[1:]
+
+
+def french_formats(catalog_dir: Path) -> dict[str, str]:
+    """The fr table's entries as written by make_bench_catalog.py (one `"key" = "value";` a
+    line, no escapes in these): the formats the peers are given, specifiers and all."""
+    entries = {}
+    for line in (catalog_dir / "fr.lproj" / "Localizable.strings").read_text(encoding="utf-8").splitlines():
+        key, separator, value = line.partition('" = "')
+        if separator and key.startswith('"') and value.endswith('";'):
+            entries[key[1:]] = value[:-2]
+    return entries
 
 
 def fallback_errors(catalog: errorformatter.Catalog) -> list[tuple[int, dict[str, str]]]:
@@ -92,10 +113,14 @@ def fluent_text(text: str) -> str:
 
 
 def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
-                described: tuple[str, str, str], uploaded: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
+                described: tuple[str, str, str], uploaded: tuple[str, str, str],
+                transfers: list[tuple[str, str]]) -> Optional[tuple[Operation, ...]]:
     """Fluent's operations, in the order fluent_peer's callers index them: one error, rotating
     errors, a title with a message that is the caller's description and a button, the plural
-    string, and a title and message that take an argument with a button."""
+    string, a title and message that take an argument with a button, and the rotating errors
+    whose message takes a file name and a byte count (``transfers``: each one's title and its
+    message's format, ``%1$@`` and ``%2$lld`` becoming ``$name`` and ``$size``; the byte count
+    is passed as text, which spares Fluent its number formatting)."""
     try:
         from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader  # type: ignore[import-not-found]
     except ImportError:
@@ -109,7 +134,11 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
         + "described = { $description }\n"
         + f"generic-button = {fluent_text(described[2])}\n"
         + f"upload-title = {fluent_text(uploaded[0]).replace(FILE_NAME, '{ $name }')}\n"
-        + f"upload-message = {fluent_text(uploaded[1]).replace(FILE_NAME, '{ $name }')}\n",
+        + f"upload-message = {fluent_text(uploaded[1]).replace(FILE_NAME, '{ $name }')}\n"
+        + "".join(f"transfer-{code}-title = {fluent_text(title)}\n"
+                  + f"transfer-{code}-message = "
+                  + fluent_text(message).replace("%1$@", "{ $name }").replace("%2$lld", "{ $size }") + "\n"
+                  for code, (title, message) in enumerate(transfers)),
         encoding="utf-8")
     # The fr-CA resource exists (as the catalog's fr-CA table does) but has none of these.
     (directory / "fr-CA" / "errors.ftl").write_text("unrelated = Autre chose\n", encoding="utf-8")
@@ -140,11 +169,19 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
         return (format_value("upload-title", {"name": FILE_NAME}),
                 format_value("upload-message", {"name": FILE_NAME}), format_value("generic-button"))
 
-    return format_one, format_rotating, format_described, format_plural, format_uploaded
+    transfer_ids = [(f"transfer-{code}-title", f"transfer-{code}-message") for code in range(len(transfers))]
+    sizes = [str(size) for size in TRANSFER_SIZES]
+
+    def format_transfer(index: int) -> object:
+        title, message = transfer_ids[index % len(transfer_ids)]
+        variables = {"name": TRANSFER_NAMES[index % 16], "size": sizes[index % 16]}
+        return format_value(title), format_value(message, variables), format_value("generic-button")
+
+    return format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer
 
 
 def pyicu_peer(errors: list[tuple[int, dict[str, str]]], described: tuple[str, str, str],
-               uploaded: tuple[str, str, str]) -> Optional[tuple[Operation, ...]]:
+               uploaded: tuple[str, str, str], transfers: list[tuple[str, str]]) -> Optional[tuple[Operation, ...]]:
     try:
         import icu  # type: ignore[import-not-found]
     except ImportError:
@@ -178,7 +215,19 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]], described: tuple[str, s
     def format_uploaded(_: int) -> object:
         return tuple(str(each.format(name)) for each in uploaded_formats)
 
-    return format_one, format_rotating, format_described, format_plural, format_uploaded
+    transfer_formats = [(icu.MessageFormat(title.replace("'", "''"), french),
+                         icu.MessageFormat(message.replace("'", "''").replace("%1$@", "{0}")
+                                           .replace("%2$lld", "{1}"), french))
+                        for title, message in transfers]
+    button = described_formats[2]
+    sizes = [str(size) for size in TRANSFER_SIZES]
+
+    def format_transfer(index: int) -> object:
+        title, message = transfer_formats[index % len(transfer_formats)]
+        values = [icu.Formattable(TRANSFER_NAMES[index % 16]), icu.Formattable(sizes[index % 16])]
+        return str(title.format([])), str(message.format(values)), str(button.format([]))
+
+    return format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer
 
 
 def main(arguments: list[str]) -> int:
@@ -199,8 +248,8 @@ def main(arguments: list[str]) -> int:
         return shown.title, shown.message, shown.button
 
     format_ = catalog.format
-    # The same catalog with its memo of argument-free results turned off: every format is then
-    # one call into the library (ef_format_packed).
+    # The same catalog with its memo of results turned off: every format is then one call into
+    # the library (ef_format_packed_reusable).
     uncached = errorformatter.Catalog.open(arguments[1], development_locale="en")
     uncached._memo.budget = 0
     format_uncached = uncached.format
@@ -216,6 +265,14 @@ def main(arguments: list[str]) -> int:
               file=sys.stderr)
         return 1
     rotating = len(codes)
+    # The argument errors' French title and message format (fr-CA has none of them), for the peers.
+    french = french_formats(Path(arguments[1]))
+    transfers = [(french[f"errors.{TRANSFER}.{code}.title"], french[f"errors.{TRANSFER}.{code}.message"])
+                 for code in range(TRANSFER_ERRORS)]
+
+    def ours_transfer(index: int) -> object:
+        return read(format_(TRANSFER, index % TRANSFER_ERRORS, locales=locales,
+                            arguments=[TRANSFER_NAMES[index % 16], TRANSFER_SIZES[index % 16]]))
     # Which peer operation each of ours is compared with (fluent_peer's order) and whether the
     # row is the issue's target: 0 one error, 1 rotating, 2 title + described message + button,
     # 3 plural, 4 title and message with an argument + button.
@@ -226,7 +283,7 @@ def main(arguments: list[str]) -> int:
             (lambda index: read(format_(DOMAIN, codes[index % rotating], locales=locales)), 1, True),
         f"same, {rotating} rotating, memo off (one C call)":
             (lambda index: read(format_uncached(DOMAIN, codes[index % rotating], locales=locales)), 1, True),
-        f"same + a description not shown (one C call)":
+        f"same + a description not shown":
             (lambda index: read(format_(DOMAIN, codes[index % rotating], locales=locales,
                                         description=DESCRIPTION)), 1, True),
         "message = the description (full formatting)":
@@ -235,11 +292,15 @@ def main(arguments: list[str]) -> int:
             (lambda _: read(format_(*UPLOAD, locales=locales, arguments=[FILE_NAME])), 4, False),
         "plural lookup (en, %d of 0..99)":
             (lambda index: plural.lookup("files", locales=["en"], arguments=[index % 100]).value, 3, False),
+        f"{TRANSFER_ERRORS} rotating, a file name and a byte count":
+            (lambda index: read(format_(TRANSFER, index % TRANSFER_ERRORS, locales=locales,
+                                        arguments=[TRANSFER_NAMES[index % 16], TRANSFER_SIZES[index % 16]])),
+             5, True),
     }
     with tempfile.TemporaryDirectory(prefix="format-bench-ftl-") as directory:
         peers: dict[str, tuple[Operation, ...]] = {}
-        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors, described, uploaded)),
-                           ("PyICU", pyicu_peer(errors, described, uploaded))):
+        for name, made in (("fluent.runtime", fluent_peer(Path(directory), errors, described, uploaded, transfers)),
+                           ("PyICU", pyicu_peer(errors, described, uploaded, transfers))):
             if made is None:
                 print(f"format_bench.py: {name} is not installed; skipped (pip install "
                       f"{'fluent.runtime' if name == 'fluent.runtime' else 'PyICU'} to compare)")
@@ -251,6 +312,8 @@ def main(arguments: list[str]) -> int:
                 assert list(operations[0](0)) == [texts[field] for field in FIELDS], name  # type: ignore[call-overload]
                 assert list(operations[2](0)) == list(described), name  # type: ignore[call-overload]
                 assert list(operations[4](0)) == list(uploaded), name  # type: ignore[call-overload]
+                for index in range(2 * TRANSFER_ERRORS):
+                    assert list(operations[5](index)) == list(ours_transfer(index)), name  # type: ignore[call-overload]
 
         if len(arguments) > 3:
             return run_only(arguments[3], list(ours.values()), peers, iterations)

@@ -20,11 +20,12 @@ final class CatalogBox {
         let diagnostics: DiagnosticList
     }
     /// The hot path's memos (CatalogMemo.swift), read without a lock or a reference count,
-    /// each bounded in bytes whatever callers send.
+    /// each bounded in bytes whatever callers send. The formatted results' two (`ef_format`'s
+    /// blocks, `ef_format_packed`'s outputs) keep what ``ResultReuse`` decides may be reused.
     let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
-    let resultMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 8 << 20)
+    let resultMemo = ResultReuse(byteBudget: 8 << 20)
     let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
-    let packedMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
+    let packedMemo = ResultReuse(byteBudget: 4 << 20)
 
     init(_ catalog: Catalog) {
         self.catalog = catalog

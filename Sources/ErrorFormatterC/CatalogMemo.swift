@@ -40,10 +40,9 @@ enum CallerKey {
 
     /// Appends `bytes` and a NUL at `length`, if they fit in `capacity` bytes.
     @inline(__always)
-    private static func append(
-        _ bytes: UnsafeRawBufferPointer, to base: UnsafeMutableRawPointer, at length: inout Int,
-        capacity: Int = CallerKey.capacity
-    ) -> Bool {
+    private static func append(_ bytes: UnsafeRawBufferPointer, to base: UnsafeMutableRawPointer, at length: inout Int)
+        -> Bool
+    {
         guard bytes.count < capacity - length else { return false }
         if let source = bytes.baseAddress, bytes.count > 0 { memcpy(base + length, source, bytes.count) }
         (base + length + bytes.count).storeBytes(of: 0, as: UInt8.self)
@@ -58,40 +57,32 @@ enum CallerKey {
         return UnsafeRawBufferPointer(start: string, count: strlen(string))
     }
 
-    /// `body` applied to the key of an error passed as parts (`ef_format_packed`): [code (8
-    /// bytes)] [which texts are present (1 byte)] `table` [NUL] `domain` as the head, then the
-    /// preferences as in ``with(head:locales:count:tail:_:)``. `nil` when it does not fit.
+    /// `body` applied to the key of an error passed as parts (`ef_format_packed`): the error's
+    /// part as ``ResultReuse`` writes it, then the preferences as in
+    /// ``with(head:locales:count:tail:_:)``. `nil` when it does not fit.
     @inline(__always)
     static func withError<Result>(
         code: Int64, texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ body: (UnsafeRawBufferPointer) -> Result?
     ) -> Result? {
         withUnsafeTemporaryAllocation(byteCount: capacity / 2, alignment: 8) { head -> Result? in
-            guard let base = head.baseAddress else { return nil }
-            base.storeBytes(of: code, as: Int64.self)
-            (base + 8).storeBytes(of: texts, as: UInt8.self)
-            // 9 bytes written, then the table and its NUL; the domain's NUL is not part of the key.
-            var length = 9
-            guard append(bytes(table), to: base, at: &length, capacity: capacity / 2) else { return nil }
-            let domainBytes = bytes(domain)
-            guard domainBytes.count <= capacity / 2 - length, let source = domainBytes.baseAddress else { return nil }
-            memcpy(base + length, source, domainBytes.count)
-            length += domainBytes.count
-            return with(head: UnsafeRawBufferPointer(start: base, count: length), locales: locales, count: count,
-                        tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
+            guard let length = ResultReuse.writeErrorKey(
+                code: code, presentTexts: texts, table: bytes(table), domain: bytes(domain), into: head)
+            else { return nil }
+            return with(head: UnsafeRawBufferPointer(start: head.baseAddress, count: length), locales: locales,
+                        count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
         }
     }
 
-    /// Which of an error's texts are present (non-NULL and not empty), as the memo keys record
-    /// it: bit 0 the description, 1 the failure reason, 2 the recovery suggestion. A result that
-    /// shows none of them depends on nothing else about them.
+    /// Which of an error's texts are present, as ``ResultReuse`` keys them.
     @inline(__always)
     static func presentTexts(
         description: UnsafePointer<CChar>?, failureReason: UnsafePointer<CChar>?,
         recoverySuggestion: UnsafePointer<CChar>?
     ) -> UInt8 {
-        func present(_ text: UnsafePointer<CChar>?) -> Bool { text.map { $0.pointee != 0 } ?? false }
-        return (present(description) ? 1 : 0) | (present(failureReason) ? 2 : 0) | (present(recoverySuggestion) ? 4 : 0)
+        ResultReuse.presentTexts(
+            description: ResultReuse.isPresent(description), failureReason: ResultReuse.isPresent(failureReason),
+            recoverySuggestion: ResultReuse.isPresent(recoverySuggestion))
     }
 
     /// Whether a text the caller passed is NULL or valid UTF-8: what the slow path would accept.
@@ -110,16 +101,17 @@ enum CallerKey {
 }
 
 /// The hot path's memos: the answer of a call made before with the same bytes, found with one
-/// hash and one probe (``ConcurrentByteCache``: no lock, no reference count).
+/// hash and one probe, without a lock or a reference count.
 ///
 /// - `ef_catalog_text`: (table, preferences, key) → the text, which the catalog owns;
-/// - `ef_format`: (error without arguments, preferences) → the result's block, kept only when
-///   no field shows a text the caller passed; each caller gets a copy of it;
+/// - `ef_format`: (error, preferences) → the result's block; each caller gets a copy of it;
 /// - `ef_catalog_lookup` without arguments: (table, preferences, key) → the lookup's block, kept
 ///   only when it found a value (a miss owes the caller error details anyway); each caller gets
 ///   a copy of it;
-/// - `ef_format_packed` without arguments: (code, which texts are present, table, domain,
-///   preferences) → the packed output, kept only when no field shows a text the caller passed.
+/// - `ef_format_packed`: (error, preferences) → the packed output.
+///
+/// Which formatted results are kept, and under which key, is ``ResultReuse``'s decision; this
+/// layer only writes the caller's bytes into keys and copies blocks in and out.
 extension CatalogBox {
     @inline(__always)
     func memoizedText(
@@ -146,53 +138,51 @@ extension CatalogBox {
     func memoizedResult(info: ErrorInfoBox, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int)
         -> UnsafeRawPointer?
     {
-        info.withMemoKey { error in
+        // No key is written for a call whose result the memo would never hold.
+        guard ResultReuse.mayReuse(hasArguments: info.hasArguments, showsCallerText: false) else { return nil }
+        return info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
-                resultMemo.find($0, hash: resultMemo.hash($0)).flatMap { MemoizedBytes.bytes(at: $0).baseAddress }
+                resultMemo.find($0, hasArguments: info.hasArguments)?.baseAddress
             }
         }
     }
 
-    /// Keeps a copy of `result`, a formatted error's block, when nothing in it came from the
-    /// caller (no arguments; `showsCallerText` false: no description, failure reason or recovery
-    /// suggestion shown).
+    /// Offers `result`, a formatted error's block, to the memo, which keeps a copy if it may be
+    /// reused (``ResultReuse``).
     func memoize(
         result: UnsafeRawPointer, showingCallerText showsCallerText: Bool, info: ErrorInfoBox,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
-        // An error with arguments has no memo key: its results are never kept, and what they
-        // show is not even looked at.
+        guard ResultReuse.mayReuse(hasArguments: info.hasArguments, showsCallerText: showsCallerText) else { return }
+        let block = UnsafeRawBufferPointer(start: result, count: OwnedStrings.byteCount(result))
         _ = info.withMemoKey { error in
             CallerKey.with(head: error, locales: locales, count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0)) {
-                key -> Void? in
-                guard !showsCallerText, let kept = MemoizedBytes(copyingBlock: result) else { return nil }
-                resultMemo.insert(key, hash: resultMemo.hash(key), value: kept, cost: OwnedStrings.byteCount(result))
-                return ()
+                resultMemo.remember(block, under: $0, hasArguments: info.hasArguments, showsCallerText: showsCallerText)
             }
         }
     }
 
     @inline(__always)
     func memoizedPacked(
-        code: Int64, texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
+        code: Int64, texts: UInt8, hasArguments: Bool, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
         locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) -> UnsafeRawBufferPointer? {
-        CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
-            packedMemo.find($0, hash: packedMemo.hash($0)).map {
-                MemoizedBytes.bytes(at: $0)
-            }
+        guard ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: false) else { return nil }
+        return CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
+            packedMemo.find($0, hasArguments: hasArguments)
         }
     }
 
-    /// Keeps a copy of `packed`, the output of an error formatted without arguments whose
-    /// result shows no text the caller passed (the caller checks both).
+    /// Offers `packed`, the output of a formatted error, to the memo, which keeps a copy if it
+    /// may be reused (``ResultReuse``).
     func memoize(
-        packed: UnsafeRawBufferPointer, code: Int64, texts: UInt8, table: UnsafePointer<CChar>?,
-        domain: UnsafePointer<CChar>, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
+        packed: UnsafeRawBufferPointer, showingCallerText showsCallerText: Bool, hasArguments: Bool, code: Int64,
+        texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int
     ) {
-        guard let output = MemoizedBytes(copying: packed) else { return }
+        guard ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: showsCallerText) else { return }
         _ = CallerKey.withError(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count) {
-            packedMemo.insert($0, hash: packedMemo.hash($0), value: output, cost: packed.count)
+            packedMemo.remember(packed, under: $0, hasArguments: hasArguments, showsCallerText: showsCallerText)
         }
     }
 
@@ -204,7 +194,7 @@ extension CatalogBox {
         count: Int
     ) -> UnsafeRawPointer? {
         CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
-            lookupMemo.find($0, hash: lookupMemo.hash($0)).flatMap { MemoizedBytes.bytes(at: $0).baseAddress }
+            lookupMemo.find($0, hash: lookupMemo.hash($0)).flatMap { KeptBytes.bytes(at: $0).baseAddress }
         }
     }
 
@@ -216,35 +206,10 @@ extension CatalogBox {
         guard let key else { return }
         _ = CallerKey.with(head: CallerKey.bytes(table), locales: locales, count: count, tail: CallerKey.bytes(key)) {
             memoKey -> Void? in
-            guard let kept = MemoizedBytes(copyingBlock: lookup) else { return nil }
+            guard let kept = KeptBytes(copying: UnsafeRawBufferPointer(start: lookup, count: OwnedStrings.byteCount(lookup)))
+            else { return nil }
             lookupMemo.insert(memoKey, hash: lookupMemo.hash(memoKey), value: kept, cost: OwnedStrings.byteCount(lookup))
             return ()
         }
     }
-}
-
-/// Bytes a memo keeps — a packed output (`ef_format_packed`) or a result's or lookup's block
-/// (OwnedStrings.swift) — copied when stored, immutable, freed with the memo.
-final class MemoizedBytes {
-    let bytes: UnsafeRawBufferPointer
-
-    init?(copying source: UnsafeRawBufferPointer) {
-        guard let base = source.baseAddress, source.count > 0, let copy = malloc(source.count) else { return nil }
-        memcpy(copy, base, source.count)
-        bytes = UnsafeRawBufferPointer(start: copy, count: source.count)
-    }
-
-    /// A copy of the block at `block` (its size read from its header).
-    convenience init?(copyingBlock block: UnsafeRawPointer) {
-        self.init(copying: UnsafeRawBufferPointer(start: block, count: OwnedStrings.byteCount(block)))
-    }
-
-    /// The bytes of the `MemoizedBytes` at `object`, an address a memo handed out (unretained:
-    /// the memo keeps the object alive as long as the catalog).
-    @inline(__always)
-    static func bytes(at object: UnsafeRawPointer) -> UnsafeRawBufferPointer {
-        Unmanaged<MemoizedBytes>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.bytes }
-    }
-
-    deinit { free(UnsafeMutableRawPointer(mutating: bytes.baseAddress)) }
 }

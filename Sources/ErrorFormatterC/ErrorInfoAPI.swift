@@ -21,7 +21,7 @@ final class ErrorInfoBox {
         /// `nil` when the key would be longer than ``CallerKey/capacity`` allows.
         var bytes: UnsafeMutableRawPointer?
         var count = 0
-        /// How many bytes of the table name follow the first 9.
+        /// How many bytes of the table name follow the first ``ResultReuse/tableOffset``.
         var tableLength = 0
         var hasArguments = false
     }
@@ -58,14 +58,6 @@ final class ErrorInfoBox {
         }
     }
 
-    /// `body` applied to the error's part of a plan's key (``FormatPlanReuse``): the memo key's
-    /// bytes (see `memo`) whether or not there are arguments; `nil` when it could not be made.
-    @inline(__always)
-    func withPlanKey<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
-        guard let bytes = memo.pointee.bytes else { return nil }
-        return body(UnsafeRawBufferPointer(start: bytes, count: memo.pointee.count))
-    }
-
     /// Changes the error (anything but its arguments: see ``updateArguments(_:)``).
     func update<Result, E: Error>(_ change: (inout ErrorInfo) throws(E) -> Result) throws(E) -> Result {
         defer { rebuildMemoKey() }
@@ -81,12 +73,14 @@ final class ErrorInfoBox {
         return try change(&storage.pointee.arguments)
     }
 
-    /// `body` applied to the memo key (see `memo`); `nil` when the error has arguments, whose
-    /// results are never shared. Which texts are present is all that a result that shows none
-    /// of them depends on (bit 0: description, 1: failure reason, 2: recovery suggestion).
+    /// Whether the error has arguments (a memoized result is never one of those: ``ResultReuse``).
+    var hasArguments: Bool { memo.pointee.hasArguments }
+
+    /// `body` applied to the memo key (see `memo`, laid out as ``ResultReuse`` keys an error);
+    /// `nil` when the key could not be made (a very long table or domain).
     @inline(__always)
     func withMemoKey<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
-        guard !memo.pointee.hasArguments, let bytes = memo.pointee.bytes else { return nil }
+        guard let bytes = memo.pointee.bytes else { return nil }
         return body(UnsafeRawBufferPointer(start: bytes, count: memo.pointee.count))
     }
 
@@ -95,27 +89,32 @@ final class ErrorInfoBox {
     @inline(__always)
     func withTableBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
         guard let bytes = memo.pointee.bytes else { return nil }
-        return body(UnsafeRawBufferPointer(start: bytes + 9, count: memo.pointee.tableLength))
+        return body(UnsafeRawBufferPointer(start: bytes + ResultReuse.tableOffset, count: memo.pointee.tableLength))
     }
 
     private func rebuildMemoKey() {
-        let info = storage.pointee
+        var info = storage.pointee
         free(memo.pointee.bytes)
         memo.pointee = MemoKey(bytes: nil, count: 0, hasArguments: !info.arguments.isEmpty)
-        var texts: UInt8 = 0
-        if info.description?.isEmpty == false { texts |= 1 }
-        if info.failureReason?.isEmpty == false { texts |= 2 }
-        if info.recoverySuggestion?.isEmpty == false { texts |= 4 }
-        let count = 9 + info.table.utf8.count + 1 + info.domain.utf8.count
-        guard count <= CallerKey.capacity / 2, let bytes = malloc(count) else { return }
-        bytes.storeBytes(of: info.code, as: Int64.self)
-        bytes.storeBytes(of: texts, toByteOffset: 8, as: UInt8.self)
-        let tableLength = CStringArena.copyUTF8(of: info.table, to: bytes + 9)
-        bytes.storeBytes(of: 0, toByteOffset: 9 + tableLength, as: UInt8.self)
-        _ = CStringArena.copyUTF8(of: info.domain, to: bytes + 10 + tableLength)
+        let texts = ResultReuse.presentTexts(
+            description: ResultReuse.isPresent(info.description), failureReason: ResultReuse.isPresent(info.failureReason),
+            recoverySuggestion: ResultReuse.isPresent(info.recoverySuggestion))
+        let capacity = ResultReuse.tableOffset + info.table.utf8.count + 1 + info.domain.utf8.count
+        guard capacity <= CallerKey.capacity / 2, let bytes = malloc(capacity) else { return }
+        let count = info.table.withUTF8 { table in
+            info.domain.withUTF8 { domain in
+                ResultReuse.writeErrorKey(
+                    code: info.code, presentTexts: texts, table: UnsafeRawBufferPointer(table),
+                    domain: UnsafeRawBufferPointer(domain), into: UnsafeMutableRawBufferPointer(start: bytes, count: capacity))
+            }
+        }
+        guard let count else {
+            free(bytes)
+            return
+        }
         memo.pointee.bytes = bytes
         memo.pointee.count = count
-        memo.pointee.tableLength = tableLength
+        memo.pointee.tableLength = info.table.utf8.count
     }
 }
 

@@ -123,9 +123,12 @@ public func ef_format(
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
         let made: UnsafeMutableRawPointer?, showsCallerText: Bool
-        // A result the memo cannot keep may still have a plan (PlannedResult.swift); only the
-        // layers the catalog keeps for its whole life are planned, so a plan never outlives them.
-        let plans = { (showsCallerText: Bool) in infoBox.argumentCount > 0 || showsCallerText }
+        // A result the memo cannot keep may still have a plan (PlannedResult.swift). Plans are
+        // made only down layers the catalog keeps under these bytes for its whole life, so a
+        // plan's key always names the layers it was made from.
+        let plans = { (showsCallerText: Bool) in
+            !ResultReuse.mayReuse(hasArguments: infoBox.hasArguments, showsCallerText: showsCallerText)
+        }
         if let known = infoBox.layersKey(locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
             // The same table and preference bytes were validated and resolved before; the
             // catalog holds the layers as long as the caller holds the catalog.

@@ -9,51 +9,74 @@ import ErrorFormatter
 /// `ef_catalog_lookup`; only the way the result leaves the library differs. The layouts are
 /// specified in the header.
 
-/// The packed form of a formatted error (see `ef_format_packed` in the header).
-///
-/// Provenance is read in place from the result's array, field by field: copying a
-/// `Provenance` (what `formatted.provenance(field)` returns) copies four strings and an array,
-/// and a pack reads each field's four times. A field the array lacks reads as
+/// One field of a formatted error as the formatter hands it over (``ErrorMessageFormatter``'s
+/// `FieldWriter`), kept until the whole output is written: the header that comes first counts
+/// what every field holds. A field the formatter never hands over reads as
 /// `FormattedError.missingProvenance` (rule `empty`, no key, locale or table), as for the getters.
-private func pack(_ formatted: FormattedError, into writer: inout PackedWriter) {
-    let provenance = formatted.provenance
-    let fields = 0..<ErrorField.allCases.count
-    var nullMask = 0
-    for field in fields {
-        guard provenance.indices.contains(field) else {
-            nullMask |= 0b111 << (3 * field)
-            continue
+private struct PackedField {
+    var text = ""
+    var rule = FormattedError.missingProvenance.rule
+    var key: String?
+    var localization: String?
+    var table: String?
+    var rejections: [Rejection] = []
+}
+
+/// The packed form of a formatted error (see `ef_format_packed` in the header), written from its
+/// fields and the stack they were looked up down: no `FormattedError` is made for it. Each field
+/// is read in place, three calls rather than a loop: an array of the fields would copy each.
+private func pack(
+    _ title: PackedField, _ message: PackedField, _ button: PackedField, stack: LookupStack,
+    into writer: inout PackedWriter
+) {
+    writer.addNumber(stack.isUntranslated ? 1 : 0)
+    writer.addNumber(stack.localizations.count)
+    writer.addNumber(title.rejections.count)
+    writer.addNumber(message.rejections.count)
+    writer.addNumber(button.rejections.count)
+    writer.addNumber(mask(title, at: 0) | mask(message, at: 1) | mask(button, at: 2), last: true)
+    writer.add(title.text)
+    writer.add(message.text)
+    writer.add(button.text)
+    addProvenance(title, into: &writer)
+    addProvenance(message, into: &writer)
+    addProvenance(button, into: &writer)
+    for entry in stack.localizations { writer.add(entry) }
+    for rejection in title.rejections { pack(rejection, into: &writer) }
+    for rejection in message.rejections { pack(rejection, into: &writer) }
+    for rejection in button.rejections { pack(rejection, into: &writer) }
+}
+
+private func addProvenance(_ field: PackedField, into writer: inout PackedWriter) {
+    writer.add(field.rule)
+    writer.add(field.key)
+    writer.add(field.localization)
+    writer.add(field.table)
+}
+
+/// The null mask's bits of `field`, the `index`th: key, locale, table.
+private func mask(_ field: PackedField, at index: Int) -> Int {
+    ((field.key == nil ? 1 : 0) | (field.localization == nil ? 2 : 0) | (field.table == nil ? 4 : 0)) << (3 * index)
+}
+
+/// Formats `error` down `layers` into `writer`; returns whether a field shows a text the error
+/// carries (``FormattedError/showsCallerText``).
+private func pack(_ error: ErrorInfo, layers: TableLayers, formatter: ErrorMessageFormatter,
+                  into writer: inout PackedWriter) -> Bool {
+    var title = PackedField(), message = PackedField(), button = PackedField()
+    let showsCallerText = formatter.format(error, layers: layers) {
+        field, text, rule, key, localization, table, rejections in
+        let kept = PackedField(
+            text: text.string, rule: rule, key: key.map { String(decoding: $0, as: UTF8.self) },
+            localization: localization, table: table, rejections: rejections)
+        switch field {
+        case .title: title = kept
+        case .message: message = kept
+        case .button: button = kept
         }
-        if provenance[field].key == nil { nullMask |= 1 << (3 * field) }
-        if provenance[field].localization == nil { nullMask |= 1 << (3 * field + 1) }
-        if provenance[field].table == nil { nullMask |= 1 << (3 * field + 2) }
     }
-    writer.addNumber(formatted.isUntranslated ? 1 : 0)
-    writer.addNumber(formatted.stack.count)
-    for field in fields {
-        writer.addNumber(provenance.indices.contains(field) ? provenance[field].rejections.count : 0)
-    }
-    writer.addNumber(nullMask, last: true)
-    writer.add(formatted.title)
-    writer.add(formatted.message)
-    writer.add(formatted.button)
-    for field in fields {
-        guard provenance.indices.contains(field) else {
-            writer.add(FormattedError.missingProvenance.rule)
-            writer.add("")
-            writer.add("")
-            writer.add("")
-            continue
-        }
-        writer.add(provenance[field].rule)
-        writer.add(provenance[field].key)
-        writer.add(provenance[field].localization)
-        writer.add(provenance[field].table)
-    }
-    for entry in formatted.stack { writer.add(entry) }
-    for field in fields where provenance.indices.contains(field) {
-        for rejection in provenance[field].rejections { pack(rejection, into: &writer) }
-    }
+    pack(title, message, button, stack: layers.stack, into: &writer)
+    return showsCallerText
 }
 
 private func pack(_ rejection: Rejection, into writer: inout PackedWriter) {
@@ -88,16 +111,58 @@ public func ef_format_packed(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
+    formatPacked(
+        out_length, buffer, capacity, nil, catalog, domain, code, description, failure_reason, recovery_suggestion,
+        table, hasArguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false,
+        arguments: { () throws(Failure) in Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [] },
+        locales, locale_count, err)
+}
+
+/// `ef_format_packed` with the arguments packed (``PackedArguments``), and whether the output may
+/// answer later calls, as ``ResultReuse`` decides (1 or 0; 0 on failure; `out_reusable` NULL:
+/// not said).
+@_cdecl("ef_format_packed_reusable") @implementation
+public func ef_format_packed_reusable(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ out_reusable: UnsafeMutablePointer<Int32>?,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    _ arguments: UnsafePointer<CChar>?, _ arguments_length: Int,
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    formatPacked(
+        out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
+        recovery_suggestion, table, hasArguments: !PackedArguments.isEmpty(arguments, length: arguments_length),
+        arguments: { () throws(Failure) in try PackedArguments.decode(arguments, length: arguments_length) },
+        locales, locale_count, err)
+}
+
+/// Both packed formats: the memo's answer when it has one, else the whole road. `hasArguments`
+/// says whether the call passes any (the memo keeps no result made with arguments);
+/// `arguments` reads them, only on the whole road and after the other inputs are checked.
+@inline(__always)
+private func formatPacked(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ out_reusable: UnsafeMutablePointer<Int32>?,
+    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
+    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
+    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
+    hasArguments: Bool, arguments: () throws(Failure) -> [FormatArgument],
+    _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    out_reusable?.pointee = 0
     let texts = CallerKey.presentTexts(
         description: description, failureReason: failure_reason, recoverySuggestion: recovery_suggestion)
-    let hasArguments = Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.argumentCount > 0 } ?? false
-    // The hot path: an error without arguments formatted before with the same (code, texts
-    // present, table, domain, preferences), whose result showed none of the caller's texts, is
-    // copied from the catalog's memo. The texts themselves are only checked, as the slow path
+    // The hot path: an output the memo kept for the same (code, texts present, table, domain,
+    // preferences) is copied from it. The texts themselves are only checked, as the slow path
     // would check them; every other input is part of the key, which only validated calls made.
-    if let out_length, buffer != nil || capacity == 0, let domain, !hasArguments,
+    if let out_length, buffer != nil || capacity == 0, let domain,
        let packed = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
-           box.memoizedPacked(code: code, texts: texts, table: table, domain: domain, locales: locales, count: locale_count)
+           box.memoizedPacked(code: code, texts: texts, hasArguments: hasArguments, table: table, domain: domain,
+                              locales: locales, count: locale_count)
        }) ?? nil,
        CallerKey.isAcceptable(description), CallerKey.isAcceptable(failure_reason),
        CallerKey.isAcceptable(recovery_suggestion)
@@ -107,6 +172,7 @@ public func ef_format_packed(
             memcpy(buffer, source, packed.count)
         }
         out_length.pointee = packed.count
+        out_reusable?.pointee = 1
         err?.pointee = nil
         return ef_status(EF_OK)
     }
@@ -130,16 +196,46 @@ public func ef_format_packed(
             failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
             recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
             table: tableName,
-            arguments: Handle.withBorrowed(arguments, as: ErrorInfoBox.self) { $0.info.arguments } ?? [])
-        let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
-        let formatted = ErrorMessageFormatter(catalog: catalogBox.catalog).format(info, preferences: preferences)
-        pack(formatted, into: &writer)
+            arguments: try arguments())
+        let catalog = catalogBox.catalog
+        let formatter = ErrorMessageFormatter(catalog: catalog)
+        let showsCallerText: Bool
+        if let known = layersKey(table: tableName, locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
+            // The same table and preference bytes were validated and resolved before; the
+            // catalog holds the layers as long as the caller holds the catalog.
+            showsCallerText = known._withUnsafeGuaranteedRef {
+                pack(info, layers: $0, formatter: formatter, into: &writer)
+            }
+        } else {
+            let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
+            let layers = catalog.cachedLayers(of: tableName, for: preferences)
+            _ = layersKey(table: tableName, locales: locales, count: locale_count) { catalog.remember(layers, forKey: $0) }
+            showsCallerText = pack(info, layers: layers, formatter: formatter, into: &writer)
+        }
         length.pointee = writer.length
-        if let domain, let buffer, writer.fits, !hasArguments, !formatted.showsCallerText {
+        out_reusable?.pointee = ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: showsCallerText) ? 1 : 0
+        if let domain, let buffer, writer.fits {
             catalogBox.memoize(
-                packed: UnsafeRawBufferPointer(start: buffer, count: writer.length), code: code, texts: texts,
+                packed: UnsafeRawBufferPointer(start: buffer, count: writer.length),
+                showingCallerText: showsCallerText, hasArguments: hasArguments, code: code, texts: texts,
                 table: table, domain: domain, locales: locales, count: locale_count)
         }
+    }
+}
+
+/// `body` applied to the bytes that name `table` and the caller's preferences for
+/// ``Catalog/knownLayers(forKey:)``, laid out as `ef_format` lays them out (the table, a NUL, then
+/// the preferences as ``CallerKey`` writes them), so both find the same layers. `nil` when there
+/// is no such key (see ``CallerKey``).
+@inline(__always)
+private func layersKey<Result>(
+    table: String, locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
+    _ body: (UnsafeRawBufferPointer) -> Result?
+) -> Result? {
+    var table = table
+    return table.withUTF8 { name in
+        CallerKey.with(head: UnsafeRawBufferPointer(name), locales: locales, count: count,
+                       tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
     }
 }
 

@@ -269,7 +269,7 @@ extension CatalogBox {
             guard let written = FormatPlanReuse.writeArgumentKinds(of: arguments, into: kinds) else {
                 return nil
             }
-            return info.withPlanKey { error in
+            return info.withMemoKey { error in
                 CallerKey.with(head: error, locales: locales, count: count,
                                tail: UnsafeRawBufferPointer(start: kinds.baseAddress, count: written), body)
             }

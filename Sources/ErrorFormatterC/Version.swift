@@ -8,5 +8,5 @@ public func ef_version_number() -> UInt32 {
 
 @_cdecl("ef_version_string") @implementation
 public func ef_version_string() -> UnsafePointer<CChar>? {
-    StaticCString.pointer("1.2.0\0")
+    StaticCString.pointer("1.3.0\0")
 }

@@ -71,11 +71,13 @@ func runDump(_ arguments: [String]) -> Int32 {
         return UsageError.report("no input files", command: "dump")
     }
     var status: Int32 = 0
+    var keySources = KeySources()
+    let buffer = FileReadBuffer()
     // `--count` lines, written 64 KiB at a time (nothing else goes to standard output then).
     var countLines: [UInt8] = []
     defer { writeToStandardOutput(&countLines) }
     for path in files {
-        let dumped = dumpFile(path)
+        let dumped = dumpFile(path, buffer: buffer, keySources: &keySources)
         if dumped.table == nil { status = 1 }
         switch format {
         case .json: print(jsonLine(dumped))
@@ -117,7 +119,7 @@ private func writeToStandardOutput(_ bytes: inout [UInt8]) {
 /// Reads and parses one file; a readable property list that is not a dictionary is an error,
 /// and so is a JSON table format, which is not a property list at all (parsing `{}` as one would
 /// print an empty table for any String Catalog).
-private func dumpFile(_ path: String) -> DumpedFile {
+private func dumpFile(_ path: String, buffer: FileReadBuffer, keySources: inout KeySources) -> DumpedFile {
     let fileName = lastPathComponent(of: path)
     if let (_, format) = TableFile.classify(fileName: fileName), format == .stringCatalog || format == .json {
         let kind = format == .stringCatalog ? "a String Catalog" : "a JSON table"
@@ -128,14 +130,17 @@ private func dumpFile(_ path: String) -> DumpedFile {
                 + "'errfmt lookup' and 'errfmt format' read it in a catalog (--catalog DIR)")
         return DumpedFile(path: path, error: diagnostic, diagnostics: [])
     }
-    let bytes: [UInt8]
+    let result: PropertyListParseResult
     do {
-        bytes = try FileSystem.readBytes(atPath: path)
+        let keySource = keySources.table(named: fileName)
+        result = try buffer.withContents(ofFileAtPath: path) { bytes in
+            PropertyListParser.parse(bytes, sharingKeysWith: keySource)
+        }
     } catch {
         let diagnostic = Diagnostic(severity: .error, code: "unreadable-file", message: error.reason)
         return DumpedFile(path: path, error: diagnostic, diagnostics: [])
     }
-    let result = PropertyListParser.parse(bytes)
+    if let table = result.value?.dictionaryValue { keySources.keep(table, named: fileName) }
     var dumped = DumpedFile(path: path, table: result.value?.dictionaryValue, error: result.error,
                             foundationMessage: result.foundationMessage, diagnostics: result.diagnostics)
     if let value = result.value, dumped.table == nil {
@@ -145,6 +150,22 @@ private func dumpFile(_ path: String) -> DumpedFile {
             line: 1, column: 1)
     }
     return dumped
+}
+
+/// The last table read under each file name, whose keys the next table of that name shares
+/// (`PropertyListParser.parse(_:sharingKeysWith:)`): the localizations of one table, which a
+/// dump of a project's files meets one after another, have mostly the same keys.
+private struct KeySources {
+    /// At most this many names are remembered (the tables stay in memory until replaced).
+    static let capacity = 32
+    private var tables: [String: PropertyListDictionary] = [:]
+
+    func table(named name: String) -> PropertyListDictionary? { tables[name] }
+
+    mutating func keep(_ table: PropertyListDictionary, named name: String) {
+        if tables[name] == nil, tables.count >= Self.capacity { tables.removeAll(keepingCapacity: true) }
+        tables[name] = table
+    }
 }
 
 private func kindName(_ value: PropertyListValue) -> String {

@@ -1,6 +1,7 @@
 /* test_packed.c -- ef_format_packed and ef_catalog_lookup_packed: the same results as ef_format
  * and ef_catalog_lookup, item for item in the documented layout; buffers too small; bad
- * arguments. */
+ * arguments. ef_format_packed_reusable: the same output from packed arguments, and whether it
+ * answers later calls. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,9 +379,200 @@ static void check_memoized_output(const struct test_context *context) {
     ef_catalog_free(catalog);
 }
 
+/* ef_format_packed_reusable with these inputs, which must succeed: the output's length, and
+ * whether the library says it answers later calls in *reusable. */
+static size_t reusable_format(const ef_catalog *catalog, char *buffer, size_t capacity, int32_t *reusable,
+                              const char *domain, int64_t code, const char *description,
+                              const char *failure_reason, const char *arguments, size_t arguments_length,
+                              const char *const *locales, size_t count) {
+    size_t length = 0;
+    *reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&length, buffer, capacity, reusable, catalog, domain, code,
+                                           description, failure_reason, NULL, NULL, arguments, arguments_length,
+                                           locales, count, NULL), EF_OK);
+    return length;
+}
+
+/* ef_format_packed_reusable: ef_format_packed's output, byte for byte, and 1 exactly when no
+ * argument was passed and no field shows a text the caller passed. */
+static void check_reusable_output(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    static const char *const fr_ca[] = {"fr-CA"};
+    char plain[4096], reused[4096];
+    int32_t reusable = 0;
+    /* Code 0 has a title and a message key: nothing of the caller's is shown, with or without
+     * texts; each call twice (the second answered from the library's memo). */
+    static const char *const descriptions[] = {NULL, "", "Not shown."};
+    for (size_t i = 0; i < 3; i++) {
+        for (int round = 0; round < 2; round++) {
+            size_t length = packed_format(catalog, plain, sizeof plain, "kCLErrorDomain", 0, descriptions[i],
+                                          NULL, NULL, fr_ca, 1);
+            CHECK_INT(reusable_format(catalog, reused, sizeof reused, &reusable, "kCLErrorDomain", 0,
+                                      descriptions[i], "Nor this.", NULL, 0, fr_ca, 1), length);
+            CHECK(memcmp(plain, reused, length) == 0);
+            CHECK_INT(reusable, 1);
+        }
+    }
+    /* An unknown domain shows the description as its message, the failure reason as its title. */
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, "Shown.", NULL, NULL, 0,
+                    fr_ca, 1);
+    CHECK_STR(packed_message(reused), "Shown.");
+    CHECK_INT(reusable, 0);
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, NULL, "Because.",
+                    NULL, 0, fr_ca, 1);
+    CHECK_STR(reused + strlen(reused) + 1, "Because.");
+    CHECK_INT(reusable, 0);
+    /* No texts at all: the domain's and generic keys and built-ins, reusable. */
+    reusable_format(catalog, reused, sizeof reused, &reusable, "NSURLErrorDomain", -1009, NULL, NULL, NULL, 0,
+                    fr_ca, 1);
+    CHECK_INT(reusable, 1);
+
+    /* Too small: the size, and the answer all the same; NULL out_reusable is ef_format_packed. */
+    size_t needed = 0;
+    reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&needed, reused, 10, &reusable, catalog, "kCLErrorDomain", 2, NULL,
+                                           NULL, NULL, NULL, NULL, 0, fr_ca, 1, NULL), EF_OK);
+    CHECK(needed > 10);
+    CHECK_INT(reusable, 1);
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, NULL, catalog, "kCLErrorDomain", 2,
+                                           NULL, NULL, NULL, NULL, NULL, 0, fr_ca, 1, NULL), EF_OK);
+    CHECK_INT(length, needed);
+
+    /* A failure: the status of ef_format_packed, and 0. */
+    ef_error_details *err = NULL;
+    reusable = 7;
+    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, &reusable, catalog, NULL, 0, NULL,
+                                           NULL, NULL, NULL, NULL, 0, fr_ca, 1, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    CHECK_INT(reusable, 0);
+    ef_catalog_free(catalog);
+
+    /* Arguments: never reusable, even where the strings take none. */
+    catalog = make_catalog();
+    static const char *const en[] = {"en"};
+    static const char arguments[] = "sa.jpg"; /* with its NUL */
+    for (int round = 0; round < 2; round++) {
+        reusable_format(catalog, reused, sizeof reused, &reusable, "Upload", 1, NULL, NULL, arguments,
+                        sizeof arguments, en, 1);
+        CHECK_STR(packed_message(reused), "a.jpg was not sent.");
+        CHECK_INT(reusable, 0);
+        reusable_format(catalog, reused, sizeof reused, &reusable, "Elsewhere", 1, NULL, NULL, arguments,
+                        sizeof arguments, en, 1);
+        CHECK_INT(reusable, 0);
+    }
+    ef_catalog_free(catalog);
+}
+
+/* Appends an 8-byte little-endian value after its kind byte; returns the new length. */
+static size_t pack_word(char *run, size_t length, char kind, uint64_t bits) {
+    run[length++] = kind;
+    for (int i = 0; i < 8; i++) run[length++] = (char)(bits >> (8 * i));
+    return length;
+}
+
+/* ef_format_packed_reusable with packed arguments gives what ef_format_packed gives with an
+ * ef_error_info holding the same ones, every kind; a broken run is refused, never read past. */
+static void check_packed_arguments(void) {
+    ef_catalog *catalog = NULL;
+    ef_catalog_builder *builder = NULL;
+    static const char table[] =
+        "\"errors.Kinds.1.message\" = \"%1$@ %2$lld %3$llu %4$g %5$@\";\n";
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_STRICT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", table, sizeof table - 1, NULL),
+                 EF_OK);
+    CHECK_STATUS(ef_catalog_builder_finish(&catalog, builder, "en", NULL), EF_OK);
+    ef_catalog_builder_free(builder);
+    static const char *const en[] = {"en"};
+
+    char run[256];
+    size_t length = 0;
+    memcpy(run + length, "sfile \xC3\xA9t\xC3\xA9", 11);
+    length += 11;
+    run[length++] = '\0';
+    length = pack_word(run, length, 'i', (uint64_t)-42);
+    length = pack_word(run, length, 'u', UINT64_MAX);
+    double half = 2.5;
+    uint64_t bits;
+    memcpy(&bits, &half, sizeof bits);
+    length = pack_word(run, length, 'd', bits);
+    run[length++] = 's'; /* an empty string */
+    run[length++] = '\0';
+
+    ef_error_info *info = NULL;
+    CHECK_STATUS(ef_error_info_new(&info, "", 0, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_string(info, "file \xC3\xA9t\xC3\xA9", NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_int64(info, -42, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_uint64(info, UINT64_MAX, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_double(info, 2.5, NULL), EF_OK);
+    CHECK_STATUS(ef_error_info_add_string(info, "", NULL), EF_OK);
+    char expected[4096], got[4096];
+    size_t expected_length = 0;
+    CHECK_STATUS(ef_format_packed(&expected_length, expected, sizeof expected, catalog, "Kinds", 1, NULL, NULL,
+                                  NULL, NULL, info, en, 1, NULL), EF_OK);
+    CHECK_STR(packed_message(expected), "file \xC3\xA9t\xC3\xA9 -42 18446744073709551615 2.5 ");
+    int32_t reusable = 7;
+    CHECK_INT(reusable_format(catalog, got, sizeof got, &reusable, "Kinds", 1, NULL, NULL, run, length, en, 1),
+              expected_length);
+    CHECK(memcmp(expected, got, expected_length) == 0);
+    CHECK_INT(reusable, 0);
+    ef_error_info_free(info);
+
+    /* No arguments: NULL or not, length 0 is none (the message's specifiers then reject it). */
+    char none[4096];
+    size_t none_length = reusable_format(catalog, none, sizeof none, &reusable, "Kinds", 1, NULL, NULL, NULL, 0,
+                                         en, 1);
+    CHECK_INT(reusable_format(catalog, got, sizeof got, &reusable, "Kinds", 1, NULL, NULL, run, 0, en, 1),
+              none_length);
+    CHECK(memcmp(none, got, none_length) == 0);
+
+    /* Broken runs: every prefix that ends inside an argument, and the other faults. */
+    static const size_t inside[] = {1, 5, 11, 12 + 1, 12 + 8, 21 + 4, 30 + 8, 39 + 1};
+    for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++) {
+        ef_error_details *err = NULL;
+        size_t out = 1;
+        reusable = 7;
+        CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
+                                               NULL, NULL, run, inside[i], en, 1, &err), EF_E_INVALID_ARGUMENT);
+        CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+        CHECK_INT(reusable, 0);
+        CHECK_INT(out, 0);
+    }
+    struct { const char *run; size_t length; ef_status status; } faults[] = {
+        {"x", 1, EF_E_INVALID_ARGUMENT},                 /* unknown kind */
+        {"sabc", 4, EF_E_INVALID_ARGUMENT},              /* a string without its NUL */
+        {"s\xFF\xFE", 4, EF_E_INVALID_UTF8},             /* not UTF-8 */
+        {"s\xED\xA0\x80", 5, EF_E_INVALID_UTF8},         /* a surrogate */
+        {NULL, 3, EF_E_INVALID_ARGUMENT},                /* NULL with a length */
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        ef_error_details *err = NULL;
+        size_t out = 0;
+        CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
+                                               NULL, NULL, faults[i].run, faults[i].length, en, 1, &err),
+                     faults[i].status);
+        CHECK_DETAILS(err, faults[i].status);
+    }
+
+    /* EF_MAX_ARGUMENTS arguments are taken; one more is refused. */
+    static char many[9 * (EF_MAX_ARGUMENTS + 1)];
+    size_t many_length = 0;
+    for (unsigned i = 0; i <= EF_MAX_ARGUMENTS; i++) many_length = pack_word(many, many_length, 'i', i);
+    size_t out = 0;
+    CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
+                                           NULL, many, many_length - 9, en, 1, NULL), EF_OK);
+    ef_error_details *err = NULL;
+    CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
+                                           NULL, many, many_length, en, 1, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    ef_catalog_free(catalog);
+}
+
 void test_packed(const struct test_context *context) {
     check_example(context);
     check_memoized_output(context);
+    check_reusable_output(context);
+    check_packed_arguments();
     check_rejections();
     check_bad_arguments(context);
 }

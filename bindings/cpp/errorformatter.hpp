@@ -49,7 +49,7 @@ namespace errorformatter {
 /** The ef_status of a call: EF_OK or one of the EF_E_* codes of errorformatter.h. */
 using Status = ef_status;
 
-/** The version of the library actually loaded ("1.2.0"); compare with EF_VERSION_STRING. */
+/** The version of the library actually loaded ("1.3.0"); compare with EF_VERSION_STRING. */
 inline std::string version_string() { return ef_version_string(); }
 
 /** The version of the library actually loaded, as EF_VERSION_NUMBER spells it. */

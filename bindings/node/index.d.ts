@@ -200,7 +200,7 @@ export declare function localeChain(locale: string): LocaleChain;
 export declare function preferencesFromEnvironment(): readonly string[];
 export declare function preferencesFromAcceptLanguage(header: string): readonly string[];
 export declare function lint(paths: PathLike | readonly PathLike[], options?: { developmentLocale?: string | null }): readonly LintFinding[];
-/** The version of the loaded liberrorformatter, e.g. '1.2.0'. */
+/** The version of the loaded liberrorformatter, e.g. '1.3.0'. */
 export declare function libraryVersion(): string;
 /** The package's version. */
 export declare const version: string;

@@ -472,7 +472,7 @@ function lint(paths, options) {
   return lintFindingsFromRows(native.lintPaths(Array.from(list, toPath), developmentLocale));
 }
 
-/** The version of the loaded liberrorformatter, e.g. '1.2.0'. */
+/** The version of the loaded liberrorformatter, e.g. '1.3.0'. */
 function libraryVersion() {
   return native.versionString();
 }

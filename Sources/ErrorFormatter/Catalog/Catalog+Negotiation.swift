@@ -10,7 +10,18 @@ extension Catalog {
     /// explains a stack (`errfmt negotiate`) cannot disagree with what formatting searches.
     /// Entry indices refer to ``negotiableLocalizations``.
     package func negotiation(for preferences: [String]) -> Negotiation {
-        Locales.negotiate(preferences: preferences, available: negotiableLocalizations)
+        negotiate(preferences: preferences, available: negotiableLocalizations)
+    }
+
+    /// ``Locales/negotiate(preferences:available:mode:)`` among some of this catalog's
+    /// localizations, with what ICU says about their names taken from the catalog when it knows
+    /// it in advance (a compiled file written by this library and ICU): then only the
+    /// preferences are asked about.
+    func negotiate(preferences: [String], available: [String], mode: NegotiationMode = .family) -> Negotiation {
+        guard let known = precomputedNegotiation else {
+            return Locales.negotiate(preferences: preferences, available: available, mode: mode)
+        }
+        return known.negotiate(preferences: preferences, available: available, mode: mode)
     }
 
     /// Every table name of the catalog, in any localization or unlocalized, sorted.

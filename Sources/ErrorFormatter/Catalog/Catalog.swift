@@ -61,8 +61,13 @@ public struct Catalog: Sendable {
         let hasUnlocalizedTables: Bool
         let store: LocalizationStore
         let stackCache = LookupStackCache()
+        /// What ICU says about the localizations' names, when known in advance (a compiled file).
+        let negotiation: PrecomputedNegotiation?
 
-        init(tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
+        init(
+            tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+            negotiation: PrecomputedNegotiation?
+        ) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
             var tables: [String: [String: LocalizedTable]] = [:]
             for (localization, named) in parsed {
@@ -76,9 +81,13 @@ public struct Catalog: Sendable {
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = Catalog.sortedLocalizations(tables.keys)
+            self.negotiation = negotiation
         }
 
-        init(deferred: DeferredCatalog, developmentLocale: String) {
+        init(
+            deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation?,
+            leadingDiagnostics: LocalizationStore.DiagnosticsReader?
+        ) {
             let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
             let unlocalized = deferred.unlocalizedTables.mapValues {
                 LocalizedTable(localization: Catalog.unlocalized, table: $0,
@@ -86,7 +95,7 @@ public struct Catalog: Sendable {
             }
             store = LocalizationStore(
                 tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
-                diagnostics: deferred.diagnostics, orders: deferred.orders,
+                diagnostics: deferred.diagnostics, orders: deferred.orders, leadingDiagnostics: leadingDiagnostics,
                 deferred: deferred.localizations, loader: deferred.load,
                 makeTable: { localization, table in
                     LocalizedTable(localization: localization, table: table,
@@ -96,18 +105,32 @@ public struct Catalog: Sendable {
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !unlocalized.isEmpty
             self.localizations = nil
+            self.negotiation = negotiation
         }
     }
 
     /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
-    init(tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]) {
-        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics)
+    /// `negotiation`, when given, answers for the localizations' names instead of ICU.
+    init(
+        tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+        negotiation: PrecomputedNegotiation? = nil
+    ) {
+        storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
+                          negotiation: negotiation)
     }
 
-    /// A catalog whose localizations are read when first needed.
-    init(deferred: DeferredCatalog, developmentLocale: String) {
-        storage = Storage(deferred: deferred, developmentLocale: developmentLocale)
+    /// A catalog whose localizations are read when first needed; `leadingDiagnostics`, when
+    /// given, reads the diagnostics that come before all others the first time they are asked for.
+    init(
+        deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation? = nil,
+        leadingDiagnostics: LocalizationStore.DiagnosticsReader? = nil
+    ) {
+        storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation,
+                          leadingDiagnostics: leadingDiagnostics)
     }
+
+    /// What ICU says about the localizations' names, when it was known in advance.
+    var precomputedNegotiation: PrecomputedNegotiation? { storage.negotiation }
 
     private static func sortedLocalizations(_ names: some Sequence<String>) -> [String] {
         names.filter { !$0.isEmpty }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -120,8 +143,8 @@ public struct Catalog: Sendable {
         storage.localizations ?? Self.sortedLocalizations(storage.store.candidateNames)
     }
 
-    /// Whether some localizations are read when first needed (an on-demand directory, a
-    /// compiled file): then listing them all, or every diagnostic, reads what is left.
+    /// Whether some localizations (or diagnostics) are read when first needed (an on-demand
+    /// directory, a compiled file): then listing them all, or every diagnostic, reads what is left.
     package var readsOnFirstUse: Bool { storage.localizations == nil }
 
     /// Reads `localization` if it was deferred; false if it has no tables.

@@ -12,6 +12,10 @@ public struct CatalogBuilder: Sendable {
 
     /// Tables by localization name (`""` for the unlocalized top-level tables), then table name.
     private(set) var tables: [String: [String: StringTable]] = [:]
+    /// The entries of the `.strings` table of each name read last: the next localization of the
+    /// same table, which mostly has the same keys, shares their storage
+    /// (``TableFile/load(bytes:name:file:sharingKeysWith:)``) rather than allocating each again.
+    private var lastStringsEntries: [String: PropertyListDictionary] = [:]
     /// Localizations that had a table fail to load: left out if nothing else of theirs loaded.
     private var localizationsWithFailures: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -98,8 +102,9 @@ public struct CatalogBuilder: Sendable {
     private mutating func addStrings(bytes: [UInt8], localization: String, table: String, file: String)
         throws(CatalogError)
     {
-        switch TableFile.load(bytes: bytes, name: table, file: file) {
+        switch TableFile.load(bytes: bytes, name: table, file: file, sharingKeysWith: lastStringsEntries[table]) {
         case .table(let loaded):
+            lastStringsEntries[table] = loaded.entries
             var merged = loaded
             if let existing = tables[localization]?[table] {
                 if !existing.entries.isEmpty {

@@ -19,6 +19,8 @@ final class LocalizationStore: @unchecked Sendable {
     }
 
     typealias Loader = (_ localization: String) -> Loaded
+    /// Reads diagnostics kept elsewhere (a compiled file's own), when first asked for.
+    typealias DiagnosticsReader = () -> [Diagnostic]
 
     /// Tables made with the catalog.
     private let built: [String: [String: LocalizedTable]]
@@ -28,10 +30,14 @@ final class LocalizationStore: @unchecked Sendable {
     /// Every localization still to be read, in byte order: what negotiation may choose from.
     private let deferredNames: [String]
     private let makeTable: ((_ localization: String, _ table: StringTable) -> LocalizedTable)?
+    private let hasLeadingDiagnostics: Bool
     private let state: Protected<State>
 
     private struct State {
         var loader: Loader?
+        /// Reads the diagnostics that come before every other; `nil` once read (or if none).
+        var leadingReader: DiagnosticsReader?
+        var leadingDiagnostics: [Diagnostic] = []
         var loaded: [String: [String: LocalizedTable]] = [:]
         /// Every localization's tables, made once when the last one is read (lint asks for them
         /// table by table).
@@ -49,13 +55,16 @@ final class LocalizationStore: @unchecked Sendable {
         builtOrders = []
         deferredNames = []
         makeTable = nil
+        hasLeadingDiagnostics = false
         state = Protected(State())
     }
 
-    /// A store with `deferred` localizations read by `loader` when first needed.
+    /// A store with `deferred` localizations read by `loader` when first needed, and the
+    /// diagnostics that come before all others (before `diagnostics`) by `leadingDiagnostics`
+    /// when they are first asked for.
     init(
         tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic], orders: [DiagnosticOrder],
-        deferred: [String], loader: @escaping Loader,
+        leadingDiagnostics: DiagnosticsReader? = nil, deferred: [String], loader: @escaping Loader,
         makeTable: @escaping (_ localization: String, _ table: StringTable) -> LocalizedTable
     ) {
         built = tables
@@ -64,7 +73,8 @@ final class LocalizationStore: @unchecked Sendable {
         deferredNames = deferred.filter { tables[$0] == nil }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         self.makeTable = makeTable
-        state = Protected(State(loader: loader))
+        hasLeadingDiagnostics = leadingDiagnostics != nil
+        state = Protected(State(loader: loader, leadingReader: leadingDiagnostics))
     }
 
     /// The tables of `localization`, read now if they were deferred; `nil` if it has none.
@@ -95,11 +105,17 @@ final class LocalizationStore: @unchecked Sendable {
 
     /// Every diagnostic, in the order a whole load reports them, reading whatever is left.
     var diagnostics: [Diagnostic] {
-        guard !deferredNames.isEmpty else { return builtDiagnostics }
+        guard !deferredNames.isEmpty || hasLeadingDiagnostics else { return builtDiagnostics }
         return state.withLock { state in
             loadEverything(&state)
-            let orders = builtOrders + state.orders
-            let diagnostics = builtDiagnostics + state.diagnostics
+            if let reader = state.leadingReader {
+                state.leadingDiagnostics = reader()
+                state.leadingReader = nil
+            }
+            let leading = state.leadingDiagnostics
+            let orders = Array(repeating: DiagnosticOrder(step: 0, part: 0), count: leading.count)
+                + builtOrders + state.orders
+            let diagnostics = leading + builtDiagnostics + state.diagnostics
             // Stable: diagnostics of one place keep the order they were made in.
             return diagnostics.indices.sorted { (orders[$0], $0) < (orders[$1], $1) }.map { diagnostics[$0] }
         }

@@ -71,7 +71,7 @@ extension Catalog {
             if !names.contains(name) { names.append(name) }
         }
 
-        let negotiation = Locales.negotiate(preferences: preferences, available: negotiable)
+        let negotiation = negotiate(preferences: preferences, available: negotiable)
         if !negotiation.untranslated {
             for entry in negotiation.entries where negotiable.indices.contains(entry.index) {
                 append(negotiable[entry.index])
@@ -80,8 +80,7 @@ extension Catalog {
         if available.contains(Self.baseLocalization) { append(Self.baseLocalization) }
         // The development localization and its ancestors, matched like any preference but
         // strictly: a development locale of `en_GB` must not pull in `en_AU`.
-        let development = Locales.negotiate(preferences: [developmentLocale], available: negotiable,
-                                            mode: .strict)
+        let development = negotiate(preferences: [developmentLocale], available: negotiable, mode: .strict)
         for entry in development.entries where negotiable.indices.contains(entry.index) {
             append(negotiable[entry.index])
         }

@@ -10,7 +10,7 @@ extension Catalog {
     public func compiled() throws(CatalogError) -> [UInt8] {
         try CompiledCatalogWriter.bytes(
             tables: tables.mapValues { $0.mapValues(\.table) }, developmentLocale: developmentLocale,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, negotiation: precomputedNegotiation)
     }
 
     /// Writes ``compiled()`` to `path`, replacing the file whole (a new file beside it, renamed
@@ -74,7 +74,7 @@ extension Catalog {
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         var tables: [String: [String: StringTable]] = [:]
-        var diagnostics = file.diagnostics
+        var diagnostics = try file.storedDiagnostics()
         for localization in sectionNames(of: file) {
             do {
                 tables[localization] = try file.tables(ofLocalization: localization)
@@ -83,19 +83,23 @@ extension Catalog {
             }
         }
         return Catalog(tables: tables, developmentLocale: developmentLocale ?? file.developmentLocale,
-                       diagnostics: diagnostics)
+                       diagnostics: diagnostics, negotiation: file.negotiation)
     }
 
     /// The catalog of a compiled catalog file whose sections are read when first needed, with
     /// the results and diagnostics (in the same order) of ``open(compiled:developmentLocale:strict:)``
     /// lenient: the stored diagnostics first, then one per broken section in section order.
+    ///
+    /// The stored diagnostics too are read when first asked for; if their section turns out
+    /// broken then (the open did not read it), one `broken-compiled-section` error stands in
+    /// for them.
     static func openOnFirstUse(
         compiled file: CompiledCatalogFile, developmentLocale: String? = nil
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         let names = sectionNames(of: file)
-        var diagnostics = file.diagnostics
-        var orders = Array(repeating: DiagnosticOrder(step: 0, part: 0), count: diagnostics.count)
+        var diagnostics: [Diagnostic] = []
+        var orders: [DiagnosticOrder] = []
         var unlocalized: [String: StringTable] = [:]
         if file.hasUnlocalizedSection {
             do {
@@ -121,7 +125,18 @@ extension Catalog {
                         orders: [DiagnosticOrder(step: steps[localization] ?? names.count + 1, part: 0)])
                 }
             })
-        return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale)
+        let storedDiagnostics = { () -> [Diagnostic] in
+            do throws(CatalogError) {
+                return try file.storedDiagnostics()
+            } catch {
+                return [Diagnostic(
+                    severity: .error, code: "broken-compiled-section",
+                    message: "the catalog's own diagnostics cannot be read and are left out: \(error.message)",
+                    file: file.name)]
+            }
+        }
+        return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale,
+                       negotiation: file.negotiation, leadingDiagnostics: storedDiagnostics)
     }
 
     /// The sections of localizations, the unlocalized one first: the order they are read in.

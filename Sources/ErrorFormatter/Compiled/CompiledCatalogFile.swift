@@ -1,6 +1,6 @@
-/// A compiled catalog file, open: its header and directory read and checked, each
-/// localization's section read, checked and decoded only when asked for
-/// (``tables(ofLocalization:)``).
+/// A compiled catalog file, open: its header, directory and negotiation section read and
+/// checked, each localization's section and the catalog's diagnostics read, checked and
+/// decoded only when asked for (``tables(ofLocalization:)``, ``storedDiagnostics()``).
 ///
 /// Everything read is data that may be hostile (docs/compiled-catalog.md, "What a reader
 /// checks"): every offset, length and count is checked against the bytes that are there before
@@ -25,15 +25,18 @@ final class CompiledCatalogFile: Sendable {
     let localizations: [String]
     /// Whether the file has a section of unlocalized tables.
     let hasUnlocalizedSection: Bool
-    /// The source catalog's diagnostics, in their order.
-    let diagnostics: [Diagnostic]
+    /// The catalog section: the source catalog's diagnostics.
+    private let catalogSection: Section
+    /// What the negotiation section says about the localizations' names, when this process
+    /// may use it (written by the same library and ICU); `nil` otherwise.
+    let negotiation: PrecomputedNegotiation?
     /// The localization sections (the unlocalized one under `""`).
     private let sections: [String: Section]
     private let source: any CompiledByteSource
     /// The file as the caller named it (`nil` for bytes in memory).
     var name: String? { source.name }
 
-    /// Reads and checks the header, the directory and the catalog section of `source`.
+    /// Reads and checks the header, the directory and the negotiation section of `source`.
     ///
     /// - Throws: `.parse` for anything that is not a well-formed compiled catalog of this major
     ///   version; `.unreadable` when the system fails to read.
@@ -112,28 +115,34 @@ final class CompiledCatalogFile: Sendable {
         guard nextOffset == fileLength else {
             throw directory.failure("the sections end at \(nextOffset), the file at \(fileLength)")
         }
-        let (catalogSection, localizationSections) = try Self.check(entries, minor: minor, in: directory)
+        let listed = try Self.check(entries, minor: minor, in: directory)
+        let localizations = listed.localizations.map(\.name).filter { !$0.isEmpty }
+        let negotiation = try listed.negotiation.flatMap { section throws(CatalogError) in
+            try Self.negotiation(in: section, localizations: localizations, from: source)
+        }
+        try Self.checkNames(localizations, knownToICU: negotiation != nil, in: directory)
 
         var sections: [String: Section] = [:]
-        for section in localizationSections { sections[section.name] = section }
+        for section in listed.localizations { sections[section.name] = section }
         self.developmentLocale = developmentLocale
         self.sections = sections
         self.hasUnlocalizedSection = sections[Catalog.unlocalized] != nil
-        self.localizations = localizationSections.map(\.name).filter { !$0.isEmpty }
-        var decoder = try Self.read(catalogSection, from: source)
-        self.diagnostics = try CompiledSectionDecoder.catalogDiagnostics(&decoder)
+        self.localizations = localizations
+        self.negotiation = negotiation
+        self.catalogSection = listed.catalog
     }
 
-    /// Checks the directory's order: the catalog section first, then localizations named by
-    /// locale identifiers (or `""`, or `Base`) in strictly increasing byte order; sections of a
-    /// later minor version's kinds are skipped.
+    /// Checks the directory's order: the catalog section first, then the localizations in
+    /// strictly increasing byte order, then at most one negotiation section; sections of a later
+    /// minor version's kinds are skipped, and kinds later than the file's own version refused.
     private static func check(_ entries: [Section], minor: UInt16, in directory: CompiledDecoder)
-        throws(CatalogError) -> (catalog: Section, localizations: [Section])
+        throws(CatalogError) -> (catalog: Section, localizations: [Section], negotiation: Section?)
     {
         guard let first = entries.first, first.kind == Format.SectionKind.catalog.rawValue, first.name.isEmpty else {
             throw directory.failure("the first section is not the catalog section")
         }
         var localizations: [Section] = []
+        var negotiation: Section?
         var previous: Section?
         for section in entries.dropFirst() {
             if let previous, section.kind < previous.kind
@@ -142,14 +151,20 @@ final class CompiledCatalogFile: Sendable {
                 throw directory.failure("section '\(section.name)' is out of order or repeated")
             }
             previous = section
-            switch Format.SectionKind(rawValue: section.kind) {
+            let kind = Format.SectionKind(rawValue: section.kind)
+            if let kind, kind.sinceMinorVersion > minor {
+                throw directory.failure("section '\(section.name)' has kind \(section.kind), "
+                    + "which version \(Format.majorVersion).\(minor) does not have")
+            }
+            switch kind {
             case .localization:
-                do {
-                    try CatalogBuilder.validateLocalizationName(section.name)
-                } catch {
-                    throw directory.failure("section '\(section.name)' is not named after a locale")
-                }
                 localizations.append(section)
+            case .negotiation:
+                // Its name is empty, and the order check above keeps it alone.
+                guard section.name.isEmpty else {
+                    throw directory.failure("the negotiation section is named '\(section.name)'")
+                }
+                negotiation = section
             case .catalog:
                 throw directory.failure("a second catalog section")
             case nil where minor > Format.minorVersion:
@@ -161,7 +176,33 @@ final class CompiledCatalogFile: Sendable {
         guard localizations.count <= Limits.maximumLocalizations + 1 else {
             throw directory.failure("\(localizations.count) localizations, over the limit of \(Limits.maximumLocalizations)")
         }
-        return (first, localizations)
+        return (first, localizations, negotiation)
+    }
+
+    /// What the negotiation section says about `localizations`, when the library and ICU that
+    /// wrote it are this process's (``PrecomputedNegotiation/identity``); `nil` when they are
+    /// not, and the localizations are to be asked about again.
+    private static func negotiation(in section: Section, localizations: [String], from source: any CompiledByteSource)
+        throws(CatalogError) -> PrecomputedNegotiation?
+    {
+        var decoder = try read(section, from: source)
+        let identity = try CompiledNegotiationSection.identity(&decoder)
+        guard identity.utf8.elementsEqual(PrecomputedNegotiation.identity.utf8) else { return nil }
+        return PrecomputedNegotiation(tables: try CompiledNegotiationSection.tables(&decoder, localizations: localizations))
+    }
+
+    /// Checks that every localization is named by a locale identifier (or is `Base`). A file
+    /// whose negotiation section this process can use already says what ICU makes of each name;
+    /// then only what would refuse a name before ICU is asked is checked again.
+    private static func checkNames(_ localizations: [String], knownToICU: Bool, in directory: CompiledDecoder)
+        throws(CatalogError)
+    {
+        for name in localizations {
+            let valid = knownToICU
+                ? name == Catalog.baseLocalization || Locales.mayBeLocaleName(name)
+                : (try? CatalogBuilder.validateLocalizationName(name)) != nil
+            guard valid else { throw directory.failure("section '\(name)' is not named after a locale") }
+        }
     }
 
     /// The bytes of `section`, checked against their checksum, ready to decode.
@@ -182,6 +223,17 @@ final class CompiledCatalogFile: Sendable {
         var bytes: [UInt8] = []
         for _ in 0..<count { bytes.append(try decoder.u8()) }
         return bytes
+    }
+
+    /// The source catalog's diagnostics, in their order: the catalog section read, checked
+    /// against its checksum and decoded, each time it is called (hundreds of diagnostics cost
+    /// more to decode than most lookups need: a catalog asks when its diagnostics are asked for).
+    ///
+    /// - Throws: `.parse` for a broken section (or one cut short since the file was opened);
+    ///   `.unreadable` when the system fails to read.
+    func storedDiagnostics() throws(CatalogError) -> [Diagnostic] {
+        var decoder = try Self.read(catalogSection, from: source)
+        return try CompiledSectionDecoder.catalogDiagnostics(&decoder)
     }
 
     /// The directory's entry for `localization`, if the file has it.

@@ -14,8 +14,9 @@ enum CompiledCatalogFormat {
     /// A reader reads the files of its own major version only.
     static let majorVersion: UInt16 = 1
     /// Within a major version, a later minor version may add section kinds, which a reader of an
-    /// earlier minor version skips. Version 1.0 has none of those.
-    static let minorVersion: UInt16 = 0
+    /// earlier minor version skips. Version 1.1 added the negotiation section; a file without
+    /// one is written as version 1.0, which it then is.
+    static let minorVersion: UInt16 = 1
 
     /// Bytes of the fixed header: magic, byte-order mark, major and minor version, file length,
     /// directory length, section count.
@@ -35,6 +36,35 @@ enum CompiledCatalogFormat {
         case catalog = 0
         /// The tables of one localization (named by it; `""` for the unlocalized tables).
         case localization = 1
+        /// What negotiation asks ICU about each localization name, and which ICU answered
+        /// (``PrecomputedNegotiation``); at most one, last, with an empty name. Since 1.1.
+        case negotiation = 2
+
+        /// The first minor version of major version 1 that has this kind.
+        var sinceMinorVersion: UInt16 {
+            switch self {
+            case .catalog, .localization: 0
+            case .negotiation: 1
+            }
+        }
+    }
+
+    /// The kind of a level of a locale's fallback chain.
+    static func code(of kind: LocaleChainEntry.Kind) -> UInt8 {
+        switch kind {
+        case .bundle: 0
+        case .alias: 1
+        case .abstract: 2
+        }
+    }
+
+    static func chainEntryKind(code: UInt8) -> LocaleChainEntry.Kind? {
+        switch code {
+        case 0: .bundle
+        case 1: .alias
+        case 2: .abstract
+        default: nil
+        }
     }
 
     /// The tag before each value of a table entry (property-list values).

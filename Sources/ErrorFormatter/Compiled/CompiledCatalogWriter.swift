@@ -7,10 +7,16 @@ enum CompiledCatalogWriter {
 
     /// The file's bytes.
     ///
+    /// - Parameter negotiationIdentity: What the negotiation section records as the library
+    ///   and ICU that computed it (``PrecomputedNegotiation/identity``, which only tests change);
+    ///   `nil` writes no negotiation section, and so a file of version 1.0.
+    /// - Parameter negotiation: ICU's answers already known for some localizations (a catalog
+    ///   opened from a compiled file), written as they are; the others are asked for now.
     /// - Throws: `.invalidArgument` when the catalog has more localizations than a compiled
     ///   catalog may hold, or a count beyond the format's 32 bits.
     static func bytes(
-        tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic]
+        tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
+        negotiationIdentity: String? = PrecomputedNegotiation.identity, negotiation: PrecomputedNegotiation? = nil
     ) throws(CatalogError) -> [UInt8] {
         let localizations = tables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard localizations.count + 1 <= Format.maximumSectionCount else {
@@ -22,6 +28,16 @@ enum CompiledCatalogWriter {
         for localization in localizations {
             sections.append((.localization, localization, try localizationSection(tables[localization] ?? [:])))
         }
+        // Left out of a catalog with the most localizations a file holds: the section count
+        // stays within what every reader of version 1 accepts.
+        if let negotiationIdentity, sections.count < Format.maximumSectionCount,
+           let section = try CompiledNegotiationSection.bytes(
+               identity: negotiationIdentity, localizations: localizations, known: negotiation)
+        {
+            sections.append((.negotiation, "", section))
+        }
+        // The oldest version that has every kind written, so that older readers read it whole.
+        let minorVersion = sections.map(\.kind.sinceMinorVersion).max() ?? 0
 
         var directory = CompiledEncoder()
         try directory.string(developmentLocale)
@@ -48,7 +64,7 @@ enum CompiledCatalogWriter {
         file.raw(Format.magic)
         file.u32(Format.byteOrderMark)
         file.u16(Format.majorVersion)
-        file.u16(Format.minorVersion)
+        file.u16(minorVersion)
         file.u64(offset)
         try file.count(directory.bytes.count)
         try file.count(sections.count)

@@ -32,12 +32,10 @@ struct CompiledDecoder {
         return position
     }
 
-    /// A little-endian integer of `size` bytes.
-    private mutating func integer(size: Int) throws(CatalogError) -> UInt64 {
-        let start = try advance(by: size)
-        var value: UInt64 = 0
-        for index in (start..<(start + size)).reversed() { value = value << 8 | UInt64(bytes[index]) }
-        return value
+    /// A little-endian integer, read in one load (`advance` checked that its bytes are there).
+    private mutating func integer<Value: FixedWidthInteger>(_: Value.Type) throws(CatalogError) -> Value {
+        let start = try advance(by: MemoryLayout<Value>.size)
+        return Value(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
     }
 
     mutating func u8() throws(CatalogError) -> UInt8 {
@@ -45,15 +43,15 @@ struct CompiledDecoder {
     }
 
     mutating func u16() throws(CatalogError) -> UInt16 {
-        UInt16(truncatingIfNeeded: try integer(size: 2))
+        try integer(UInt16.self)
     }
 
     mutating func u32() throws(CatalogError) -> UInt32 {
-        UInt32(truncatingIfNeeded: try integer(size: 4))
+        try integer(UInt32.self)
     }
 
     mutating func u64() throws(CatalogError) -> UInt64 {
-        try integer(size: 8)
+        try integer(UInt64.self)
     }
 
     /// A count of items that each take at least one byte: more than the bytes left is refused
@@ -78,16 +76,35 @@ struct CompiledDecoder {
     }
 
     /// A string: validated strictly (as the writer's strings always are), then made without the
-    /// standard library validating it a second time.
+    /// standard library validating it a second time. Most keys are ASCII: one scan for bytes
+    /// past 0x7F settles both validity and what the string records about itself.
     mutating func string() throws(CatalogError) -> String {
         let length = Int(try u32())
         let start = try advance(by: length)
         let text: String? = bytes.withUnsafeBufferPointer { whole in
             let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
-            return UTF8Validation.isStrictlyValid(range) ? KnownValidUTF8.string(range) : nil
+            if Self.isASCII(range) { return KnownValidUTF8.string(range, isASCII: true) }
+            return UTF8Validation.isStrictlyValid(range) ? KnownValidUTF8.string(range, isASCII: false) : nil
         }
         guard let text else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
         return text
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while bytes.count - index >= 8 {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     mutating func optionalString() throws(CatalogError) -> String? {

@@ -47,7 +47,9 @@ enum CompiledSectionDecoder {
     /// A table's entries, in their order (no key twice).
     private static func entries(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListDictionary {
         let count = try decoder.count(of: "entries")
-        var entries = PropertyListDictionary()
+        // An entry takes at least 9 bytes (key length, tag, value length): room for what the
+        // bytes left can hold, whatever the count claims.
+        var entries = PropertyListDictionary(minimumCapacity: min(count, decoder.remaining / 9))
         for _ in 0..<count {
             let key = TableKey(try decoder.string())
             let value = try self.value(&decoder)

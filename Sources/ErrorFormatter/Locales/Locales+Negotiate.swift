@@ -22,7 +22,18 @@ extension Locales {
     public static func negotiate(
         preferences: [String], available: [String], mode: NegotiationMode = .family
     ) -> Negotiation {
-        let tables = available.map(NegotiationTable.init(name:))
+        negotiate(preferences: preferences, among: available.map(NegotiationTable.init(name:)), mode: mode,
+                  chainOf: chain(for:))
+    }
+
+    /// ``negotiate(preferences:available:mode:)`` over tables already described, with the
+    /// chains of the preferences' IDs taken from `chainOf`: what a catalog that knows its
+    /// localizations' keys and chains in advance (``PrecomputedNegotiation``) negotiates with,
+    /// asking ICU only about the preferences. `chainOf` must answer what ``chain(for:)`` would.
+    static func negotiate(
+        preferences: [String], among tables: [NegotiationTable], mode: NegotiationMode = .family,
+        chainOf: (String) -> [LocaleChainEntry]
+    ) -> Negotiation {
         var sawUsablePreference = false
         for (preferenceIndex, preference) in preferences.enumerated() {
             let id: String
@@ -35,7 +46,7 @@ extension Locales {
                 continue  // unparsable or root: not a language preference at all
             }
             sawUsablePreference = true
-            for level in chain(for: id) {
+            for level in chainOf(id) {
                 if let exact = table(at: level.id, in: tables) {
                     return stack(
                         startingAt: exact, reason: .exact(preference: preferenceIndex, level: level.id),
@@ -117,8 +128,9 @@ extension Locales {
     }
 }
 
-/// An available localization as negotiation sees it, computed once per `negotiate` call.
-struct NegotiationTable {
+/// An available localization as negotiation sees it: computed once per `negotiate` call, or
+/// once per catalog (``PrecomputedNegotiation``).
+struct NegotiationTable: Sendable, Equatable {
     /// The name normalized (`zh-TW` → `zh_TW`), or `nil` if it is not a locale ID.
     var spelling: String?
     /// ``Locales/tableKey(for:)``: normalized and alias-resolved; `nil` = never matched.
@@ -126,6 +138,13 @@ struct NegotiationTable {
     /// The chain of `key`: tables whose chain contains a level are "family" at that level.
     var chain: [LocaleChainEntry]
 
+    init(spelling: String?, key: String?, chain: [LocaleChainEntry]) {
+        self.spelling = spelling
+        self.key = key
+        self.chain = chain
+    }
+
+    /// What ICU says about `name` now.
     init(name: String) {
         let names = Locales.tableName(name)
         spelling = names.spelling

@@ -20,19 +20,7 @@ extension Locales {
     /// - Returns: the canonical ID (only `[A-Za-z0-9_]`) or ``LocaleNormalization/untranslated``.
     /// - Throws: ``LocaleError`` for over-long, non-ASCII, unparsable or unsafe input.
     public static func normalize(_ input: String) throws(LocaleError) -> LocaleNormalization {
-        if input.isEmpty { return .locale("") }
-        guard input.utf8.count <= Limits.maximumLocaleBytes else {
-            throw LocaleError(input: input, reason: .tooLong)
-        }
-        guard input.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {
-            throw LocaleError(input: input, reason: .notPrintableASCII)
-        }
-        if input == "C" || input == "POSIX" || input.hasPrefix("C.") { return .untranslated }
-        // A caller passing `../../etc` is confused or hostile; either way it deserves an error,
-        // not the root locale ICU would make of it (its `.` starts a POSIX codeset).
-        if input.utf8.first == UInt8(ascii: ".") || input.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C }) {
-            throw LocaleError(input: input, reason: .pathLike)
-        }
+        if let answer = try answerWithoutICU(input) { return answer }
 
         var text = input
         var modifierScript = ""
@@ -69,6 +57,36 @@ extension Locales {
             throw LocaleError(input: input, reason: .unsafeCharacters)
         }
         return .locale(base)
+    }
+
+    /// Steps 1 and 2 of ``normalize(_:)``, which ICU is not asked about: the answer for `""`,
+    /// `C` and `POSIX`, an error for what is refused before ICU sees it, `nil` for the rest.
+    private static func answerWithoutICU(_ input: String) throws(LocaleError) -> LocaleNormalization? {
+        if input.isEmpty { return .locale("") }
+        guard input.utf8.count <= Limits.maximumLocaleBytes else {
+            throw LocaleError(input: input, reason: .tooLong)
+        }
+        guard input.utf8.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E }) else {
+            throw LocaleError(input: input, reason: .notPrintableASCII)
+        }
+        if input == "C" || input == "POSIX" || input.hasPrefix("C.") { return .untranslated }
+        // A caller passing `../../etc` is confused or hostile; either way it deserves an error,
+        // not the root locale ICU would make of it (its `.` starts a POSIX codeset).
+        if input.utf8.first == UInt8(ascii: ".") || input.utf8.contains(where: { $0 == 0x2F || $0 == 0x5C }) {
+            throw LocaleError(input: input, reason: .pathLike)
+        }
+        return nil
+    }
+
+    /// Whether `name` gets past what ``normalize(_:)`` refuses before asking ICU (not empty, not
+    /// `C`/`POSIX`, short, printable ASCII, not path-like): the part of checking a locale name
+    /// that does not depend on ICU, for names whose ICU answers are already known.
+    static func mayBeLocaleName(_ name: String) -> Bool {
+        do {
+            return try answerWithoutICU(name) == nil
+        } catch {
+            return false
+        }
     }
 
     /// BCP 47 → ICU ID, only when ICU parsed the whole tag (a partial parse means garbage).

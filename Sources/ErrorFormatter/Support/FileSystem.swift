@@ -48,15 +48,27 @@ package enum FileSystem {
 
     /// Reads a whole regular file (opened without blocking: a FIFO is refused, never waited on).
     package static func readBytes(atPath path: String, limit: Int = Int.max) throws(FileSystemError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(atPath: path)
+        defer { close(descriptor) }
+        return try readBytes(descriptor: descriptor, size: size, limit: limit, path: path)
+    }
+
+    /// Opens a regular file for reading without blocking (a FIFO is refused, never waited on):
+    /// its descriptor, which the caller closes, and the size `fstat` gives.
+    static func openRegularFile(atPath path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw error(path, errno) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw error(path, errno) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw error(path, code)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             throw FileSystemError(kind: .unsupportedType, path: path, reason: "not a regular file (\(typeName(info.st_mode)))")
         }
-        return try readBytes(descriptor: descriptor, size: Int(clamping: info.st_size), limit: limit, path: path)
+        return (descriptor, Int(clamping: info.st_size))
     }
 
     /// Reads an open regular file to its end, refusing more than `limit` bytes (a file may grow
@@ -203,7 +215,7 @@ package enum FileSystem {
         }
     }
 
-    private static func tooLarge(_ path: String, _ limit: Int) -> FileSystemError {
+    static func tooLarge(_ path: String, _ limit: Int) -> FileSystemError {
         FileSystemError(kind: .tooLarge, path: path, reason: "larger than the \(limit)-byte limit")
     }
 

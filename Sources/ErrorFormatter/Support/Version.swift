@@ -2,7 +2,7 @@
 /// (a test checks it).
 public enum ErrorFormatterVersion {
     public static let major = 1
-    public static let minor = 2
+    public static let minor = 3
     public static let patch = 0
     public static let string = "\(major).\(minor).\(patch)"
     /// `major * 10000 + minor * 100 + patch`, as `EF_VERSION_NUMBER`.

@@ -60,7 +60,12 @@ package enum TableFile {
     }
 
     /// Parses `bytes` as the `.strings` table `name`, attributing every diagnostic to `file`.
-    static func load(bytes: [UInt8], name: String, file: String) -> Outcome {
+    /// `keySource`, when given, is another table whose keys the new one may share
+    /// (``PropertyListParser/parse(_:sharingKeysWith:)``): the same table, an allocation less per
+    /// long key both have.
+    static func load(
+        bytes: [UInt8], name: String, file: String, sharingKeysWith keySource: PropertyListDictionary? = nil
+    ) -> Outcome {
         if bytes.isEmpty {
             let warning = Diagnostic(
                 severity: .warning, code: "empty-file",
@@ -68,7 +73,7 @@ package enum TableFile {
                     + "though CoreFoundation rejects it", file: file)
             return .table(StringTable(name: name, entries: PropertyListDictionary(), diagnostics: [warning]))
         }
-        let result = PropertyListParser.parse(bytes)
+        let result = bytes.withUnsafeBytes { PropertyListParser.parse($0, sharingKeysWith: keySource) }
         let warnings = result.diagnostics.map { $0.inFile(file) }
         guard let value = result.value else {
             let error = result.error?.inFile(file)

@@ -11,7 +11,9 @@ import Glibc
 public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let string: String
 
-    public init(_ string: String) {
+    /// The string is taken owned: a caller handing over a string it no longer needs (the
+    /// parser, once per entry) costs no reference count going up here and down in the caller.
+    public init(_ string: __owned String) {
         var copy = string
         copy.makeContiguousUTF8()
         self.string = copy

@@ -157,6 +157,37 @@ import Glibc
         #expect { try Catalog.open(compiled: broken, strict: true) } throws: { ($0 as? CatalogError)?.kind == .parse }
     }
 
+    /// Read on first use, the catalog's diagnostics are read when asked for, not at open: a
+    /// broken catalog section then stands as one error in their place, and lookups never notice. Read whole (or strictly), it fails the open as before.
+    @Test func theStoredDiagnosticsAreReadWhenAskedFor() throws {
+        let source = try Self.richCatalog()
+        var bytes = try source.compiled()
+        let intact = try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))
+        #expect(intact.diagnostics.map(\.description) == source.diagnostics.map(\.description))
+        let parts = try CompiledCatalogHostileTests.Parts(bytes)
+        let catalogSection = try #require(parts.sections.first)
+        #expect(catalogSection.kind == CompiledCatalogFormat.SectionKind.catalog.rawValue)
+        #expect(source.diagnostics.count > 1)
+        // The catalog section follows the directory's checksum: its last byte is the byte
+        // before the next section.
+        let file = try CompiledCatalogFile(source: InMemoryByteSource(bytes))
+        let firstLocalization = try #require(file.section(named: ""))
+        bytes[Int(firstLocalization.offset) - 1] ^= 0x01
+        let broken = try CompiledCatalogFile(source: InMemoryByteSource(bytes))
+        #expect { try broken.storedDiagnostics() } throws: { ($0 as? CatalogError)?.kind == .parse }
+        #expect { try Catalog.open(compiled: broken) } throws: { ($0 as? CatalogError)?.kind == .parse }
+        #expect { try Catalog.open(compiled: broken, strict: true) } throws: { ($0 as? CatalogError)?.kind == .parse }
+        let lazy = try Catalog.openOnFirstUse(compiled: broken)
+        #expect(lazy.resolve("a", preferences: ["en"]).hit?.value == "A again")
+        #expect(lazy.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+        // Every diagnostic of the source is in the catalog section: one error stands for them.
+        let diagnostics = lazy.diagnostics
+        #expect(diagnostics.map(\.code) == ["broken-compiled-section"])
+        #expect(diagnostics.first?.severity == .error)
+        #expect(diagnostics.first?.message.contains("the catalog's own diagnostics") == true)
+        #expect(lazy.diagnostics.map(\.description) == diagnostics.map(\.description))
+    }
+
     @Test func aFileReplacedOrTruncatedWhileOpenNeverCrashes() throws {
         let path = try Self.temporaryPath("replaced.efc")
         defer { Self.remove(path) }

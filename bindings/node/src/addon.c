@@ -18,7 +18,7 @@ static void free_state(napi_env env, void *data, void *hint) {
     free(state);
 }
 
-/* versionString() -> the loaded library's version, e.g. "1.2.0" */
+/* versionString() -> the loaded library's version, e.g. "1.3.0" */
 static napi_value version_string(napi_env env, napi_callback_info info) {
     (void)info;
     return make_string(env, ef_version_string());

@@ -122,3 +122,13 @@ def test_subclasses_and_the_64_bit_edges(upload_catalog: Catalog) -> None:
     assert "-9223372036854775808 bytes" in shown.message
     with pytest.raises(InvalidArgumentError):
         upload_catalog.format(domain="Upload", code=1, arguments=["x", -(2**63) - 1, 0.0])
+
+
+def test_a_string_argument_with_a_nul_is_refused(upload_catalog: Catalog) -> None:
+    # format passes its arguments packed (ef_format_packed_reusable), each string ended by a NUL:
+    # one inside would end it early and shift what follows, so it is refused, never cut.
+    with pytest.raises(InvalidArgumentError) as raised:
+        upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a\0i", 2, 1.0])
+    assert "argument 1" in str(raised.value)
+    shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a.jpg", 2**64 - 1, -0.25])
+    assert shown.message == "a.jpg (-1 bytes, -0.2 s) was not sent."

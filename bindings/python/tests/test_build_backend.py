@@ -51,17 +51,17 @@ def test_wheel_holds_the_library_in_platlib_with_a_valid_record(backend: ModuleT
     monkeypatch.setattr(backend, "_build_library", lambda bundled=False: BUILT_LIBRARY.resolve())
     name = backend.build_wheel(str(tmp_path))
     platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-    assert name == f"errorformatter-1.2.0-py3-none-{platform}.whl"
+    assert name == f"errorformatter-1.3.0-py3-none-{platform}.whl"
 
     with zipfile.ZipFile(tmp_path / name) as wheel:
         names = wheel.namelist()
         assert "errorformatter/_lib/liberrorformatter.so.1" in names
         assert "errorformatter/__init__.py" in names and "errorformatter/py.typed" in names
         assert not [entry for entry in names if "__pycache__" in entry or entry.endswith(".pyc")]
-        info = wheel.read("errorformatter-1.2.0.dist-info/WHEEL").decode()
+        info = wheel.read("errorformatter-1.3.0.dist-info/WHEEL").decode()
         assert "Root-Is-Purelib: false" in info and f"Tag: py3-none-{platform}" in info
         # Every file but RECORD itself is listed with its real hash and size.
-        record = wheel.read("errorformatter-1.2.0.dist-info/RECORD").decode().splitlines()
+        record = wheel.read("errorformatter-1.3.0.dist-info/RECORD").decode().splitlines()
         listed = {line.split(",")[0]: line.split(",")[1:] for line in record}
         assert set(listed) == set(names)
         for entry in names:

@@ -36,6 +36,26 @@ def test_compiling_twice_writes_the_same_bytes(catalog: Catalog, tmp_path: Path)
     assert first == (tmp_path / "second.efc").read_bytes()
 
 
+def last_localization_byte(data: bytes) -> int:
+    """The offset of the last byte of the last localization section (kind 1), read from the
+    directory (docs/compiled-catalog.md: a u32 length and the bytes for a string, little-endian)."""
+    count = int.from_bytes(data[28:32], "little")
+    position = 32
+    position += 4 + int.from_bytes(data[position : position + 4], "little")  # the development locale
+    last = -1
+    for _ in range(count):
+        kind = data[position]
+        name_length = int.from_bytes(data[position + 1 : position + 5], "little")
+        position += 5 + name_length
+        offset = int.from_bytes(data[position : position + 8], "little")
+        length = int.from_bytes(data[position + 8 : position + 16], "little")
+        position += 20
+        if kind == 1 and length > 0:
+            last = offset + length - 1
+    assert last >= 0
+    return last
+
+
 def test_a_broken_compiled_file_is_a_parse_error(catalog: Catalog, tmp_path: Path) -> None:
     path = tmp_path / "example.efc"
     catalog.compile(path)
@@ -43,7 +63,9 @@ def test_a_broken_compiled_file_is_a_parse_error(catalog: Catalog, tmp_path: Pat
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(ParseError):
         Catalog.open(path)
-    path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    # The last byte of the last localization's section (the negotiation section may follow it).
+    last = last_localization_byte(data)
+    path.write_bytes(data[:last] + bytes([data[last] ^ 1]) + data[last + 1 :])
     with pytest.raises(ParseError):
         Catalog.open(path, strict=True)
     # Lenient, the localization whose section is broken is left out, and said so.

@@ -88,10 +88,16 @@ struct PropertyListKeyIndex: Sendable {
     /// Returns the index of the entry whose key is `key`, or, when there is none, records that
     /// `key` is about to become entry `keys.count` and returns `nil`.
     mutating func findOrInsert(_ key: TableKey, in keys: [TableKey]) -> Int? {
+        findOrInsert(key, hash: Self.hash(of: key), in: keys)
+    }
+
+    /// `findOrInsert(_:in:)` for a key whose ``hash(ofBytes:secrets:)`` (under
+    /// `KeyedHash.secrets`) the caller has already computed.
+    @inline(__always)
+    mutating func findOrInsert(_ key: TableKey, hash: UInt64, in keys: [TableKey]) -> Int? {
         if (keys.count + 1) * 4 > slots.count * 3 {
             rebuild(slotCount: max(8, slots.count * 2), keys: keys)
         }
-        let hash = Self.hash(of: key)
         let (slot, entry) = probe(key, in: keys, hash: hash)
         if let entry { return entry }
         // keys.count < 2^40: each key takes 16 bytes of that array alone.

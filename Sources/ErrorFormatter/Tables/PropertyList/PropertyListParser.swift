@@ -22,8 +22,16 @@ public enum PropertyListParser {
     /// Parses property-list bytes the caller owns (e.g. a memory-mapped file), without copying
     /// them first. Same behaviour as `parse(_: [UInt8])`.
     ///
+    /// With a `keySource`, the long keys of an old-style table share the storage of that
+    /// table's keys when they are spelled the same: the result is the same, with an allocation
+    /// less per such key. For loading many tables with mostly the same keys (every localization
+    /// of a table); each key longer than 15 bytes is looked up, so a table with other keys only
+    /// pays for the lookups.
+    ///
     /// - Parameter buffer: The whole file; only read during the call.
-    package static func parse(_ buffer: UnsafeRawBufferPointer) -> PropertyListParseResult {
+    package static func parse(
+        _ buffer: UnsafeRawBufferPointer, sharingKeysWith keySource: PropertyListDictionary? = nil
+    ) -> PropertyListParseResult {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
         guard !bytes.isEmpty else {
             let failure = PropertyListParseFailure(.emptyFile, at: 0, message: "the file is empty (0 bytes)")
@@ -48,7 +56,7 @@ public enum PropertyListParser {
             if detection.skippedBytes == 0, text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
                 text = UnsafeBufferPointer(rebasing: text[3...])
             }
-            return parseText(text, isKnownValid: false, replacedSurrogates: [], early: early)
+            return parseText(text, isKnownValid: false, replacedSurrogates: [], early: early, keySource: keySource)
         }
         guard let transcoded = TranscodedText.decode(body, as: detection.encoding) else {
             let failure = PropertyListParseFailure(
@@ -58,14 +66,16 @@ public enum PropertyListParser {
         }
         return transcoded.utf8.withUnsafeBufferPointer { text in
             // The transcoder only writes valid UTF-8 (lone surrogates become U+FFFD).
-            parseText(text, isKnownValid: true, replacedSurrogates: transcoded.replacedSurrogates, early: early)
+            parseText(text, isKnownValid: true, replacedSurrogates: transcoded.replacedSurrogates, early: early,
+                      keySource: keySource)
         }
     }
 
     /// Validates and parses decoded UTF-8 text: XML if it looks like XML, else old-style.
     private static func parseText(
         _ text: UnsafeBufferPointer<UInt8>, isKnownValid: Bool,
-        replacedSurrogates: [(offset: Int, unit: UInt16)], early: [OffsetDiagnostic]
+        replacedSurrogates: [(offset: Int, unit: UInt16)], early: [OffsetDiagnostic],
+        keySource: PropertyListDictionary?
     ) -> PropertyListParseResult {
         guard !text.isEmpty else {
             let failure = PropertyListParseFailure(.emptyText, at: 0, message: "the file holds only a byte order mark")
@@ -94,7 +104,7 @@ public enum PropertyListParser {
             diagnostics.append(OldStylePropertyListParser.loneSurrogateDiagnostic(unit, at: offset))
         }
         var parser = OldStylePropertyListParser(
-            text: text, isStrictlyValidUTF8: !sawStrayByte, replacedSurrogates: surrogates)
+            text: text, isStrictlyValidUTF8: !sawStrayByte, replacedSurrogates: surrogates, sharingKeysWith: keySource)
         let value = parser.parseDocument()
         diagnostics += parser.diagnostics
         if value == nil, let xmlFailure {

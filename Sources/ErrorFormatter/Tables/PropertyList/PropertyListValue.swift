@@ -70,6 +70,19 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         return nil
     }
 
+    /// `updateValue(_:forKey:)` for a key whose hash, as ``value(forKeyBytes:hash:)`` takes it,
+    /// the caller has already computed (looking the key up in another table).
+    @discardableResult @inline(__always)
+    package mutating func updateValue(_ value: __owned PropertyListValue, forKey key: __owned TableKey, hash: UInt64) -> Int? {
+        if let existing = index.findOrInsert(key, hash: hash, in: keys), existing < values.count {
+            values[existing] = value
+            return existing
+        }
+        keys.append(key)
+        values.append(value)
+        return nil
+    }
+
     public subscript(key: TableKey) -> PropertyListValue? {
         guard let entry = index.find(key, in: keys), entry < values.count else { return nil }
         return values[entry]
@@ -82,6 +95,14 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
     package func value(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> PropertyListValue? {
         guard let entry = index.find(bytes: key, hash: hash, in: keys), entry < values.count else { return nil }
         return values[entry]
+    }
+
+    /// The index in `keys` of the key whose UTF-8 is `key` (hashed as for
+    /// ``value(forKeyBytes:hash:)``): a parser reuses its storage for the same key of another table.
+    @inline(__always)
+    package func keyIndex(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        guard let entry = index.find(bytes: key, hash: hash, in: keys), entry < keys.count else { return nil }
+        return entry
     }
 
     public func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Quoted and unquoted strings and the backslash escapes of `getSlashedChar`.
 ///
 /// Each string is built once: straight from its byte range when it has no escape (the common
@@ -20,7 +26,7 @@ extension OldStylePropertyListParser {
     /// On an unterminated string the cursor goes back to just after the opening quote, as in CF
     /// (it matters: a nested dictionary then looks for its `}` there).
     @inline(never)  // not recursive: keep its locals out of the recursive frames
-    mutating func parseQuotedString(quote: UInt8) -> String? {
+    mutating func parseQuotedString(quote: UInt8, isKey: Bool = false) -> String? {
         let contentStart = position
         var segmentStart = position
         var hasEscapes = false
@@ -58,7 +64,9 @@ extension OldStylePropertyListParser {
         if hasEscapes {
             appendSegment(from: segmentStart, to: position)
             flushPendingSurrogate()
-            string = String(decoding: scratch, as: UTF8.self)
+            string = stringFromScratch()
+        } else if isKey, keySource != nil {
+            string = keyString(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         } else {
             string = self.string(from: contentStart, to: position, isASCII: seen & 0x8080_8080_8080_8080 == 0)
         }
@@ -76,6 +84,55 @@ extension OldStylePropertyListParser {
         // (the repairing decoder turns that byte into U+FFFD, as CF reads it).
         return isStrictlyValidUTF8
             ? KnownValidUTF8.string(bytes, isASCII: isASCII) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A key's string: the key source's own when it holds the same bytes (a reference, where
+    /// a new string would be an allocation and a copy), else a new one. Keys of up to 15
+    /// bytes are stored inline in the string and cost less to make than to look up.
+    ///
+    /// The localizations of a table mostly list the same keys in the same order, so the key
+    /// after the last one found is compared first (the source's keys and their storage are then
+    /// read in order); only when it differs is the key looked up by hash. The hash of a shared
+    /// key is kept in `sharedKeyHash` for the key's own table.
+    private mutating func keyString(from start: Int, to end: Int, isASCII: Bool) -> String {
+        if end - start > 15, let secrets = keySecrets {
+            let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end]))
+            let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: secrets)
+            let next = keySourceCursor
+            if next < keySourceKeys.count, Self.utf8(of: keySourceKeys[next], equals: bytes) {
+                sharedKeyHash = hash
+                keySourceCursor = next + 1
+                return keySourceKeys[next].string
+            }
+            if let entry = keySource?.keyIndex(forKeyBytes: bytes, hash: hash), entry < keySourceKeys.count {
+                sharedKeyHash = hash
+                keySourceCursor = entry + 1
+                return keySourceKeys[entry].string
+            }
+        }
+        return string(from: start, to: end, isASCII: isASCII)
+    }
+
+    /// Whether `key`'s UTF-8 is `bytes`.
+    @inline(__always)
+    private static func utf8(of key: TableKey, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = key.string.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.isEmpty }
+            return memcmp(a, b, stored.count) == 0
+        } ?? utf8.elementsEqual(bytes)
+    }
+
+    /// The string of a quoted string with escapes, assembled in `scratch`.
+    ///
+    /// Its pieces are text cut next to ASCII delimiters (a backslash, the character after an
+    /// escape) and the UTF-8 of whole scalars from escapes (a lone surrogate is U+FFFD by then),
+    /// so it is valid UTF-8 whenever the text is: no second validation. Text with CF's
+    /// tolerated stray byte goes through the repairing decoder, as in `string(from:to:isASCII:)`.
+    private func stringFromScratch() -> String {
+        guard isStrictlyValidUTF8 else { return String(decoding: scratch, as: UTF8.self) }
+        return scratch.withUnsafeBufferPointer { KnownValidUTF8.string($0) }
     }
 
     /// `getSlashedChar`, with the cursor after the backslash (and not at the end).

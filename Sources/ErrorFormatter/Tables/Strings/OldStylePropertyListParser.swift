@@ -39,11 +39,30 @@ struct OldStylePropertyListParser {
     /// `UTF8Validation`), so that strings can be cut out of it without validating them again.
     let isStrictlyValidUTF8: Bool
 
-    init(text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:]) {
+    /// A table whose keys this one's long keys share when spelled the same (see
+    /// `PropertyListParser.parse(_:sharingKeysWith:)`), and the hash secrets to find them.
+    let keySource: PropertyListDictionary?
+    /// `keySource`'s keys (empty without one), read directly when the next key is compared.
+    let keySourceKeys: [TableKey]
+    let keySecrets: KeyedHash.Secrets?
+    /// The hash of the key just scanned when it is shared with `keySource` (the same bytes,
+    /// so the same hash in its own table), else `nil`.
+    var sharedKeyHash: UInt64?
+    /// The index in `keySource.keys` of the key expected next (the one after the last found).
+    var keySourceCursor = 0
+
+    init(
+        text: UnsafeBufferPointer<UInt8>, isStrictlyValidUTF8: Bool = false, replacedSurrogates: [Int: UInt16] = [:],
+        sharingKeysWith keySource: PropertyListDictionary? = nil
+    ) {
         self.text = text
         self.isStrictlyValidUTF8 = isStrictlyValidUTF8
         self.count = text.count
         self.replacedSurrogates = replacedSurrogates
+        let source = keySource.flatMap { $0.isEmpty ? nil : $0 }
+        self.keySource = source
+        self.keySourceKeys = source?.keys ?? []
+        self.keySecrets = source == nil ? nil : KeyedHash.secrets
     }
 
     /// Parses the whole text like `__CFCreateOldStylePropertyListOrStringsFile`.
@@ -160,12 +179,13 @@ struct OldStylePropertyListParser {
     /// Reads a key, which must be a string; anything else ends the dictionary (CF does not fail).
     @inline(never)  // not recursive: keep its locals out of the recursive frames
     mutating func scanKey() -> KeyScan {
+        sharedKeyHash = nil
         guard skipWhitespace() else { return .endOfText }
         let start = position
         let byte = text[position]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             position += 1
-            guard let key = parseQuotedString(quote: byte) else { return .stopped(at: start) }
+            guard let key = parseQuotedString(quote: byte, isKey: true) else { return .stopped(at: start) }
             return .key(key, start: start, end: position)
         }
         if Self.isUnquotedStringByte(byte) {
@@ -203,6 +223,8 @@ struct OldStylePropertyListParser {
                 }
                 return dictionary
             }
+            // Taken now: the value may be a dictionary, whose keys are scanned next.
+            let keyHash = sharedKeyHash
             guard skipWhitespace() else {
                 failMissingSemicolon(after: key, isValue: false, endingAt: keyEnd)
                 return nil
@@ -225,7 +247,11 @@ struct OldStylePropertyListParser {
             if isTopLevel, topLevelKeyOffsets != nil { topLevelKeyOffsets?[TableKey(key)] = keyStart }
             // The key and the value move into the dictionary (their last use here: no reference
             // count traffic per entry); what follows reads the key back from there.
-            let replaced = dictionary.updateValue(value, forKey: TableKey(key))
+            let replaced = if let hash = keyHash {
+                dictionary.updateValue(value, forKey: TableKey(key), hash: hash)
+            } else {
+                dictionary.updateValue(value, forKey: TableKey(key))
+            }
             let entry = replaced ?? dictionary.count - 1
             duplicates.record(keyAt: entry, of: dictionary, at: keyStart, replacing: replaced, into: &diagnostics)
             guard skipWhitespace(), text[position] == UInt8(ascii: ";") else {

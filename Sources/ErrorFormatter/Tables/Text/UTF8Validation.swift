@@ -3,8 +3,8 @@
 /// CF converts the whole file to a CFString first, so one bad byte anywhere rejects the file
 /// ("Conversion of string failed."), even inside a comment. Overlong forms, encoded surrogates
 /// and values above U+10FFFF are invalid; a stray 0xA9 is CF's one exception (see below).
-/// ASCII runs are checked a word at a time (long ones 32 bytes at a time) because most tables
-/// are mostly ASCII.
+/// Valid text is checked sixteen bytes at a time (`UTF8BlockValidation`); from the first
+/// problem on, sequence by sequence, ASCII runs a word at a time.
 package enum UTF8Validation {
     /// Whether `bytes` is strictly valid UTF-8, CF's tolerated stray byte counting as invalid:
     /// what `String(validatingCString:)` accepts, without making a string. The C layer checks a
@@ -29,21 +29,22 @@ package enum UTF8Validation {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
+        // Once past the first few bytes, sixteen bytes at a time as far as the text is valid,
+        // then on sequence by sequence: to the end, or for the exact offset of a problem (and
+        // CF's stray byte). Short texts (a caller's argument) only go sequence by sequence.
+        var blocksTried = count < 64
         while index < count {
+            if !blocksTried, index >= 3 {
+                blocksTried = true
+                index = UTF8BlockValidation.validPrefixEnd(of: bytes, from: index)
+                continue
+            }
             // ASCII fast path: a word at a time; long runs 32 bytes at a time.
             if count - index >= 8 {
                 let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                     & 0x8080_8080_8080_8080
                 if high == 0 {
-                    index += 8
-                    while count - index >= 32 {
-                        let raw = UnsafeRawPointer(base + index)
-                        let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                            | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                        if any & 0x8080_8080_8080_8080 != 0 { break }
-                        index += 32
-                    }
+                    index = asciiBlocksEnd(in: UnsafeRawPointer(base), from: index + 8, count: count)
                     continue
                 }
                 // Skip the ASCII bytes before the first non-ASCII one (which is in this word,
@@ -80,6 +81,22 @@ package enum UTF8Validation {
             index += length
         }
         return nil
+    }
+
+    /// Where the run of whole 32-byte blocks of ASCII starting at `index` ends: `index` plus
+    /// a multiple of 32, with fewer than 32 bytes or a non-ASCII byte in the next 32.
+    @inline(__always)
+    static func asciiBlocksEnd(in base: UnsafeRawPointer, from index: Int, count: Int) -> Int {
+        var index = index
+        while count - index >= 32 {
+            let block = base + index
+            let any = block.loadUnaligned(as: UInt64.self) | block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | block.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                | block.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            if any & 0x8080_8080_8080_8080 != 0 { break }
+            index += 32
+        }
+        return index
     }
 
     /// The length of the valid UTF-8 sequence starting at `index`, or 0 if it is invalid.

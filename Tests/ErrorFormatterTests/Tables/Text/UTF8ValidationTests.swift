@@ -5,17 +5,24 @@ import Testing
 @Suite struct UTF8ValidationTests {
     /// The first invalid offset, one sequence at a time (the definition the fast paths must meet).
     static func reference(_ bytes: [UInt8]) -> Int? {
+        referenceReading(bytes).firstInvalid
+    }
+
+    /// The reading `reference` makes, also telling whether it stepped over CF's stray 0xA9
+    /// before the first invalid offset.
+    static func referenceReading(_ bytes: [UInt8]) -> (firstInvalid: Int?, sawStrayByte: Bool) {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
+            var sawStrayByte = false
             while index < buffer.count {
                 let length = UTF8Validation.sequenceLength(in: buffer, at: index)
                 if length == 0 {
-                    if buffer[index] == 0xA9 { index += 1; continue }
-                    return index
+                    if buffer[index] == 0xA9 { index += 1; sawStrayByte = true; continue }
+                    return (index, sawStrayByte)
                 }
                 index += length
             }
-            return nil
+            return (nil, sawStrayByte)
         }
     }
 
@@ -44,6 +51,42 @@ import Testing
             let bytes = Self.randomText(using: &generator)
             let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
             #expect(found == Self.reference(bytes), "\(bytes)")
+        }
+    }
+
+    /// Long texts, mostly valid, so that the sixteen-byte blocks meet every kind of sequence at
+    /// every lane and a problem (or CF's stray byte) late in the text: the offset and whether
+    /// the stray byte was seen are those of the sequence-by-sequence reading.
+    @Test func blocksAgreeWithTheByteByByteDefinition() {
+        var generator = SystemRandomNumberGenerator()
+        let valid = Self.pieces.filter { String(validating: $0, as: UTF8.self) != nil }
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let source = Int.random(in: 0..<20, using: &generator) == 0 ? Self.pieces : valid
+                bytes += source[Int.random(in: 0..<source.count, using: &generator)]
+            }
+            var sawStrayByte = false
+            let found = bytes.withUnsafeBufferPointer {
+                UTF8Validation.firstInvalidOffset(in: $0, sawStrayByte: &sawStrayByte)
+            }
+            let expected = Self.referenceReading(bytes)
+            #expect(found == expected.firstInvalid, "\(bytes)")
+            #expect(sawStrayByte == expected.sawStrayByte, "\(bytes)")
+        }
+    }
+
+    /// Every single byte value at every position of a valid text of mixed scripts longer than a
+    /// few blocks: each bad sequence is found at the reference's offset.
+    @Test func everyByteAtEveryPositionOfAValidText() {
+        let text = Array("Привет, 世界! Ελληνικά 😀 é and plain ASCII between them. 中文文本 ok".utf8)
+        for position in text.indices {
+            for value in [0x00, 0x41, 0x80, 0xA9, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF] as [UInt8] {
+                var bytes = text
+                bytes[position] = value
+                let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+                #expect(found == Self.reference(bytes), "byte \(value) at \(position)")
+            }
         }
     }
 

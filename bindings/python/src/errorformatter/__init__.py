@@ -42,14 +42,14 @@ from ._errors import (
     status_name,
 )
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 
 #: Where the loaded liberrorformatter was found (a path, or a soname from the system search).
 LIBRARY_PATH: str = _ffi.LIBRARY_PATH
 
 
 def library_version() -> str:
-    """The version of the loaded liberrorformatter, e.g. ``"1.2.0"``."""
+    """The version of the loaded liberrorformatter, e.g. ``"1.3.0"``."""
     version: bytes = _ffi.lib.ef_version_string()
     return version.decode()
 

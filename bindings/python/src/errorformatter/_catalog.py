@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
 from . import _ffi, _packed
 from ._errors import error_from_details, make_error
+from . import _memo
 from ._memo import ResultMemo
 from ._results import FormattedError, LookupResult
 
@@ -115,8 +116,9 @@ class Catalog:
     Open one with :meth:`open` (a directory of ``<loc>.lproj/<Table>.strings``) or
     :meth:`from_tables` (tables held in memory). A catalog may be shared by any number of threads;
     :meth:`format` releases the GIL while the library works, and hands out the same immutable
-    result again for a repeated error without caller text (a memo bounded by size). Close it with :meth:`close` or a
-    ``with`` block; it is also freed when garbage-collected.
+    result again for a repeated error that the library says it answers: no arguments, none of the
+    caller's texts shown (a memo bounded by size). Close it with :meth:`close` or a ``with`` block;
+    it is also freed when garbage-collected.
     """
 
     def __init__(self, handle: "_ffi.CatalogP") -> None:
@@ -317,12 +319,12 @@ class Catalog:
         Raises:
             ValueError: the catalog is closed.
             InvalidUTF8Error: a string cannot be encoded as UTF-8 (lone surrogates).
-            InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, or
-                ``table`` contains '/'.
+            InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, a
+                string argument holds a NUL character, or ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
-        # The hot path of the binding: one C call (ef_format_packed, arguments passed as ready
-        # ctypes objects), and in Python only what that call needs, inline (a Python function
+        # The hot path of the binding: one C call (ef_format_packed_reusable, arguments passed as
+        # ready ctypes objects), and in Python only what that call needs, inline (a Python function
         # call costs about as much as the library's work on a memoized error). Each check here
         # is one the general helpers (_encode, _locale_array) also make, with the same errors:
         # when a fast check fails, the helper runs to raise the right exception.
@@ -335,21 +337,25 @@ class Catalog:
             preferences = tuple(locales)
         elif locales is None:
             preferences = ()
-        # An error without caller text is answered from the memo when it was formatted before
-        # (see _memo), and only a call that passed every check below ever stores a result.
-        memo_key: Optional[tuple[str, int, tuple[str, ...], Optional[str]]] = None
-        if (description is None and failure_reason is None and recovery_suggestion is None
-                and arguments is _NO_ARGUMENTS and preferences is not None
-                and domain.__class__ is str and (table is None or table.__class__ is str)):
-            memo_key = (domain, code, preferences, table)
-            try:
-                kept = self._memo.entries.get(memo_key)
-            except TypeError:  # an unhashable preference: the checks below reject it
-                kept = memo_key = None
-            if kept is not None:
-                if self._handle is None:
-                    raise ValueError("operation on a closed catalog")
-                return kept
+        # An error without arguments is answered from the memo when the library said that an
+        # earlier call's output answers it (see _memo): same domain, code, preferences and table,
+        # and the same of the three texts present (non-empty), whatever they say.
+        memo_key: Optional[_memo.Key] = None
+        if (arguments is _NO_ARGUMENTS and preferences is not None and domain.__class__ is str
+                and (table is None or table.__class__ is str)):
+            present = (0 if description is None and failure_reason is None
+                       and recovery_suggestion is None
+                       else _present_texts(description, failure_reason, recovery_suggestion))
+            if present >= 0:
+                memo_key = (domain, code, preferences, table, present)
+                try:
+                    kept = self._memo.entries.get(memo_key)
+                except TypeError:  # an unhashable preference: the checks below reject it
+                    kept = memo_key = None
+                if kept is not None:
+                    if self._handle is None:
+                        raise ValueError("operation on a closed catalog")
+                    return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
         try:
@@ -381,32 +387,37 @@ class Catalog:
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            info = None if arguments is _NO_ARGUMENTS else _fill_arguments(scratch, arguments)
+            packed = _NO_PACKED if arguments is _NO_ARGUMENTS else _pack_arguments(arguments)
             handle = self._handle
             if handle is None:
                 raise ValueError("operation on a closed catalog")
             code_argument = scratch.code
             code_argument.value = code
+            packed_length = scratch.arguments_length
+            packed_length.value = len(packed)
             status = _format_packed(scratch.length_pointer, scratch.view, scratch.capacity_argument,
-                                    handle, encoded_domain, code_argument, encoded_description,
-                                    encoded_failure_reason, encoded_recovery_suggestion,
-                                    encoded_table, info, locale_array, locale_count,
-                                    scratch.details_pointer)
+                                    scratch.reusable_pointer, handle, encoded_domain, code_argument,
+                                    encoded_description, encoded_failure_reason,
+                                    encoded_recovery_suggestion, encoded_table, packed, packed_length,
+                                    locale_array, locale_count, scratch.details_pointer)
             length = scratch.length.value
             if status or not 0 < length <= scratch.capacity:
                 text = _packed.finish(status, scratch, _format_packed, (
-                    handle, encoded_domain, code_argument, encoded_description,
-                    encoded_failure_reason, encoded_recovery_suggestion, encoded_table, info,
-                    locale_array, locale_count))[1]
+                    scratch.reusable_pointer, handle, encoded_domain, code_argument,
+                    encoded_description, encoded_failure_reason, encoded_recovery_suggestion,
+                    encoded_table, packed, packed_length, locale_array, locale_count))[1]
             else:
                 text = scratch.data[:length - 1].decode()
+            # The library's decision, read before the buffer goes back to the pool (and only
+            # when it could be kept: reading a ctypes value costs).
+            reusable = memo_key is not None and scratch.reusable.value
         finally:
             in_flight.pop()
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
         result = _from_packed(text)
-        if memo_key is not None:
+        if memo_key is not None and reusable:
             self._memo.put(memo_key, result, len(text))
         return result
 
@@ -506,6 +517,27 @@ _LOCALE_ARRAYS_MAX_ENTRIES = 64
 _LOCALE_ARRAY_MAX_CHARACTERS = 256
 
 
+def _present_texts(description: object, failure_reason: object, recovery_suggestion: object) -> int:
+    """Which texts are present, as the memo's key records them (bit 0 the description, 1 the
+    failure reason, 2 the recovery suggestion; present: not None and not empty), or -1 when one
+    is neither None nor a str the library would accept: the call then goes to the library, which
+    says what is wrong."""
+    present = 0
+    for bit, text in ((1, description), (2, failure_reason), (4, recovery_suggestion)):
+        if text is None:
+            continue
+        if text.__class__ is not str:
+            return -1
+        if text:
+            present |= bit
+            if not text.isascii():
+                try:
+                    str.encode(text)
+                except UnicodeEncodeError:
+                    return -1
+    return present
+
+
 def _locale_array(locales: Optional[Sequence[str]]) -> tuple[Any, ctypes.c_size_t]:
     """A C array of ``locales`` (UTF-8) and its length, as the packed calls take them;
     ``(None, 0)`` for None or empty."""
@@ -534,11 +566,13 @@ def _locale_array(locales: Optional[Sequence[str]]) -> tuple[Any, ctypes.c_size_
 _NO_LOCALES: tuple[Any, ctypes.c_size_t] = (None, ctypes.c_size_t(0))
 
 
-_format_packed = _packed.format_packed
+_format_packed = _packed.format_packed_reusable
 _lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
 _scratch_pool = _packed.scratch_pool
 _fill_arguments = _packed.fill_arguments
+_pack_arguments = _packed.pack_arguments
+_NO_PACKED = b""
 _packed_local = _packed.local
 _Scratch = _packed.Scratch
 _INITIAL_CAPACITY = _packed.INITIAL_CAPACITY

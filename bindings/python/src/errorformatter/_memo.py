@@ -1,20 +1,27 @@
-"""A catalog's memo of argument-free results: the same immutable FormattedError handed out again
-for the same (domain, code, preferences, table), with no C call at all.
+"""A catalog's memo of results: the same immutable FormattedError handed out again for a call
+that an earlier call's result answers, with no C call at all.
 
-A catalog never changes, and a result made from no caller text (no description, failure reason,
-recovery suggestion or arguments) depends only on those four values, so it can be shared: it is
-an immutable value. Results that carry caller text are never kept. The memo is bounded by the
-size of what it holds (its keys' and results' characters, plus a fixed allowance per entry for
-the objects), not by a count, so a million distinct domains or preference lists cannot grow the
+What may be kept, and for which calls, is the library's decision, not this module's: the call
+that made a result (``ef_format_packed_reusable``) says whether its output answers every later
+call with the same domain, code, preferences and table, no arguments, and the same of the
+description, failure reason and recovery suggestion present (non-empty), whatever they say. Only
+such results are kept, under exactly that key (:data:`Key`). The memo is bounded by the size of
+what it holds (its keys' and results' characters, plus a fixed allowance per entry for the
+objects), not by a count, so a million distinct domains or preference lists cannot grow the
 process without bound; when it is full it is emptied and refills with what is asked for next.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Hashable, Optional
+from typing import Hashable, Optional, Tuple
 
 from ._results import FormattedError
+
+#: (domain, code, preferences, table, which texts are present): what a kept result answers, as
+#: the library defines it. The texts present: bit 0 the description, 1 the failure reason, 2 the
+#: recovery suggestion, each when not None and not empty.
+Key = Tuple[str, int, Tuple[str, ...], Optional[str], int]
 
 #: What the memo of one catalog may hold, in characters (about bytes for the ASCII and Latin
 #: texts of most tables; up to four times that for others).
@@ -44,13 +51,12 @@ class ResultMemo:
         except TypeError:
             return None
 
-    def put(self, key: tuple[str, int, tuple[str, ...], Optional[str]], result: FormattedError,
-            size: int) -> None:
+    def put(self, key: Key, result: FormattedError, size: int) -> None:
         """Keeps ``result`` for ``key``; ``size`` is what its strings take (the packed output's
         length in bytes), to which the key's characters and the per-entry allowance are added."""
         if not self.budget:
             return
-        domain, _, locales, table = key
+        domain, _, locales, table = key[:4]
         size += _ENTRY_OVERHEAD + len(domain) + sum(map(len, locales)) + len(table or "")
         if size > self.budget:
             return

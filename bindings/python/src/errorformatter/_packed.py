@@ -1,4 +1,4 @@
-"""Calling ``ef_format_packed`` and ``ef_catalog_lookup_packed``: one C call per result.
+"""Calling ``ef_format_packed_reusable`` and ``ef_catalog_lookup_packed``: one C call per result.
 
 The functions are the ``_ffi.unconverted`` declarations (no argument types): every argument
 is passed as a ctypes object of its C type, ``bytes`` or ``None``, never as a Python int.
@@ -16,9 +16,10 @@ allocation can trigger) gets a buffer of its own instead of overwriting that out
 from __future__ import annotations
 
 import ctypes
+import struct
 import threading
 import weakref
-from ctypes import c_double, c_int64, c_size_t, c_uint64
+from ctypes import c_double, c_int32, c_int64, c_size_t, c_uint64
 from typing import Any, Callable, Optional, Sequence
 
 from . import _ffi
@@ -36,8 +37,8 @@ class Scratch:
     """A buffer for packed output and the ctypes objects a packed call passes with it."""
 
     __slots__ = ("capacity", "data", "view", "capacity_argument", "length", "length_pointer",
-                 "details", "details_pointer", "code", "arguments", "integer", "unsigned", "real",
-                 "__weakref__")
+                 "reusable", "reusable_pointer", "details", "details_pointer", "code", "arguments_length", "arguments",
+                 "integer", "unsigned", "real", "__weakref__")
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
@@ -48,10 +49,15 @@ class Scratch:
         self.capacity_argument = c_size_t(capacity)
         self.length = c_size_t()
         self.length_pointer = ctypes.pointer(self.length)
+        #: Whether the output of ef_format_packed_reusable answers later calls (1) or not (0).
+        self.reusable = c_int32()
+        self.reusable_pointer = ctypes.pointer(self.reusable)
         self.details = _ffi.ErrorDetailsP()
         self.details_pointer = ctypes.pointer(self.details)
-        #: The error code of ef_format_packed, set before each call (a c_int64 passes 64 bits).
+        #: The error code of ef_format_packed_reusable, set before each call (a c_int64 passes 64 bits).
         self.code = c_int64()
+        #: The length of the packed arguments, set before each call (a c_size_t passes 64 bits).
+        self.arguments_length = c_size_t()
         #: An ef_error_info that carries a call's arguments, made on first use, emptied and
         #: refilled for each call that has arguments, freed with this object.
         self.arguments: Optional[_ffi.ErrorInfoP] = None
@@ -83,7 +89,7 @@ def scratch_pool() -> list[Scratch]:
     return pool
 
 
-format_packed = _ffi.unconverted("ef_format_packed")
+format_packed_reusable = _ffi.unconverted("ef_format_packed_reusable")
 lookup_packed = _ffi.unconverted("ef_catalog_lookup_packed")
 _clear_arguments = _ffi.unconverted("ef_error_info_clear_arguments")
 _add_string = _ffi.unconverted("ef_error_info_add_string")
@@ -105,7 +111,7 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
     single string passed as the sequence, InvalidUTF8Error for a string with a lone surrogate,
     InvalidArgumentError for an integer beyond 64 bits or more arguments than the library takes.
     """
-    if isinstance(arguments, (str, bytes)):
+    if arguments.__class__ is not list and isinstance(arguments, (str, bytes)):
         raise TypeError("arguments must be a sequence of values, not a single string")
     if not arguments:
         return None
@@ -123,9 +129,11 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
         weakref.finalize(scratch, _lib.ef_error_info_free, info)
     err = scratch.details_pointer
     status = _clear_arguments(info, err)
-    for position, argument in enumerate(arguments, start=1):
+    position = 0
+    for argument in arguments:
         if status:
             break
+        position += 1
         kind = argument.__class__
         if kind is bool:
             raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
@@ -137,7 +145,7 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
                                  f"argument {position} is not valid Unicode: {exc.reason}") from exc
             status = _add_string(info, encoded, err)
         elif kind is int or isinstance(argument, int):
-            value = int(argument)  # type: ignore[call-overload]
+            value = int(argument)  # type: ignore[arg-type]
             if _INT64_MIN <= value <= _INT64_MAX:
                 scratch.integer.value = value
                 status = _add_int64(info, scratch.integer, err)
@@ -156,6 +164,57 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
     if status:
         _raise(status, scratch)
     return info
+
+
+_PACK_INT = struct.Struct("<cq").pack
+_PACK_UINT = struct.Struct("<cQ").pack
+_PACK_DOUBLE = struct.Struct("<cd").pack
+_NO_PACKED_ARGUMENTS = b""
+
+
+def pack_arguments(arguments: Sequence[object]) -> bytes:
+    """``arguments`` packed as ef_format_packed_reusable takes them (see the header): each a kind
+    byte and its value, ``s`` and a ``str``'s UTF-8 then a NUL, ``i``/``u``/``d`` and eight
+    little-endian bytes of a signed or (above 2**63-1) unsigned 64-bit integer or a double.
+
+    Raises as :func:`fill_arguments` does (the library reports too many arguments), and
+    InvalidArgumentError for a string holding a NUL, which would end the argument there."""
+    if arguments.__class__ is not list and isinstance(arguments, (str, bytes)):
+        raise TypeError("arguments must be a sequence of values, not a single string")
+    if not arguments:
+        return _NO_PACKED_ARGUMENTS
+    parts = []
+    position = 0
+    for argument in arguments:
+        position += 1
+        kind = argument.__class__
+        if kind is str or (kind is not bool and isinstance(argument, str)):
+            try:
+                encoded = str.encode(argument)  # type: ignore[arg-type]
+            except UnicodeEncodeError as exc:
+                raise make_error(_ffi.EF_E_INVALID_UTF8,
+                                 f"argument {position} is not valid Unicode: {exc.reason}") from exc
+            if b"\0" in encoded:
+                raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
+                                 f"argument {position} holds a NUL character, which would end it")
+            parts.append(b"s" + encoded + b"\0")
+        elif kind is bool:
+            raise TypeError(f"argument {position}: bool is ambiguous; pass int(value) or a str")
+        elif kind is int or isinstance(argument, int):
+            value = int(argument)  # type: ignore[arg-type]
+            if _INT64_MIN <= value <= _INT64_MAX:
+                parts.append(_PACK_INT(b"i", value))
+            elif _INT64_MAX < value <= _UINT64_MAX:
+                parts.append(_PACK_UINT(b"u", value))
+            else:
+                raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
+                                 f"argument {position} ({value}) does not fit in 64 bits")
+        elif kind is float or isinstance(argument, float):
+            parts.append(_PACK_DOUBLE(b"d", float(argument)))  # type: ignore[arg-type]
+        else:
+            raise TypeError(f"argument {position}: expected str, int or float, "
+                            f"not {type(argument).__name__}")
+    return b"".join(parts)
 
 
 def call(scratch: Scratch, function: Callable[..., int], *arguments: Any,

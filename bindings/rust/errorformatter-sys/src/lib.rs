@@ -51,10 +51,10 @@ opaque! {
 pub type ef_status = i32;
 
 pub const EF_VERSION_MAJOR: u32 = 1;
-pub const EF_VERSION_MINOR: u32 = 2;
+pub const EF_VERSION_MINOR: u32 = 3;
 pub const EF_VERSION_PATCH: u32 = 0;
-pub const EF_VERSION_NUMBER: u32 = 10200;
-pub const EF_VERSION_STRING: &str = "1.2.0";
+pub const EF_VERSION_NUMBER: u32 = 10300;
+pub const EF_VERSION_STRING: &str = "1.3.0";
 
 pub const EF_OK: ef_status = 0;
 pub const EF_E_INVALID_ARGUMENT: ef_status = 1;
@@ -238,6 +238,25 @@ extern "C" {
         recovery_suggestion: *const c_char,
         table: *const c_char,
         arguments: *const ef_error_info,
+        locales: *const *const c_char,
+        locale_count: usize,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    /// Since 1.3.
+    pub fn ef_format_packed_reusable(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        out_reusable: *mut i32,
+        catalog: *const ef_catalog,
+        domain: *const c_char,
+        code: i64,
+        description: *const c_char,
+        failure_reason: *const c_char,
+        recovery_suggestion: *const c_char,
+        table: *const c_char,
+        arguments: *const c_char,
+        arguments_length: usize,
         locales: *const *const c_char,
         locale_count: usize,
         err: *mut *mut ef_error_details,

@@ -56,13 +56,13 @@ pub use open_options::OpenOptions;
 /// The raw declarations, for calls this crate does not wrap.
 pub use errorformatter_sys as sys;
 
-/// The version of the library actually loaded, as `EF_VERSION_NUMBER` spells it (10200 for 1.2.0).
+/// The version of the library actually loaded, as `EF_VERSION_NUMBER` spells it (10300 for 1.3.0).
 pub fn version_number() -> u32 {
     // SAFETY: no arguments; always safe.
     unsafe { sys::ef_version_number() }
 }
 
-/// The version of the library actually loaded, e.g. "1.2.0".
+/// The version of the library actually loaded, e.g. "1.3.0".
 pub fn version_string() -> &'static str {
     // SAFETY: a static string.
     unsafe { text::borrowed(sys::ef_version_string()) }

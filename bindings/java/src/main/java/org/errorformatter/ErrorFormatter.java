@@ -15,7 +15,7 @@ public final class ErrorFormatter {
     /**
      * The version of the loaded liberrorformatter.
      *
-     * @return e.g. {@code "1.2.0"}
+     * @return e.g. {@code "1.3.0"}
      */
     public static String libraryVersion() {
         return new String(Native.versionString(), StandardCharsets.UTF_8);
@@ -24,7 +24,7 @@ public final class ErrorFormatter {
     /**
      * The version of the loaded liberrorformatter as a number: major * 10000 + minor * 100 + patch.
      *
-     * @return e.g. 10200
+     * @return e.g. 10300
      */
     public static int libraryVersionNumber() {
         return Native.versionNumber();

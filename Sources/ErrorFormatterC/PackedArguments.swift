@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CErrorFormatter
+import ErrorFormatter
+
+/// The arguments of `ef_format_packed_reusable`, packed by the caller into one run of bytes (the
+/// layout is specified in the header): a binding that pays per C call passes every argument in
+/// the call that formats, instead of one `ef_error_info_add_*` call each.
+///
+/// Each argument is a kind byte and its value: `s` and the string's UTF-8 up to a NUL; `i`, `u`
+/// and `d` and eight little-endian bytes of an `int64_t`, a `uint64_t` or an IEEE 754 double.
+/// Everything is checked before use: a run that ends inside an argument, an unknown kind or more
+/// than `Limits.maximumArguments` arguments is `EF_E_INVALID_ARGUMENT`, a string that is not
+/// UTF-8 `EF_E_INVALID_UTF8`, as the `ef_error_info_add_*` calls report them.
+enum PackedArguments {
+    /// Whether the run holds no argument: its length is 0 (a NULL run with another length is
+    /// not empty but invalid, which ``decode(_:length:)`` reports). Cheap: the memo's hot path asks.
+    static func isEmpty(_ bytes: UnsafePointer<CChar>?, length: Int) -> Bool {
+        length == 0
+    }
+
+    /// The arguments packed in the `length` bytes at `bytes`, in order.
+    static func decode(_ bytes: UnsafePointer<CChar>?, length: Int) throws(Failure) -> [FormatArgument] {
+        guard length != 0 else { return [] }
+        // A size_t above Int.max arrives negative: no caller has that much memory.
+        guard let bytes, length > 0 else {
+            throw Failure.invalidArgument(bytes == nil
+                ? "arguments must not be NULL when arguments_length is \(UInt(bitPattern: length))"
+                : "arguments_length \(UInt(bitPattern: length)) is not the length of a packed run")
+        }
+        let run = UnsafeRawBufferPointer(start: bytes, count: length)
+        var arguments: [FormatArgument] = []
+        var offset = 0
+        while offset < run.count {
+            let position = arguments.count + 1
+            guard arguments.count < Limits.maximumArguments else {
+                throw Failure.invalidArgument("an error takes at most \(Limits.maximumArguments) arguments")
+            }
+            let kind = run[offset]
+            offset += 1
+            switch kind {
+            case UInt8(ascii: "s"):
+                guard let end = nulIndex(in: run, from: offset) else {
+                    throw Failure.invalidArgument("packed argument \(position): the string has no NUL before the end")
+                }
+                let utf8 = UnsafeRawBufferPointer(rebasing: run[offset..<end])
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw Failure(status: ef_status(EF_E_INVALID_UTF8), message: "argument \(position) is not valid UTF-8")
+                }
+                arguments.append(.string(text))
+                offset = end + 1
+            case UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "d"):
+                guard run.count - offset >= 8 else {
+                    throw Failure.invalidArgument("packed argument \(position): the run ends inside its 8 bytes")
+                }
+                let bits = UInt64(littleEndian: run.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+                switch kind {
+                case UInt8(ascii: "i"): arguments.append(.int(Int64(bitPattern: bits)))
+                case UInt8(ascii: "u"): arguments.append(.uint(bits))
+                default: arguments.append(.double(Double(bitPattern: bits)))
+                }
+            default:
+                throw Failure.invalidArgument(
+                    "packed argument \(position): unknown kind byte 0x\(String(kind, radix: 16)) (s, i, u or d)")
+            }
+        }
+        return arguments
+    }
+
+    /// The index of the first NUL at or after `start`, or `nil`.
+    private static func nulIndex(in run: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < run.count, let base = run.baseAddress,
+              let found = memchr(base + start, 0, run.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+}
