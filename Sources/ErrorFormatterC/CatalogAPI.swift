@@ -11,6 +11,8 @@ final class CatalogBox {
     /// a catalog read on first use (EF_CATALOG_ON_DEMAND) reads every localization to know
     /// them, which only a caller who asks should pay for.
     private let listings = Protected<Listings?>(nil)
+    /// How errors with arguments or shown caller texts were resolved (PlannedResult.swift).
+    let planMemo = FormatPlanReuse(byteBudget: 8 << 20)
 
     struct Listings {
         let names: CStringArena

@@ -46,6 +46,18 @@ final class ErrorInfoBox {
 
     var argumentCount: Int { storage.pointee.arguments.count }
 
+    /// The error's arguments, read in place (the error itself is not copied).
+    var arguments: [FormatArgument] { storage.pointee.arguments }
+
+    /// One of the texts the error carries, read in place.
+    func text(_ which: FormatPlan.CallerText) -> String? {
+        switch which {
+        case .description: storage.pointee.description
+        case .failureReason: storage.pointee.failureReason
+        case .recoverySuggestion: storage.pointee.recoverySuggestion
+        }
+    }
+
     /// Changes the error (anything but its arguments: see ``updateArguments(_:)``).
     func update<Result, E: Error>(_ change: (inout ErrorInfo) throws(E) -> Result) throws(E) -> Result {
         defer { rebuildMemoKey() }

@@ -101,6 +101,17 @@ public func ef_format(
         out.pointee = OwnedStrings.handle(copy)
         return ef_status(EF_OK)
     }
+    // The same error resolved before with arguments of the same kinds, or showing a caller
+    // text: its plan renders this call's values into a block of the caller's own.
+    if let out, let planned = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        Handle.withBorrowed(info, as: ErrorInfoBox.self) { info in
+            box.plannedResult(info: info, locales: locales, count: locale_count)
+        } ?? nil
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = OwnedStrings.handle(planned)
+        return ef_status(EF_OK)
+    }
     return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
@@ -112,11 +123,22 @@ public func ef_format(
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
         let made: UnsafeMutableRawPointer?, showsCallerText: Bool
+        // A result the memo cannot keep may still have a plan (PlannedResult.swift). Plans are
+        // made only down layers the catalog keeps under these bytes for its whole life, so a
+        // plan's key always names the layers it was made from.
+        let plans = { (showsCallerText: Bool) in
+            !ResultReuse.mayReuse(hasArguments: infoBox.hasArguments, showsCallerText: showsCallerText)
+        }
         if let known = infoBox.layersKey(locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
             // The same table and preference bytes were validated and resolved before; the
             // catalog holds the layers as long as the caller holds the catalog.
-            (made, showsCallerText) = known._withUnsafeGuaranteedRef {
-                ResultBlock.make(infoBox.info, layers: $0, formatter: formatter)
+            (made, showsCallerText) = known._withUnsafeGuaranteedRef { layers in
+                let made = ResultBlock.make(infoBox.info, layers: layers, formatter: formatter)
+                if made.block != nil, plans(made.showsCallerText) {
+                    catalogBox.rememberPlan(info: infoBox, layers: layers, formatter: formatter, locales: locales,
+                                            count: locale_count)
+                }
+                return made
             }
         } else {
             let preferences = try CInput.strings(locales, count: locale_count, name: "locales")

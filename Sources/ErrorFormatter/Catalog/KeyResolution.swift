@@ -71,7 +71,8 @@ extension TableLayers {
         return nil
     }
 
-    private func reject(
+    /// Records that `layer`'s string for `key` was found but `error` kept it from rendering.
+    func reject(
         _ key: UnsafeRawBufferPointer, in layer: LocalizedTable, _ error: FormatFailure,
         into rejections: inout [Rejection]
     ) {

@@ -93,7 +93,7 @@ extension FormatSpecifier {
                       message: "'%\(conversion.rawValue)' cannot format \(argument.kindDescription)", offset: offset)
     }
 
-    private static func integerBits(of argument: FormatArgument) -> UInt64? {
+    static func integerBits(of argument: FormatArgument) -> UInt64? {
         switch argument {
         case .int(let value): UInt64(bitPattern: value)
         case .uint(let value): value

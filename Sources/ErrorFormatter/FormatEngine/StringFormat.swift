@@ -40,10 +40,7 @@ enum StringFormat {
     /// Renders a compiled format, which must contain no variable references: every specifier is
     /// checked against the arguments before anything is written.
     static func render(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) -> String {
-        if let conflict = format.kindConflict { throw conflict }
-        for specifier in format.specifiers {
-            _ = try argument(for: specifier, in: arguments)
-        }
+        try check(format, arguments: arguments)
         if let short = try renderShort(format, arguments: arguments) { return short }
         var output = BoundedOutput()
         for segment in format.segments {
@@ -80,11 +77,19 @@ enum StringFormat {
     static func render(
         _ format: CompiledFormat, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
     ) throws(FormatFailure) -> Int? {
+        try check(format, arguments: arguments)
+        return try renderChecked(format, arguments: arguments, into: buffer)
+    }
+
+    /// The checks every render of `format` makes before it writes anything: one argument used
+    /// with incompatible kinds, then each specifier against the argument it names. They read
+    /// the arguments' count and kinds, never their values, so whether a format passes them is
+    /// known for every call with the same kinds (``FormatPlan``).
+    static func check(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) {
         if let conflict = format.kindConflict { throw conflict }
         for specifier in format.specifiers {
             _ = try argument(for: specifier, in: arguments)
         }
-        return try renderChecked(format, arguments: arguments, into: buffer)
     }
 
     /// ``render(_:arguments:into:)`` for a format whose specifiers were checked already.
