@@ -64,6 +64,16 @@ final class ErrorInfoBox {
         return try change(&storage.pointee)
     }
 
+    /// Changes one of the error's texts only: of the memo key, only the byte that says which
+    /// texts are present can change (a caller that sets a description per call must not pay for
+    /// a new key each time).
+    func updateText(_ change: (inout ErrorInfo) -> Void) {
+        change(&storage.pointee)
+        guard let bytes = memo.pointee.bytes else { return }
+        bytes.storeBytes(of: Self.presentTexts(of: storage.pointee), toByteOffset: ResultReuse.presentTextsOffset,
+                         as: UInt8.self)
+    }
+
     /// Changes the error's arguments only: the memo key stays, only whether there are any is
     /// noted (an argument loop must not rebuild the key on every append).
     func updateArguments<Result, E: Error>(_ change: (inout [FormatArgument]) throws(E) -> Result) throws(E)
@@ -92,13 +102,18 @@ final class ErrorInfoBox {
         return body(UnsafeRawBufferPointer(start: bytes + ResultReuse.tableOffset, count: memo.pointee.tableLength))
     }
 
+    /// The memo key's byte for which of `info`'s texts are present.
+    private static func presentTexts(of info: ErrorInfo) -> UInt8 {
+        ResultReuse.presentTexts(
+            description: ResultReuse.isPresent(info.description), failureReason: ResultReuse.isPresent(info.failureReason),
+            recoverySuggestion: ResultReuse.isPresent(info.recoverySuggestion))
+    }
+
     private func rebuildMemoKey() {
         var info = storage.pointee
         free(memo.pointee.bytes)
         memo.pointee = MemoKey(bytes: nil, count: 0, hasArguments: !info.arguments.isEmpty)
-        let texts = ResultReuse.presentTexts(
-            description: ResultReuse.isPresent(info.description), failureReason: ResultReuse.isPresent(info.failureReason),
-            recoverySuggestion: ResultReuse.isPresent(info.recoverySuggestion))
+        let texts = Self.presentTexts(of: info)
         let capacity = ResultReuse.tableOffset + info.table.utf8.count + 1 + info.domain.utf8.count
         guard capacity <= CallerKey.capacity / 2, let bytes = malloc(capacity) else { return }
         let count = info.table.withUTF8 { table in
@@ -147,21 +162,21 @@ private func setText(
 public func ef_error_info_set_description(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { box, text in box.update { $0.description = text } }
+    setText(info, text, name: "text", err) { box, text in box.updateText { $0.description = text } }
 }
 
 @_cdecl("ef_error_info_set_failure_reason") @implementation
 public func ef_error_info_set_failure_reason(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { box, text in box.update { $0.failureReason = text } }
+    setText(info, text, name: "text", err) { box, text in box.updateText { $0.failureReason = text } }
 }
 
 @_cdecl("ef_error_info_set_recovery_suggestion") @implementation
 public func ef_error_info_set_recovery_suggestion(
     _ info: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    setText(info, text, name: "text", err) { box, text in box.update { $0.recoverySuggestion = text } }
+    setText(info, text, name: "text", err) { box, text in box.updateText { $0.recoverySuggestion = text } }
 }
 
 @_cdecl("ef_error_info_set_table") @implementation

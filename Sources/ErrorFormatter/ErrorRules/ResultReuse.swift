@@ -56,6 +56,10 @@ package final class ResultReuse: @unchecked Sendable {
     @inline(__always)
     package static func isPresent(_ text: UnsafePointer<CChar>?) -> Bool { text.map { $0.pointee != 0 } ?? false }
 
+    /// Where the byte of ``presentTexts(description:failureReason:recoverySuggestion:)`` is in
+    /// ``writeErrorKey(code:presentTexts:table:domain:into:)``'s key (after the code).
+    package static let presentTextsOffset = 8
+
     /// Where the table's bytes start in ``writeErrorKey(code:presentTexts:table:domain:into:)``'s key.
     package static let tableOffset = 9
 
@@ -70,7 +74,7 @@ package final class ResultReuse: @unchecked Sendable {
         guard let base = buffer.baseAddress, table.count < buffer.count - tableOffset,
               domain.count <= buffer.count - tableOffset - table.count - 1 else { return nil }
         base.storeBytes(of: code, as: Int64.self)
-        (base + 8).storeBytes(of: presentTexts, as: UInt8.self)
+        (base + presentTextsOffset).storeBytes(of: presentTexts, as: UInt8.self)
         if let source = table.baseAddress, table.count > 0 { memcpy(base + tableOffset, source, table.count) }
         (base + tableOffset + table.count).storeBytes(of: 0, as: UInt8.self)
         let domainStart = tableOffset + table.count + 1
