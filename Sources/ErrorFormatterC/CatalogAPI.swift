@@ -13,6 +13,8 @@ final class CatalogBox {
     private let listings = Protected<Listings?>(nil)
     /// How errors with arguments or shown caller texts were resolved (PlannedResult.swift).
     let planMemo = FormatPlanReuse(byteBudget: 8 << 20)
+    /// The packed outputs' plans (PlannedPacked.swift), as `planMemo` keeps the blocks'.
+    let packedPlanMemo = FormatPlanReuse(byteBudget: 4 << 20)
 
     struct Listings {
         let names: CStringArena

@@ -59,18 +59,20 @@ enum CallerKey {
 
     /// `body` applied to the key of an error passed as parts (`ef_format_packed`): the error's
     /// part as ``ResultReuse`` writes it, then the preferences as in
-    /// ``with(head:locales:count:tail:_:)``. `nil` when it does not fit.
+    /// ``with(head:locales:count:tail:_:)``, then `tail`. `nil` when it does not fit.
     @inline(__always)
     static func withError<Result>(
         code: Int64, texts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
-        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ body: (UnsafeRawBufferPointer) -> Result?
+        locales: UnsafePointer<UnsafePointer<CChar>?>?, count: Int,
+        tail: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        _ body: (UnsafeRawBufferPointer) -> Result?
     ) -> Result? {
         withUnsafeTemporaryAllocation(byteCount: capacity / 2, alignment: 8) { head -> Result? in
             guard let length = ResultReuse.writeErrorKey(
                 code: code, presentTexts: texts, table: bytes(table), domain: bytes(domain), into: head)
             else { return nil }
             return with(head: UnsafeRawBufferPointer(start: head.baseAddress, count: length), locales: locales,
-                        count: count, tail: UnsafeRawBufferPointer(start: nil, count: 0), body)
+                        count: count, tail: tail, body)
         }
     }
 

@@ -176,6 +176,32 @@ private func formatPacked(
         err?.pointee = nil
         return ef_status(EF_OK)
     }
+    // The same error resolved before with arguments of the same kinds, or showing a caller
+    // text: its plan (PlannedPacked.swift) writes this call's values into the output. The
+    // arguments are decoded once, for the plan and, if it cannot answer, for the full road.
+    var decoded: [FormatArgument]?
+    if let out_length, buffer != nil || capacity == 0, let domain,
+       CallerKey.isAcceptable(description), CallerKey.isAcceptable(failure_reason),
+       CallerKey.isAcceptable(recovery_suggestion),
+       let catalogBox = Handle.borrow(catalog, as: CatalogBox.self),
+       let values = try? arguments()
+    {
+        decoded = values
+        let written = catalogBox.plannedPacked(
+            code: code, texts: texts, table: table, domain: domain, locales: locales, count: locale_count,
+            arguments: values, text: { which in
+                switch which {
+                case .description: description
+                case .failureReason: failure_reason
+                case .recoverySuggestion: recovery_suggestion
+                }
+            }, into: buffer.map(UnsafeMutableRawPointer.init), capacity: capacity)
+        if let written {
+            out_length.pointee = written
+            err?.pointee = nil
+            return ef_status(EF_OK)
+        }
+    }
     return reportingFailures(err) { () throws(Failure) in
         var (length, writer) = try packedOutput(out_length, buffer, capacity)
         guard let catalogBox = Handle.borrow(catalog, as: CatalogBox.self) else {
@@ -190,21 +216,34 @@ private func formatPacked(
         } catch {
             throw Failure(error)
         }
+        // Read last, as ef_error_info_add_* come after the setters; decoded once.
+        func callArguments() throws(Failure) -> [FormatArgument] {
+            if let decoded { return decoded }
+            return try arguments()
+        }
         let info = ErrorInfo(
             domain: domainName, code: code,
             description: try CInput.optionalString(description, name: "description"),
             failureReason: try CInput.optionalString(failure_reason, name: "failure_reason"),
             recoverySuggestion: try CInput.optionalString(recovery_suggestion, name: "recovery_suggestion"),
             table: tableName,
-            arguments: try arguments())
+            arguments: try callArguments())
         let catalog = catalogBox.catalog
         let formatter = ErrorMessageFormatter(catalog: catalog)
         let showsCallerText: Bool
         if let known = layersKey(table: tableName, locales: locales, count: locale_count, { catalog.knownLayers(forKey: $0) }) {
             // The same table and preference bytes were validated and resolved before; the
             // catalog holds the layers as long as the caller holds the catalog.
-            showsCallerText = known._withUnsafeGuaranteedRef {
-                pack(info, layers: $0, formatter: formatter, into: &writer)
+            showsCallerText = known._withUnsafeGuaranteedRef { layers in
+                let shows = pack(info, layers: layers, formatter: formatter, into: &writer)
+                // What the memo never keeps may be planned: down layers the catalog keeps for
+                // its whole life, so that the plan's key always names the layers it was made from.
+                if !ResultReuse.mayReuse(hasArguments: hasArguments, showsCallerText: shows), let domain {
+                    catalogBox.rememberPackedPlan(
+                        info: info, layers: layers, formatter: formatter, code: code, texts: texts, table: table,
+                        domain: domain, locales: locales, count: locale_count)
+                }
+                return shows
             }
         } else {
             let preferences = try CInput.strings(locales, count: locale_count, name: "locales")
