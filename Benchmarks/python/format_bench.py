@@ -16,7 +16,8 @@ result shows caller text or takes arguments). The rotating errors again with a d
 rules do not show (answered from the memo too), then with a description that is the message,
 with an argument, and an English plural string with a count. Last, the shape issue 21 measures:
 100 errors whose message takes a file name and a byte count, errors and values rotating (the
-peers get the same French formats, the byte count as text).
+peers get the same French formats, the byte count as text; a last row gives Fluent the count
+as an integer, which it formats with its NUMBER function).
 
 Rounds alternate between the two sides (ours, theirs, ours, ...) so that a disturbance of the
 shared machine hits both; each side's best round is kept. Prints microseconds per operation
@@ -119,8 +120,9 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
     errors, a title with a message that is the caller's description and a button, the plural
     string, a title and message that take an argument with a button, and the rotating errors
     whose message takes a file name and a byte count (``transfers``: each one's title and its
-    message's format, ``%1$@`` and ``%2$lld`` becoming ``$name`` and ``$size``; the byte count
-    is passed as text, which spares Fluent its number formatting)."""
+    message's format, ``%1$@`` and ``%2$lld`` becoming ``$name`` and ``$size``), twice: the count
+    passed as text (as the issue measured, sparing Fluent its number formatting), and as the
+    integer it is, printed with ``NUMBER($size, useGrouping: 0)`` as ``%lld`` prints it."""
     try:
         from fluent.runtime import FluentBundle, FluentLocalization, FluentResource, FluentResourceLoader  # type: ignore[import-not-found]
     except ImportError:
@@ -138,6 +140,9 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
         + "".join(f"transfer-{code}-title = {fluent_text(title)}\n"
                   + f"transfer-{code}-message = "
                   + fluent_text(message).replace("%1$@", "{ $name }").replace("%2$lld", "{ $size }") + "\n"
+                  + f"transfer-{code}-counted = "
+                  + fluent_text(message).replace("%1$@", "{ $name }")
+                  .replace("%2$lld", "{ NUMBER($size, useGrouping: 0) }") + "\n"
                   for code, (title, message) in enumerate(transfers)),
         encoding="utf-8")
     # The fr-CA resource exists (as the catalog's fr-CA table does) but has none of these.
@@ -177,7 +182,15 @@ def fluent_peer(directory: Path, errors: list[tuple[int, dict[str, str]]],
         variables = {"name": TRANSFER_NAMES[index % 16], "size": sizes[index % 16]}
         return format_value(title), format_value(message, variables), format_value("generic-button")
 
-    return format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer
+    counted_ids = [(f"transfer-{code}-title", f"transfer-{code}-counted") for code in range(len(transfers))]
+
+    def format_transfer_counted(index: int) -> object:
+        title, message = counted_ids[index % len(counted_ids)]
+        variables = {"name": TRANSFER_NAMES[index % 16], "size": TRANSFER_SIZES[index % 16]}
+        return format_value(title), format_value(message, variables), format_value("generic-button")
+
+    return (format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer,
+            format_transfer_counted)
 
 
 def pyicu_peer(errors: list[tuple[int, dict[str, str]]], described: tuple[str, str, str],
@@ -227,7 +240,9 @@ def pyicu_peer(errors: list[tuple[int, dict[str, str]]], described: tuple[str, s
         values = [icu.Formattable(TRANSFER_NAMES[index % 16]), icu.Formattable(sizes[index % 16])]
         return str(title.format([])), str(message.format(values)), str(button.format([]))
 
-    return format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer
+    # The count as an integer: MessageFormat would group its digits, so the peer is the same.
+    return format_one, format_rotating, format_described, format_plural, format_uploaded, format_transfer, \
+        format_transfer
 
 
 def main(arguments: list[str]) -> int:
@@ -296,6 +311,10 @@ def main(arguments: list[str]) -> int:
             (lambda index: read(format_(TRANSFER, index % TRANSFER_ERRORS, locales=locales,
                                         arguments=[TRANSFER_NAMES[index % 16], TRANSFER_SIZES[index % 16]])),
              5, True),
+        "same, the count an integer to the peer":
+            (lambda index: read(format_(TRANSFER, index % TRANSFER_ERRORS, locales=locales,
+                                        arguments=[TRANSFER_NAMES[index % 16], TRANSFER_SIZES[index % 16]])),
+             6, False),
     }
     with tempfile.TemporaryDirectory(prefix="format-bench-ftl-") as directory:
         peers: dict[str, tuple[Operation, ...]] = {}
@@ -314,6 +333,7 @@ def main(arguments: list[str]) -> int:
                 assert list(operations[4](0)) == list(uploaded), name  # type: ignore[call-overload]
                 for index in range(2 * TRANSFER_ERRORS):
                     assert list(operations[5](index)) == list(ours_transfer(index)), name  # type: ignore[call-overload]
+                    assert list(operations[6](index)) == list(ours_transfer(index)), name  # type: ignore[call-overload]
 
         if len(arguments) > 3:
             return run_only(arguments[3], list(ours.values()), peers, iterations)
