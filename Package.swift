@@ -20,9 +20,11 @@ let package = Package(
         .systemLibrary(name: "CErrorFormatter", path: "include"),
         // static-inline shims over ICU's C API (ICU renames its symbols per version).
         .systemLibrary(name: "CICU", path: "Sources/CICU"),
+        // CRC-32C by the processor's instruction where it has one (static inline, cpuid-chosen).
+        .systemLibrary(name: "CCRC32C", path: "Sources/CCRC32C"),
         .target(
             name: "ErrorFormatter",
-            dependencies: ["CICU"],
+            dependencies: ["CICU", "CCRC32C"],
             path: "Sources/ErrorFormatter"
         ),
         .target(

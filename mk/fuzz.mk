@@ -39,7 +39,7 @@ FUZZ_NAMES   += $(1)
 FUZZ_TARGETS += fuzz-$(1)
 .PHONY: fuzz-$(1)
 
-$(FUZZ_DIR)/$(1)/fuzzer: Fuzz/$(2).swift $(or $(FUZZ_$(1)_SOURCES),$(FUZZ_CORE_SOURCES)) Sources/CICU/cicu.h
+$(FUZZ_DIR)/$(1)/fuzzer: Fuzz/$(2).swift $(or $(FUZZ_$(1)_SOURCES),$(FUZZ_CORE_SOURCES)) Sources/CICU/cicu.h Sources/CCRC32C/crc32c.h
 	mkdir -p $$(dir $$@)
 	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) $$(FUZZ_$(1)_FLAGS) -module-name $(2) \
 	    Fuzz/$(2).swift $$(or $$(FUZZ_$(1)_SOURCES),$$(FUZZ_CORE_SOURCES)) $$(ICU_LIBS) -o $$@

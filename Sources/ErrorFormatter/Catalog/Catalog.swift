@@ -133,14 +133,14 @@ public struct Catalog: Sendable {
     var precomputedNegotiation: PrecomputedNegotiation? { storage.negotiation }
 
     private static func sortedLocalizations(_ names: some Sequence<String>) -> [String] {
-        names.filter { !$0.isEmpty }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        names.filter { !$0.isEmpty }.sorted { $0.precedesInUTF8Order($1) }
     }
 
     /// The localizations negotiation may choose from without reading any: every one a whole
     /// load would keep, plus deferred ones not read yet (``makeLookupStack`` reads the ones it
     /// chooses, and chooses again if one turns out empty).
     var candidateLocalizations: [String] {
-        storage.localizations ?? Self.sortedLocalizations(storage.store.candidateNames)
+        storage.localizations ?? storage.store.sortedLocalizedCandidates
     }
 
     /// Whether some localizations (or diagnostics) are read when first needed (an on-demand

@@ -71,7 +71,7 @@ final class LocalizationStore: @unchecked Sendable {
         builtDiagnostics = diagnostics
         builtOrders = orders
         deferredNames = deferred.filter { tables[$0] == nil }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted { $0.precedesInUTF8Order($1) }
         self.makeTable = makeTable
         hasLeadingDiagnostics = leadingDiagnostics != nil
         state = Protected(State(loader: loader, leadingReader: leadingDiagnostics))
@@ -84,14 +84,16 @@ final class LocalizationStore: @unchecked Sendable {
         return state.withLock { state in load(localization, &state) }
     }
 
-    /// The localizations that may have tables: the built ones and those not yet read, less
-    /// those read and found empty. Names as spelled, unlocalized `""` included if it has tables.
-    var candidateNames: Set<String> {
-        var names = Set(built.keys)
-        guard !deferredNames.isEmpty else { return names }
-        let absent = state.withLock { $0.absent }
-        for name in deferredNames where !absent.contains(name) { names.insert(name) }
-        return names
+    /// The localizations that may have tables, in byte order: the built ones and those not yet
+    /// read, less those read and found empty, less the unlocalized tables' `""`. What negotiation
+    /// chooses from. The deferred names are kept sorted, so a store with nothing localized built
+    /// (a compiled file, an on-demand directory) lists them without hashing or sorting anything.
+    var sortedLocalizedCandidates: [String] {
+        let absent: Set<String> = deferredNames.isEmpty ? [] : state.withLock { $0.absent }
+        let deferred = absent.isEmpty ? deferredNames : deferredNames.filter { !absent.contains($0) }
+        let builtNames = built.keys.filter { !$0.isEmpty }
+        if builtNames.isEmpty { return deferred.filter { !$0.isEmpty } }
+        return (builtNames + deferred.filter { !$0.isEmpty }).sorted { $0.precedesInUTF8Order($1) }
     }
 
     /// Every localization's tables, reading whatever is left.

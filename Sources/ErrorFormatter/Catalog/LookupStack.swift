@@ -101,13 +101,20 @@ final class LookupStackCache: Sendable {
     private static let byteBudget = 1 << 20
     /// A longer list is negotiated every time rather than kept.
     private static let largestKept = 64 << 10
-    private let stacks = Protected<(entries: [[String]: LookupStack], bytes: Int)>(([:], 0))
+    private let stacks = Protected<StacksTable>(StacksTable())
     /// One table's layers (with their stack) per (table, preferences): what every format and
     /// lookup asks for first, in one probe.
     private let layers = Protected<LayersTable>(LayersTable())
     /// The same layers by the bytes a C caller passed for (table, preferences), read without a
     /// lock: insert-only and bounded, so once full, callers take the table above.
     private let layersByBytes = ConcurrentByteCache(slotCount: 1_024, byteBudget: LookupStackCache.byteBudget)
+
+    /// A named struct, not a tuple: its metadata is static, where a tuple's (and the
+    /// dictionary's inside) would be instantiated by the runtime when the catalog opens.
+    private struct StacksTable {
+        var entries: [[String]: LookupStack] = [:]
+        var bytes = 0
+    }
 
     private struct LayersKey: Hashable {
         var table: String

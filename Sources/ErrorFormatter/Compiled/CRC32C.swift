@@ -1,10 +1,16 @@
+import CCRC32C
+
 /// CRC-32C (Castagnoli), the checksum of every part of a compiled catalog: reflected polynomial
 /// 0x82F63B78, initial value and final XOR 0xFFFFFFFF, as iSCSI, ext4 and SSE4.2's `crc32`
 /// instruction compute it (`"123456789"` gives 0xE3069283), so other tools can check a file
-/// with any library. Written here (the library takes no dependency for it), eight bytes a step
-/// ("slicing-by-8"): an open checks every byte it reads, and one table lookup per byte would
-/// cost more than decoding them.
+/// with any library. An open checks every byte it reads, so this is on the cold-start road: where
+/// the processor has SSE4.2's `crc32` instruction (asked once, with cpuid) the C module CCRC32C
+/// uses it; elsewhere the tables below, eight bytes a step ("slicing-by-8"), since one table
+/// lookup per byte would cost more than decoding the bytes.
 enum CRC32C {
+    /// Whether this processor computes CRC-32C itself.
+    static let hardwareAvailable = efcrc_hardware_available() != 0
+
     /// Eight tables of 256 entries: table 0 is the remainder of each byte value; table k that
     /// of the byte followed by k zero bytes.
     private static let tables: [UInt32] = {
@@ -27,12 +33,29 @@ enum CRC32C {
 
     /// The checksum of `bytes`.
     static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+        checksum(bytes, update: hardwareAvailable ? hardwareUpdate : tableUpdate)
+    }
+
+    /// The checksum of `bytes` by the tables alone, whatever the processor: what the tests
+    /// compare the instruction with.
+    static func tableChecksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+        checksum(bytes, update: tableUpdate)
+    }
+
+    private static func checksum(
+        _ bytes: some Collection<UInt8>, update: (UInt32, UnsafeBufferPointer<UInt8>) -> UInt32
+    ) -> UInt32 {
         let contiguous: UInt32? = bytes.withContiguousStorageIfAvailable { update(0xFFFF_FFFF, $0) }
         let crc = contiguous ?? Array(bytes).withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) }
         return crc ^ 0xFFFF_FFFF
     }
 
-    private static func update(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private static func hardwareUpdate(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard let base = bytes.baseAddress else { return start }
+        return efcrc_hardware_update(start, base, bytes.count)
+    }
+
+    private static func tableUpdate(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         tables.withUnsafeBufferPointer { table in
             var crc = start
             var index = 0

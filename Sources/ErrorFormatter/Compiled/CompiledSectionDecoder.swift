@@ -39,7 +39,7 @@ enum CompiledSectionDecoder {
     private static func checkIncreasing(_ name: String, after previous: String?, what: String, in decoder: CompiledDecoder)
         throws(CatalogError)
     {
-        if let previous, !previous.utf8.lexicographicallyPrecedes(name.utf8) {
+        if let previous, !previous.precedesInUTF8Order(name) {
             throw decoder.failure("\(what) '\(name)' is out of order or repeated")
         }
     }

@@ -44,7 +44,7 @@ public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// Code-point order (the same as UTF-8 byte order), as `expected/` JSON sorts keys.
     public static func < (lhs: TableKey, rhs: TableKey) -> Bool {
-        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+        lhs.string.precedesInUTF8Order(rhs.string)
     }
 
     public var description: String { string }
