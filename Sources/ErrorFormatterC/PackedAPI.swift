@@ -13,7 +13,7 @@ import ErrorFormatter
 /// `FieldWriter`), kept until the whole output is written: the header that comes first counts
 /// what every field holds. A field the formatter never hands over reads as
 /// `FormattedError.missingProvenance` (rule `empty`, no key, locale or table), as for the getters.
-private struct PackedField {
+struct PackedField {
     var text = ""
     var rule = FormattedError.missingProvenance.rule
     var key: String?
@@ -25,7 +25,7 @@ private struct PackedField {
 /// The packed form of a formatted error (see `ef_format_packed` in the header), written from its
 /// fields and the stack they were looked up down: no `FormattedError` is made for it. Each field
 /// is read in place, three calls rather than a loop: an array of the fields would copy each.
-private func pack(
+func pack(
     _ title: PackedField, _ message: PackedField, _ button: PackedField, stack: LookupStack,
     into writer: inout PackedWriter
 ) {

@@ -30,61 +30,42 @@ final class PlannedPacked {
             + (plan?.byteCost ?? 0)
     }
 
-    /// The layout of `plan`'s outputs for a stack that is (`isUntranslated`) or is not the
-    /// untranslated one (`nil` plan: the mark of a key that has no plan), or `nil` if the plan is
-    /// not one of three fields.
-    init?(_ plan: FormatPlan?, isUntranslated: Bool) {
+    /// The layout of `plan`'s outputs down `stack` (`nil` plan: the mark of a key that has no
+    /// plan), or `nil` if the plan is not one of three fields. The fixed bytes are those
+    /// ``pack(_:_:_:stack:into:)`` writes, each per-call text left empty, cut around the texts.
+    init?(_ plan: FormatPlan?, stack: LookupStack) {
         guard plan == nil || plan?.fields.count == ResultBlock.fieldCount else { return nil }
         self.plan = plan
-        let fields = plan?.fields ?? []
-        var header: [UInt8] = []
-        var mask = 0
-        for (index, field) in fields.enumerated() {
-            mask |= ((field.key == nil ? 1 : 0) | (field.localization == nil ? 2 : 0) | (field.table == nil ? 4 : 0))
-                << (3 * index)
+        var fields = [PackedField(), PackedField(), PackedField()]
+        var perCall: [FormatPlan.Source?] = [nil, nil, nil]
+        for (index, field) in (plan?.fields ?? []).enumerated() {
+            if case .fixed(let text) = field.source { fields[index].text = text } else { perCall[index] = field.source }
+            fields[index].rule = field.rule
+            fields[index].key = field.key.map { String(decoding: $0, as: UTF8.self) }
+            fields[index].localization = field.localization
+            fields[index].table = field.table
+            fields[index].rejections = field.rejections
         }
-        let numbers = [isUntranslated ? 1 : 0, plan?.stack.count ?? 0] + fields.map(\.rejections.count) + [mask]
-        header = Array(numbers.map(String.init).joined(separator: " ").utf8) + [0]
-        head = Self.kept(header)
-
+        sources = (perCall[0], perCall[1], perCall[2])
+        // Measured, then written: the header item, the three texts, then the rest.
+        var measure = PackedWriter(buffer: nil, capacity: 0)
+        pack(fields[0], fields[1], fields[2], stack: stack, into: &measure)
+        var bytes = [UInt8](repeating: 0, count: measure.length)
+        bytes.withUnsafeMutableBytes { buffer in
+            var writer = PackedWriter(buffer: buffer.baseAddress, capacity: buffer.count)
+            pack(fields[0], fields[1], fields[2], stack: stack, into: &writer)
+        }
+        // The header item holds no NUL but its last byte; each text takes its UTF-8 and a NUL.
+        var at = (bytes.firstIndex(of: 0) ?? bytes.count - 1) + 1
+        head = Self.kept(Array(bytes[..<at]))
         var fixedTexts: [UnsafeMutableRawBufferPointer?] = []
-        var perCall: [FormatPlan.Source?] = []
-        for field in fields {
-            if case .fixed(let text) = field.source {
-                fixedTexts.append(Self.kept(Array(text.utf8) + [0]))
-                perCall.append(nil)
-            } else {
-                fixedTexts.append(nil)
-                perCall.append(field.source)
-            }
-        }
-        while fixedTexts.count < ResultBlock.fieldCount {
-            fixedTexts.append(nil)
-            perCall.append(nil)
+        for index in 0..<ResultBlock.fieldCount {
+            let end = at + fields[index].text.utf8.count + 1
+            fixedTexts.append(perCall[index] == nil ? Self.kept(Array(bytes[at..<end])) : nil)
+            at = end
         }
         texts = (fixedTexts[0], fixedTexts[1], fixedTexts[2])
-        sources = (perCall[0], perCall[1], perCall[2])
-
-        var after: [UInt8] = []
-        func add(_ bytes: [UInt8]?) { after += (bytes ?? []) + [0] }
-        func add(_ text: String?) { add(text.map { Array($0.utf8) }) }
-        for field in fields {
-            add(field.rule)
-            add(field.key)
-            add(field.localization)
-            add(field.table)
-        }
-        for entry in plan?.stack ?? [] { add(entry) }
-        for field in fields {
-            for rejection in field.rejections {
-                add(rejection.key)
-                add(rejection.localization)
-                add(rejection.table)
-                add(rejection.code)
-                add(rejection.message)
-            }
-        }
-        tail = Self.kept(after)
+        tail = Self.kept(Array(bytes[at...]))
     }
 
     deinit {
@@ -224,8 +205,7 @@ extension CatalogBox {
         _ = withPackedPlanKey(code: code, texts: texts, table: table, domain: domain, locales: locales, count: count,
                               arguments: info.arguments) { key -> Void? in
             guard packedPlanMemo.find(key) == nil,
-                  let planned = PlannedPacked(formatter.plan(info, layers: layers),
-                                              isUntranslated: layers.stack.isUntranslated)
+                  let planned = PlannedPacked(formatter.plan(info, layers: layers), stack: layers.stack)
             else { return nil }
             packedPlanMemo.remember(planned, under: key, cost: planned.cost)
             return ()

@@ -85,7 +85,7 @@ import Testing
                 outcome.unplanned += 1
                 continue
             }
-            guard let planned = PlannedPacked(plan, isUntranslated: layers.stack.isUntranslated) else {
+            guard let planned = PlannedPacked(plan, stack: layers.stack) else {
                 Issue.record("no layout for a plan")
                 continue
             }
