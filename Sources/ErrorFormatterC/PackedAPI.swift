@@ -134,7 +134,7 @@ public func ef_format_packed_reusable(
 ) -> ef_status {
     formatPacked(
         out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
-        recovery_suggestion, table, hasArguments: !PackedArguments.isEmpty(arguments, length: arguments_length),
+        recovery_suggestion, table, hasArguments: arguments_length != 0,
         arguments: { () throws(Failure) in try PackedArguments.decode(arguments, length: arguments_length) },
         locales, locale_count, err)
 }

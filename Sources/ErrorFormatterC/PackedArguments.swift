@@ -14,13 +14,8 @@ import ErrorFormatter
 /// than `Limits.maximumArguments` arguments is `EF_E_INVALID_ARGUMENT`, a string that is not
 /// UTF-8 `EF_E_INVALID_UTF8`, as the `ef_error_info_add_*` calls report them.
 enum PackedArguments {
-    /// Whether the run holds no argument: its length is 0 (a NULL run with another length is
-    /// not empty but invalid, which ``decode(_:length:)`` reports). Cheap: the memo's hot path asks.
-    static func isEmpty(_ bytes: UnsafePointer<CChar>?, length: Int) -> Bool {
-        length == 0
-    }
-
-    /// The arguments packed in the `length` bytes at `bytes`, in order.
+    /// The arguments packed in the `length` bytes at `bytes`, in order. A run holds none exactly
+    /// when its length is 0 (a NULL run of another length is invalid, and reported).
     static func decode(_ bytes: UnsafePointer<CChar>?, length: Int) throws(Failure) -> [FormatArgument] {
         guard length != 0 else { return [] }
         // A size_t above Int.max arrives negative: no caller has that much memory.
