@@ -130,20 +130,23 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
             if info != nil, pick & 1 == 1 { checkStatus(ef_error_info_add_int64(info, Int64(pick), &err), err) }
             let status: ef_status = locales.withPointers { pointers in
                 if opcode % 9 == 2 {
-                    // The same error packed, the argument's bytes read as a packed argument run
-                    // (an exact-size copy, so that ASan sees any read past it).
-                    let run = UnsafeMutablePointer<CChar>.allocate(capacity: max(argument.count - 1, 1))
+                    // A packed request: the argument's bytes read as the whole request, or, every
+                    // other time, as what follows a good domain and code (texts and arguments). An
+                    // exact-size copy, so that ASan sees any read past it.
+                    var bytes = Array(argument.dropFirst())
+                    if pick & 2 == 2 {
+                        bytes = Array(domains[pick % domains.count].utf8) + [0] + Array(String(Int64(pick) - 4).utf8)
+                            + [0] + bytes
+                    }
+                    let run = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
                     defer { run.deallocate() }
-                    for (index, byte) in argument.dropFirst().enumerated() { run[index] = CChar(bitPattern: byte) }
+                    for (index, byte) in bytes.enumerated() { run[index] = CChar(bitPattern: byte) }
                     var length = 1
                     var reusable: Int32 = 7
                     var packed = [CChar](repeating: 0, count: 256)
-                    let packedStatus = domains[pick % domains.count].withCString { domain in
-                        packed.withUnsafeMutableBufferPointer { out in
-                            ef_format_packed_reusable(&length, out.baseAddress, out.count, &reusable, catalog, domain,
-                                                      Int64(pick) - 4, nil, nil, nil, nil, run, argument.count - 1,
-                                                      pointers.baseAddress, pointers.count, &err)
-                        }
+                    let packedStatus = packed.withUnsafeMutableBufferPointer { out in
+                        ef_format_packed_reusable(&length, out.baseAddress, out.count, &reusable, catalog, run,
+                                                  bytes.count, pointers.baseAddress, pointers.count, &err)
                     }
                     precondition(reusable == 0 || reusable == 1, "a reusable answer other than 0 or 1")
                     precondition(packedStatus == EF_OK || (reusable == 0 && length == 0), "outputs set on failure")

@@ -703,25 +703,38 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
                            size_t locale_count, ef_error_details **err);
 
 /**
- * @brief ef_format_packed() for a binding that pays per call: the arguments packed into one
- *        run of bytes, and whether the output answers later calls (for a memo of the
- *        binding's own, where a call into the library costs several times a lookup in the
- *        binding's own dictionary).
+ * @brief ef_format_packed() for a binding that pays per call and per parameter: the request
+ *        (domain, code, texts, table and arguments) packed into one run of bytes, and whether
+ *        the output answers later calls (for a memo of the binding's own, where a call into
+ *        the library costs several times a lookup in the binding's own dictionary).
  *
- * The same output, statuses and thread-safety as ef_format_packed() given an ef_error_info
- * holding the same arguments. The arguments come packed, one after another, each a kind byte
- * and its value:
- *   - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
- *   - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
- *     double (as ef_error_info_add_int64(), _add_uint64(), _add_double()).
- * A run that ends inside an argument, an unknown kind byte or more than EF_MAX_ARGUMENTS
- * arguments is EF_E_INVALID_ARGUMENT; a string that is not UTF-8, EF_E_INVALID_UTF8 (both
- * after the checks of the other inputs, as ef_format_packed() makes them).
+ * The same output, statuses and thread-safety as ef_format_packed() given the same inputs as
+ * separate parameters and an ef_error_info holding the same arguments. The request is, one
+ * after another:
+ *   - the domain's UTF-8, then a NUL;
+ *   - the code in decimal (an optional '-' and one or more ASCII digits, from -2^63 to
+ *     2^63-1), then a NUL;
+ *   - any of the optional texts, each at most once and in this order, each a kind byte, its
+ *     UTF-8 and a NUL: 'D' the description, 'F' the failure reason, 'R' the recovery
+ *     suggestion, 'T' the table (one left out is NULL to ef_format_packed());
+ *   - the arguments, each a kind byte and its value, up to the end of the run:
+ *     - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
+ *     - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
+ *       double (as ef_error_info_add_int64(), _add_uint64(), _add_double());
+ *     - 'n' and an integer in decimal, then a NUL: an optional '-' and one or more ASCII
+ *       digits; from -2^63 to 2^63-1 an int64_t, from 2^63 to 2^64-1 a uint64_t (the typing
+ *       of a scripting language's integer: a binding can make a whole request as one text).
+ * A text cannot hold a NUL (it would end there): a binding refuses such a text before packing.
+ * A run that ends inside an item, a code that is not such a decimal, a text out of order or
+ * given twice, an unknown kind byte, an 'n' value that is not such a decimal or does not fit in
+ * 64 bits, or more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or string
+ * argument that is not UTF-8, EF_E_INVALID_UTF8 (the items after the code are checked in
+ * ef_format_packed()'s order: the parameters, then the arguments).
  *
  * In addition, `*out_reusable` receives 1 when the output is also the output of every later
- * call on the same catalog with the same `domain`, `code`, `table` (NULL and "" alike) and
- * `locales` (the same strings in the same order), no arguments, and the same ones of
- * `description`, `failure_reason` and `recovery_suggestion` present (not NULL and not empty),
+ * call on the same catalog with the same domain, code, table (left out and "" alike) and
+ * `locales` (the same strings in the same order), no arguments, and the same ones of the
+ * description, failure reason and recovery suggestion present (given and not empty),
  * whatever those say (each still valid UTF-8, which such a call still checks); else 0: a field
  * shows one of the caller's texts, or the call had arguments. Calls that differ otherwise may
  * well have the same output: 1 says only what is certain. The library decides this as it
@@ -732,21 +745,18 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  * @param[in]  capacity      As for ef_format_packed().
  * @param[out] out_reusable  Optional (NULL: not written); receives 1 or 0 as above, also when
  *                           the output did not fit; 0 on failure.
- * @param[in]  catalog       As for ef_format_packed(), and so are `domain` to `table`.
- * @param[in]  arguments     The packed arguments, only read during the call. May be NULL only
- *                           if `arguments_length` is 0 (no arguments).
- * @param[in]  arguments_length  Size of `arguments` in bytes.
+ * @param[in]  catalog       As for ef_format_packed().
+ * @param[in]  request       The packed request, only read during the call. Required.
+ * @param[in]  request_length  Size of `request` in bytes.
  * @param[in]  locales       As for ef_format_packed(), and so are the parameters after it.
  * @return As ef_format_packed(); EF_E_INVALID_ARGUMENT and EF_E_INVALID_UTF8 also as above.
  * @since 1.3
  */
 ef_status ef_format_packed_reusable(size_t *out_length, char *buffer, size_t capacity,
                                     int32_t *out_reusable, const ef_catalog *catalog,
-                                    const char *domain, int64_t code, const char *description,
-                                    const char *failure_reason, const char *recovery_suggestion,
-                                    const char *table, const char *arguments,
-                                    size_t arguments_length, const char *const *locales,
-                                    size_t locale_count, ef_error_details **err);
+                                    const char *request, size_t request_length,
+                                    const char *const *locales, size_t locale_count,
+                                    ef_error_details **err);
 
 /* ---------------------------------------------------------------------------------- lookup */
 

@@ -118,24 +118,32 @@ public func ef_format_packed(
         locales, locale_count, err)
 }
 
-/// `ef_format_packed` with the arguments packed (``PackedArguments``), and whether the output may
-/// answer later calls, as ``ResultReuse`` decides (1 or 0; 0 on failure; `out_reusable` NULL:
-/// not said).
+/// `ef_format_packed` of a request packed into one run (``PackedRequest``: the texts, the code and
+/// the packed arguments, ``PackedArguments``), and whether the output may answer later calls, as
+/// ``ResultReuse`` decides (1 or 0; 0 on failure; `out_reusable` NULL: not said).
 @_cdecl("ef_format_packed_reusable") @implementation
 public func ef_format_packed_reusable(
     _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
-    _ out_reusable: UnsafeMutablePointer<Int32>?,
-    _ catalog: OpaquePointer?, _ domain: UnsafePointer<CChar>?, _ code: Int64,
-    _ description: UnsafePointer<CChar>?, _ failure_reason: UnsafePointer<CChar>?,
-    _ recovery_suggestion: UnsafePointer<CChar>?, _ table: UnsafePointer<CChar>?,
-    _ arguments: UnsafePointer<CChar>?, _ arguments_length: Int,
+    _ out_reusable: UnsafeMutablePointer<Int32>?, _ catalog: OpaquePointer?,
+    _ request: UnsafePointer<CChar>?, _ request_length: Int,
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    formatPacked(
-        out_length, buffer, capacity, out_reusable, catalog, domain, code, description, failure_reason,
-        recovery_suggestion, table, hasArguments: arguments_length != 0,
-        arguments: { () throws(Failure) in try PackedArguments.decode(arguments, length: arguments_length) },
+    let read: PackedRequest
+    do throws(Failure) {
+        read = try PackedRequest.read(request, length: request_length)
+    } catch {
+        out_reusable?.pointee = 0
+        // The output parameters are checked first, as every packed call checks them.
+        return reportingFailures(err) { () throws(Failure) in
+            _ = try packedOutput(out_length, buffer, capacity)
+            throw error
+        }
+    }
+    return formatPacked(
+        out_length, buffer, capacity, out_reusable, catalog, read.domain, read.code, read.description,
+        read.failureReason, read.recoverySuggestion, read.table, hasArguments: read.argumentsLength != 0,
+        arguments: { () throws(Failure) in try PackedArguments.decode(read.arguments, length: read.argumentsLength) },
         locales, locale_count, err)
 }
 

@@ -379,6 +379,48 @@ static void check_memoized_output(const struct test_context *context) {
     ef_catalog_free(catalog);
 }
 
+/* The request of ef_format_packed_reusable for these inputs (the header's layout): domain,
+ * code, the texts given (not NULL), then the packed arguments; its length. A NULL domain makes
+ * no request (0). */
+static size_t make_request(char *request, size_t capacity, const char *domain, int64_t code,
+                           const char *description, const char *failure_reason, const char *recovery_suggestion,
+                           const char *table, const char *arguments, size_t arguments_length) {
+    if (domain == NULL)
+        return 0;
+    int length = snprintf(request, capacity, "%s%c%lld%c", domain, '\0', (long long)code, '\0');
+    CHECK(length > 0 && (size_t)length < capacity);
+    size_t used = (size_t)length;
+    const char *texts[] = {description, failure_reason, recovery_suggestion, table};
+    const char kinds[] = "DFRT";
+    for (int i = 0; i < 4; i++) {
+        if (texts[i] == NULL)
+            continue;
+        size_t text_length = strlen(texts[i]);
+        CHECK(used + text_length + 2 <= capacity);
+        request[used++] = kinds[i];
+        memcpy(request + used, texts[i], text_length + 1);
+        used += text_length + 1;
+    }
+    CHECK(used + arguments_length <= capacity);
+    if (arguments_length > 0)
+        memcpy(request + used, arguments, arguments_length);
+    return used + arguments_length;
+}
+
+/* ef_format_packed_reusable given the inputs of ef_format_packed as separate values: they are
+ * packed into a request first (a NULL domain passes a NULL request). */
+static ef_status reusable_call(size_t *out_length, char *buffer, size_t capacity, int32_t *reusable,
+                               const ef_catalog *catalog, const char *domain, int64_t code, const char *description,
+                               const char *failure_reason, const char *recovery_suggestion, const char *table,
+                               const char *arguments, size_t arguments_length, const char *const *locales,
+                               size_t count, ef_error_details **err) {
+    static char request[2 * 9 * (EF_MAX_ARGUMENTS + 1) + 1024];
+    size_t length = make_request(request, sizeof request, domain, code, description, failure_reason,
+                                 recovery_suggestion, table, arguments, arguments_length);
+    return ef_format_packed_reusable(out_length, buffer, capacity, reusable, catalog, domain == NULL ? NULL : request,
+                                     length, locales, count, err);
+}
+
 /* ef_format_packed_reusable with these inputs, which must succeed: the output's length, and
  * whether the library says it answers later calls in *reusable. */
 static size_t reusable_format(const ef_catalog *catalog, char *buffer, size_t capacity, int32_t *reusable,
@@ -387,7 +429,7 @@ static size_t reusable_format(const ef_catalog *catalog, char *buffer, size_t ca
                               const char *const *locales, size_t count) {
     size_t length = 0;
     *reusable = 7;
-    CHECK_STATUS(ef_format_packed_reusable(&length, buffer, capacity, reusable, catalog, domain, code,
+    CHECK_STATUS(reusable_call(&length, buffer, capacity, reusable, catalog, domain, code,
                                            description, failure_reason, NULL, NULL, arguments, arguments_length,
                                            locales, count, NULL), EF_OK);
     return length;
@@ -430,19 +472,19 @@ static void check_reusable_output(const struct test_context *context) {
     /* Too small: the size, and the answer all the same; NULL out_reusable is ef_format_packed. */
     size_t needed = 0;
     reusable = 7;
-    CHECK_STATUS(ef_format_packed_reusable(&needed, reused, 10, &reusable, catalog, "kCLErrorDomain", 2, NULL,
+    CHECK_STATUS(reusable_call(&needed, reused, 10, &reusable, catalog, "kCLErrorDomain", 2, NULL,
                                            NULL, NULL, NULL, NULL, 0, fr_ca, 1, NULL), EF_OK);
     CHECK(needed > 10);
     CHECK_INT(reusable, 1);
     size_t length = 0;
-    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, NULL, catalog, "kCLErrorDomain", 2,
+    CHECK_STATUS(reusable_call(&length, reused, sizeof reused, NULL, catalog, "kCLErrorDomain", 2,
                                            NULL, NULL, NULL, NULL, NULL, 0, fr_ca, 1, NULL), EF_OK);
     CHECK_INT(length, needed);
 
     /* A failure: the status of ef_format_packed, and 0. */
     ef_error_details *err = NULL;
     reusable = 7;
-    CHECK_STATUS(ef_format_packed_reusable(&length, reused, sizeof reused, &reusable, catalog, NULL, 0, NULL,
+    CHECK_STATUS(reusable_call(&length, reused, sizeof reused, &reusable, catalog, NULL, 0, NULL,
                                            NULL, NULL, NULL, NULL, 0, fr_ca, 1, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
     CHECK_INT(reusable, 0);
@@ -518,6 +560,74 @@ static void check_packed_arguments(void) {
     CHECK_INT(reusable, 0);
     ef_error_info_free(info);
 
+    /* The same arguments with the integers in decimal ('n'): signed while they fit 64 signed
+     * bits, unsigned above; the double stays binary. */
+    static const char decimal_run[] = "sfile \xC3\xA9t\xC3\xA9\0n-42\0n18446744073709551615\0";
+    char mixed[256];
+    size_t mixed_length = sizeof decimal_run - 1;
+    memcpy(mixed, decimal_run, mixed_length);
+    mixed_length = pack_word(mixed, mixed_length, 'd', bits);
+    mixed[mixed_length++] = 's';
+    mixed[mixed_length++] = '\0';
+    CHECK_INT(reusable_format(catalog, got, sizeof got, &reusable, "Kinds", 1, NULL, NULL, mixed, mixed_length, en, 1),
+              expected_length);
+    CHECK(memcmp(expected, got, expected_length) == 0);
+
+    /* Decimal edges, each the only argument of "%lld" or "%llu". */
+    static const char numbers[] = "\"errors.Number.1.message\" = \"%lld\";\n"
+                                  "\"errors.Number.2.message\" = \"%llu\";\n";
+    ef_catalog *number_catalog = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_STRICT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", numbers, sizeof numbers - 1, NULL),
+                 EF_OK);
+    CHECK_STATUS(ef_catalog_builder_finish(&number_catalog, builder, "en", NULL), EF_OK);
+    ef_catalog_builder_free(builder);
+    struct { const char *digits; int64_t code; const char *message; } decimals[] = {
+        {"0", 1, "0"},
+        {"-0", 1, "0"},
+        {"007", 1, "7"},
+        {"9223372036854775807", 1, "9223372036854775807"},
+        {"-9223372036854775808", 1, "-9223372036854775808"},
+        {"9223372036854775808", 2, "9223372036854775808"},
+        {"18446744073709551615", 2, "18446744073709551615"},
+    };
+    for (size_t i = 0; i < sizeof decimals / sizeof decimals[0]; i++) {
+        char one[64];
+        int written = snprintf(one, sizeof one, "n%s", decimals[i].digits);
+        size_t n = reusable_format(number_catalog, got, sizeof got, &reusable, "Number", decimals[i].code, NULL, NULL,
+                                   one, (size_t)written + 1, en, 1);
+        CHECK(n > 0);
+        CHECK_STR(packed_message(got), decimals[i].message);
+    }
+    static const char *const refused[] = {
+        "n",                        /* no digit */
+        "n-",                       /* a sign alone */
+        "n+1",                      /* '+' is not taken */
+        "n 1",                      /* nor spaces */
+        "n1x",                      /* nor anything after the digits */
+        "n18446744073709551616",    /* 2^64 */
+        "n-9223372036854775809",    /* below -2^63 */
+        "n99999999999999999999999", /* far beyond */
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        ef_error_details *err = NULL;
+        size_t out = 1;
+        CHECK_STATUS(reusable_call(&out, got, sizeof got, &reusable, number_catalog, "Number", 1, NULL,
+                                               NULL, NULL, NULL, refused[i], strlen(refused[i]) + 1, en, 1, &err),
+                     EF_E_INVALID_ARGUMENT);
+        CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+        CHECK_INT(out, 0);
+    }
+    {   /* Without its NUL, the run ends inside the integer. */
+        ef_error_details *err = NULL;
+        size_t out = 1;
+        CHECK_STATUS(reusable_call(&out, got, sizeof got, &reusable, number_catalog, "Number", 1, NULL,
+                                               NULL, NULL, NULL, "n12", 3, en, 1, &err),
+                     EF_E_INVALID_ARGUMENT);
+        CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    }
+    ef_catalog_free(number_catalog);
+
     /* No arguments: NULL or not, length 0 is none (the message's specifiers then reject it). */
     char none[4096];
     size_t none_length = reusable_format(catalog, none, sizeof none, &reusable, "Kinds", 1, NULL, NULL, NULL, 0,
@@ -532,7 +642,7 @@ static void check_packed_arguments(void) {
         ef_error_details *err = NULL;
         size_t out = 1;
         reusable = 7;
-        CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
+        CHECK_STATUS(reusable_call(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
                                                NULL, NULL, run, inside[i], en, 1, &err), EF_E_INVALID_ARGUMENT);
         CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
         CHECK_INT(reusable, 0);
@@ -543,12 +653,11 @@ static void check_packed_arguments(void) {
         {"sabc", 4, EF_E_INVALID_ARGUMENT},              /* a string without its NUL */
         {"s\xFF\xFE", 4, EF_E_INVALID_UTF8},             /* not UTF-8 */
         {"s\xED\xA0\x80", 5, EF_E_INVALID_UTF8},         /* a surrogate */
-        {NULL, 3, EF_E_INVALID_ARGUMENT},                /* NULL with a length */
     };
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
         ef_error_details *err = NULL;
         size_t out = 0;
-        CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
+        CHECK_STATUS(reusable_call(&out, got, sizeof got, &reusable, catalog, "Kinds", 1, NULL, NULL,
                                                NULL, NULL, faults[i].run, faults[i].length, en, 1, &err),
                      faults[i].status);
         CHECK_DETAILS(err, faults[i].status);
@@ -559,12 +668,81 @@ static void check_packed_arguments(void) {
     size_t many_length = 0;
     for (unsigned i = 0; i <= EF_MAX_ARGUMENTS; i++) many_length = pack_word(many, many_length, 'i', i);
     size_t out = 0;
-    CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
+    CHECK_STATUS(reusable_call(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
                                            NULL, many, many_length - 9, en, 1, NULL), EF_OK);
     ef_error_details *err = NULL;
-    CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
+    CHECK_STATUS(reusable_call(&out, got, sizeof got, NULL, catalog, "Kinds", 1, NULL, NULL, NULL,
                                            NULL, many, many_length, en, 1, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    ef_catalog_free(catalog);
+}
+
+/* The request itself: its texts and table are ef_format_packed's parameters; a broken request
+ * is refused with the status the header gives, and no prefix of a good one is read past. */
+static void check_request(const struct test_context *context) {
+    ef_catalog *catalog = open_example(context);
+    static const char *const fr_ca[] = {"fr-CA"};
+    char expected[4096], got[4096];
+    int32_t reusable = 7;
+    /* Every text and the table, as separate parameters and as a request. */
+    size_t expected_length = 0;
+    CHECK_STATUS(ef_format_packed(&expected_length, expected, sizeof expected, catalog, "NSURLErrorDomain", -1009,
+                                  "Shown.", "Because.", "Try again.", "Localizable", NULL, fr_ca, 1, NULL), EF_OK);
+    static const char full[] = "NSURLErrorDomain\0-1009\0DShown.\0FBecause.\0RTry again.\0TLocalizable";
+    size_t length = 0;
+    CHECK_STATUS(ef_format_packed_reusable(&length, got, sizeof got, &reusable, catalog, full, sizeof full, fr_ca, 1,
+                                           NULL), EF_OK);
+    CHECK_INT(length, expected_length);
+    CHECK(memcmp(expected, got, expected_length) == 0);
+    CHECK_STR(packed_message(got), "Try again."); /* message rule 2 */
+    CHECK_INT(reusable, 0);
+
+    /* Every prefix: a whole item list formats, any other is refused, none is read past. */
+    for (size_t cut = 0; cut < sizeof full; cut++) {
+        ef_error_details *err = NULL;
+        size_t out = 1;
+        ef_status status = ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, full, cut, fr_ca, 1,
+                                                     &err);
+        int whole = cut > 0 && full[cut - 1] == '\0' && cut > strlen(full) + 1;
+        CHECK_STATUS(status, whole ? EF_OK : EF_E_INVALID_ARGUMENT);
+        if (!whole) {
+            CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+            CHECK_INT(out, 0);
+            CHECK_INT(reusable, 0);
+        }
+    }
+
+    struct { const char *request; size_t length; ef_status status; } faults[] = {
+        {NULL, 5, EF_E_INVALID_ARGUMENT},                                 /* no request */
+        {"D\0" "1", 0, EF_E_INVALID_ARGUMENT},                            /* an empty one */
+        {"D\0" "\0", 3, EF_E_INVALID_ARGUMENT},                           /* a code without digits */
+        {"D\0" "+1\0", 5, EF_E_INVALID_ARGUMENT},                         /* nor a '+' */
+        {"D\0" "1x\0", 5, EF_E_INVALID_ARGUMENT},                         /* nor anything else */
+        {"D\0" "9223372036854775808\0", 22, EF_E_INVALID_ARGUMENT},       /* 2^63: codes are signed */
+        {"D\0" "-9223372036854775809\0", 23, EF_E_INVALID_ARGUMENT},      /* below -2^63 */
+        {"D\0" "1\0" "Fa\0" "Db\0", 10, EF_E_INVALID_ARGUMENT},           /* texts out of order */
+        {"D\0" "1\0" "Da\0" "Db\0", 10, EF_E_INVALID_ARGUMENT},           /* a text twice */
+        {"D\0" "1\0" "Tx\0" "Da\0", 10, EF_E_INVALID_ARGUMENT},           /* a text after the table */
+        {"D\0" "1\0" "Ta/b\0", 9, EF_E_INVALID_ARGUMENT},                 /* a table with a '/' */
+        {"D\xFF\0" "1\0", 5, EF_E_INVALID_UTF8},                          /* a domain not UTF-8 */
+        {"D\0" "1\0" "D\xC3\0", 7, EF_E_INVALID_UTF8},                    /* a description cut in a character */
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        ef_error_details *err = NULL;
+        size_t out = 1;
+        reusable = 7;
+        CHECK_STATUS(ef_format_packed_reusable(&out, got, sizeof got, &reusable, catalog, faults[i].request,
+                                               faults[i].length, fr_ca, 1, &err), faults[i].status);
+        CHECK_DETAILS(err, faults[i].status);
+        CHECK_INT(out, 0);
+        CHECK_INT(reusable, 0);
+    }
+    /* The output parameters are checked before the request. */
+    ef_error_details *err = NULL;
+    CHECK_STATUS(ef_format_packed_reusable(NULL, got, sizeof got, &reusable, catalog, NULL, 5, fr_ca, 1, &err),
+                 EF_E_INVALID_ARGUMENT);
+    CHECK(err != NULL && strstr(ef_error_details_message(err), "out_length") != NULL);
+    ef_error_details_free(err);
     ef_catalog_free(catalog);
 }
 
@@ -573,6 +751,7 @@ void test_packed(const struct test_context *context) {
     check_memoized_output(context);
     check_reusable_output(context);
     check_packed_arguments();
+    check_request(context);
     check_rejections();
     check_bad_arguments(context);
 }

@@ -11,7 +11,7 @@ import Testing
 /// `ef_format_packed_reusable` writes when it has no plan, or nothing at all. The full road's
 /// output comes from a catalog handle made for that one call (so it holds no plan yet).
 @Suite struct PlannedPackedTests {
-    /// The arguments packed as `ef_format_packed_reusable` takes them.
+    /// The arguments packed as `ef_format_packed_reusable`'s request ends with them.
     static func packed(_ arguments: [FormatArgument]) -> [CChar] {
         var run: [UInt8] = []
         func word(_ kind: Character, _ bits: UInt64) {
@@ -46,21 +46,20 @@ import Testing
         // Room for three fields of up to Limits.maximumOutputLength bytes each, and the rest.
         var buffer = [CChar](repeating: 0, count: 4 * Limits.maximumOutputLength)
         var length = 0
-        let run = packed(arguments)
-        let locales = preferences.map { strdup($0) }
-        let description = texts.0.map { strdup($0) }, reason = texts.1.map { strdup($0) },
-            suggestion = texts.2.map { strdup($0) }
-        defer {
-            for each in locales { free(each) }
-            for each in [description, reason, suggestion] { free(each ?? nil) }
+        // The request: domain, code, the texts given, then the packed arguments.
+        var request = Array(domain.utf8) + [0] + Array(String(code).utf8) + [0]
+        for (kind, text) in [("D", texts.0), ("F", texts.1), ("R", texts.2)] {
+            if let text { request += Array(kind.utf8) + Array(text.utf8) + [0] }
         }
+        request += packed(arguments).map { UInt8(bitPattern: $0) }
+        let locales = preferences.map { strdup($0) }
+        defer { for each in locales { free(each) } }
         var pointers = locales.map { UnsafePointer<CChar>($0) }
-        let status = domain.withCString { domain in
-            run.withUnsafeBufferPointer { run in
+        let status = request.withUnsafeBufferPointer { request in
+            request.withMemoryRebound(to: CChar.self) { request in
                 buffer.withUnsafeMutableBufferPointer { out in
-                    ef_format_packed_reusable(&length, out.baseAddress, out.count, nil, handle, domain, code,
-                                              description ?? nil, reason ?? nil, suggestion ?? nil, nil,
-                                              run.baseAddress, run.count, &pointers, pointers.count, nil)
+                    ef_format_packed_reusable(&length, out.baseAddress, out.count, nil, handle, request.baseAddress,
+                                              request.count, &pointers, pointers.count, nil)
                 }
             }
         }

@@ -132,3 +132,50 @@ def test_a_string_argument_with_a_nul_is_refused(upload_catalog: Catalog) -> Non
     assert "argument 1" in str(raised.value)
     shown = upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a.jpg", 2**64 - 1, -0.25])
     assert shown.message == "a.jpg (-1 bytes, -0.2 s) was not sent."
+
+
+@pytest.mark.parametrize("field", ["domain", "description", "failure_reason", "recovery_suggestion", "table"])
+def test_a_text_with_a_nul_is_refused(upload_catalog: Catalog, field: str) -> None:
+    # format packs its request (ef_format_packed_reusable), each text ended by a NUL: one inside
+    # would end the text early and make what follows read as another item, so it is refused.
+    values = {"domain": "Upload", "code": 1, "locales": ["en"], "arguments": ["a.jpg", 2, 1.0]}
+    values[field] = "Up\0load" if field == "domain" else "x\0Tother"
+    with pytest.raises(InvalidArgumentError) as raised:
+        upload_catalog.format(**values)  # type: ignore[arg-type]
+    assert field in str(raised.value)
+    assert upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=["a.jpg", 2, 1.0]).message == (
+        "a.jpg (2 bytes, 1.0 s) was not sent.")
+
+
+def test_the_text_request_and_the_value_by_value_request_agree(upload_catalog: Catalog) -> None:
+    # Plain str and int values make the request as one text (integers in decimal); a subclass
+    # of either, or a float, makes it value by value (integers in binary). Same results.
+    import enum
+
+    class Text(str):
+        pass
+
+    class Number(enum.IntEnum):
+        pass
+
+    for code, texts, arguments in [
+        (1, {}, ["photo.jpg", 2048, "slow"]),
+        (1, {"table": "Localizable"}, ["é", -(2**63), "x"]),
+        (7, {"description": "Le disque est plein.", "failure_reason": "Pas de place."}, []),
+        (7, {"recovery_suggestion": "Libérez de la place.", "table": ""}, ["a", 2**64 - 1]),
+    ]:
+        plain = upload_catalog.format(domain="Upload", code=code, locales=["fr", "en"], arguments=arguments, **texts)
+        rebuilt = [Text(value) if isinstance(value, str) else value for value in arguments]
+        typed = {name: Text(value) for name, value in texts.items()}
+        by_value = upload_catalog.format(domain=Text("Upload"), code=code, locales=["fr", "en"], arguments=rebuilt,
+                                         **typed)
+        assert by_value == plain
+        assert by_value.to_dict() == plain.to_dict()
+
+
+def test_integers_beyond_64_bits_are_refused_at_any_size(upload_catalog: Catalog) -> None:
+    for value in (2**64, -(2**63) - 1, 10**5000):
+        for arguments in (["x", value, "y"], ["x", value, 1.0]):  # the text request, the value-by-value one
+            with pytest.raises(InvalidArgumentError) as raised:
+                upload_catalog.format(domain="Upload", code=1, locales=["en"], arguments=arguments)
+            assert "argument 2" in str(raised.value) and "does not fit in 64 bits" in str(raised.value)

@@ -5,7 +5,7 @@
 /// for non-ASCII tables that second pass was the largest single cost of parsing. A `UTF8Span`
 /// made `unchecked` skips it. Whether the bytes are ASCII, which the string records for the
 /// standard library's fast paths, the parser already knows from scanning them.
-enum KnownValidUTF8 {
+package enum KnownValidUTF8 {
     /// The string of `bytes`; `isASCII` must be true exactly when every byte is below 0x80.
     ///
     /// The caller guarantees that `bytes` is well-formed UTF-8 that starts and ends on scalar
@@ -14,7 +14,7 @@ enum KnownValidUTF8 {
     /// the UTF-16/32 transcoder wrote, and only for ranges that begin after and end before an
     /// ASCII delimiter (a quote, or the bytes of an unquoted string, which are all ASCII).
     @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    package static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         let span = unsafe Span(_unsafeElements: bytes)
         return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: isASCII))
     }
@@ -24,7 +24,7 @@ enum KnownValidUTF8 {
     /// well-formed UTF-8 starting and ending on scalar boundaries. Renderers use it for text
     /// they assembled from whole valid strings and ASCII digits.
     @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let span = unsafe Span(_unsafeElements: bytes)
         var text = unsafe UTF8Span(unchecked: span)
         _ = text.checkForASCII()

@@ -323,8 +323,8 @@ class Catalog:
                 string argument holds a NUL character, or ``table`` contains '/'.
             TypeError: ``locales`` is a str (pass a list) or an argument has the wrong type.
         """
-        # The hot path of the binding: one C call (ef_format_packed_reusable, arguments passed as
-        # ready ctypes objects), and in Python only what that call needs, inline (a Python function
+        # The hot path of the binding: one C call (ef_format_packed_reusable, the request packed
+        # into one run of bytes), and in Python only what that call needs, inline (a Python function
         # call costs about as much as the library's work on a memoized error). Each check here
         # is one the general helpers (_encode, _locale_array) also make, with the same errors:
         # when a fast check fails, the helper runs to raise the right exception.
@@ -362,22 +362,47 @@ class Catalog:
             locale_array, locale_count = _LOCALE_ARRAYS[preferences]  # type: ignore[index]
         except (KeyError, TypeError):
             locale_array, locale_count = _locale_array(locales)
-        try:
-            # str.encode, not .encode(): what a subclass's override returns would go to C.
-            encoded_domain = str.encode(domain)
-            encoded_description = None if description is None else str.encode(description)
-            encoded_failure_reason = None if failure_reason is None else str.encode(failure_reason)
-            encoded_recovery_suggestion = (None if recovery_suggestion is None
-                                           else str.encode(recovery_suggestion))
-            encoded_table = None if table is None else str.encode(table)
-        except (TypeError, UnicodeEncodeError):
-            # Not str, or a lone surrogate: the helper raises the exception that says which.
-            _encode(domain, "domain")
-            _encode_optional(description, "description")
-            _encode_optional(failure_reason, "failure_reason")
-            _encode_optional(recovery_suggestion, "recovery_suggestion")
-            _encode_optional(table, "table")
-            raise
+        # The request (_packed.pack_request), made here as one text and encoded once when every
+        # value is a plain str or int without a NUL (str formatting is the cheapest thing Python
+        # does; each item ends with a NUL). For anything else, pack_request makes it value by
+        # value and raises what is wrong.
+        request: Optional[bytes] = None
+        if (domain.__class__ is str and code.__class__ is int and "\0" not in domain
+                and (description is None or (description.__class__ is str and "\0" not in description))
+                and (failure_reason is None
+                     or (failure_reason.__class__ is str and "\0" not in failure_reason))
+                and (recovery_suggestion is None
+                     or (recovery_suggestion.__class__ is str and "\0" not in recovery_suggestion))
+                and (table is None or (table.__class__ is str and "\0" not in table))):
+            text = f"{domain}\0{code}\0"
+            if description is not None:
+                text += f"D{description}\0"
+            if failure_reason is not None:
+                text += f"F{failure_reason}\0"
+            if recovery_suggestion is not None:
+                text += f"R{recovery_suggestion}\0"
+            if table is not None:
+                text += f"T{table}\0"
+            try:
+                if arguments is _NO_ARGUMENTS:
+                    request = text.encode()
+                elif arguments.__class__ is list or arguments.__class__ is tuple:
+                    # _packed.pack_arguments' text road, inline.
+                    for argument in arguments:
+                        kind = argument.__class__
+                        if kind is str and "\0" not in argument:
+                            text += f"s{argument}\0"
+                        elif kind is int:
+                            text += f"n{argument}\0"
+                        else:
+                            break
+                    else:
+                        request = text.encode()
+            except (ValueError, UnicodeEncodeError):
+                pass  # an int too long to print, a lone surrogate: pack_request says which
+        if request is None:
+            request = _pack_request(domain, int(code), description, failure_reason, recovery_suggestion,
+                                    table, arguments)
         # _packed.call, inlined: this is the one call every format makes.
         try:
             pool: list[_Scratch] = _packed_local.pool
@@ -387,27 +412,23 @@ class Catalog:
         in_flight = self._in_flight
         in_flight.append(None)
         try:
-            packed = _NO_PACKED if arguments is _NO_ARGUMENTS else _pack_arguments(arguments)
             handle = self._handle
             if handle is None:
                 raise ValueError("operation on a closed catalog")
-            code_argument = scratch.code
-            code_argument.value = code
-            packed_length = scratch.arguments_length
-            packed_length.value = len(packed)
+            request_length = scratch.request_length
+            request_length.value = len(request)
             status = _format_packed(scratch.length_pointer, scratch.view, scratch.capacity_argument,
-                                    scratch.reusable_pointer, handle, encoded_domain, code_argument,
-                                    encoded_description, encoded_failure_reason,
-                                    encoded_recovery_suggestion, encoded_table, packed, packed_length,
+                                    scratch.reusable_pointer, handle, request, request_length,
                                     locale_array, locale_count, scratch.details_pointer)
             length = scratch.length.value
             if status or not 0 < length <= scratch.capacity:
-                text = _packed.finish(status, scratch, _format_packed, (
-                    scratch.reusable_pointer, handle, encoded_domain, code_argument,
-                    encoded_description, encoded_failure_reason, encoded_recovery_suggestion,
-                    encoded_table, packed, packed_length, locale_array, locale_count))[1]
+                output = _packed.finish(status, scratch, _format_packed, (
+                    scratch.reusable_pointer, handle, request, request_length, locale_array,
+                    locale_count))[1]
             else:
-                text = scratch.data[:length - 1].decode()
+                # Bytes (slicing the ctypes array makes them): the result decodes only its three
+                # texts now, the rest when it is read.
+                output = scratch.view[:length - 1]  # type: ignore[assignment]
             # The library's decision, read before the buffer goes back to the pool (and only
             # when it could be kept: reading a ctypes value costs).
             reusable = memo_key is not None and scratch.reusable.value
@@ -416,9 +437,9 @@ class Catalog:
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-        result = _from_packed(text)
+        result = _from_packed(output)
         if memo_key is not None and reusable:
-            self._memo.put(memo_key, result, len(text))
+            self._memo.put(memo_key, result, len(output))
         return result
 
     def lookup(
@@ -571,8 +592,7 @@ _lookup_packed = _packed.lookup_packed
 _from_packed = FormattedError._from_packed
 _scratch_pool = _packed.scratch_pool
 _fill_arguments = _packed.fill_arguments
-_pack_arguments = _packed.pack_arguments
-_NO_PACKED = b""
+_pack_request = _packed.pack_request
 _packed_local = _packed.local
 _Scratch = _packed.Scratch
 _INITIAL_CAPACITY = _packed.INITIAL_CAPACITY

@@ -199,8 +199,8 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     # answers later calls (Catalog.format's one call, and its memo).
     "ef_format_packed_reusable": (
         _status,
-        (POINTER(c_size_t), c_void_p, c_size_t, POINTER(c_int32), CatalogP, c_char_p, c_int64, c_char_p,
-         c_char_p, c_char_p, c_char_p, c_char_p, c_size_t, POINTER(c_char_p), c_size_t, _err),
+        (POINTER(c_size_t), c_void_p, c_size_t, POINTER(c_int32), CatalogP, c_char_p, c_size_t,
+         POINTER(c_char_p), c_size_t, _err),
     ),
     "ef_catalog_lookup": (_status, (POINTER(LookupP), CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
                                     c_size_t, ErrorInfoP, _err)),

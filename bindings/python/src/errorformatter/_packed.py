@@ -5,8 +5,11 @@ is passed as a ctypes object of its C type, ``bytes`` or ``None``, never as a Py
 
 Every ctypes call costs about a microsecond, more than the library takes to format an error, so
 a result comes back in one call, as NUL-terminated strings written into a buffer the binding
-owns: no handle to free, no getter per string. The buffer and the objects that go with it
-(the out-parameters, the capacity, the error code, an ef_error_info for the arguments) are made
+owns: no handle to free, no getter per string. A ctypes call also costs per parameter (some
+hundreds of instructions each), so a format passes its whole request (domain, code, texts,
+table, arguments) as one run of bytes (pack_request). The buffer and the objects that go with it
+(the out-parameters, the capacity, the request's length, an ef_error_info for a lookup's
+arguments) are made
 once and reused: each thread keeps a small pool of them. A call takes one from its thread's
 pool and gives it back when done, so a call that starts while another on the same thread is
 between its C call and reading the output (a finalizer run by garbage collection, which any
@@ -37,7 +40,7 @@ class Scratch:
     """A buffer for packed output and the ctypes objects a packed call passes with it."""
 
     __slots__ = ("capacity", "data", "view", "capacity_argument", "length", "length_pointer",
-                 "reusable", "reusable_pointer", "details", "details_pointer", "code", "arguments_length", "arguments",
+                 "reusable", "reusable_pointer", "details", "details_pointer", "request_length", "arguments",
                  "integer", "unsigned", "real", "__weakref__")
 
     def __init__(self, capacity: int) -> None:
@@ -54,10 +57,9 @@ class Scratch:
         self.reusable_pointer = ctypes.pointer(self.reusable)
         self.details = _ffi.ErrorDetailsP()
         self.details_pointer = ctypes.pointer(self.details)
-        #: The error code of ef_format_packed_reusable, set before each call (a c_int64 passes 64 bits).
-        self.code = c_int64()
-        #: The length of the packed arguments, set before each call (a c_size_t passes 64 bits).
-        self.arguments_length = c_size_t()
+        #: The length of ef_format_packed_reusable's request, set before each call (a c_size_t
+        #: passes 64 bits).
+        self.request_length = c_size_t()
         #: An ef_error_info that carries a call's arguments, made on first use, emptied and
         #: refilled for each call that has arguments, freed with this object.
         self.arguments: Optional[_ffi.ErrorInfoP] = None
@@ -154,7 +156,7 @@ def fill_arguments(scratch: Scratch, arguments: Sequence[object]) -> Optional[_f
                 status = _add_uint64(info, scratch.unsigned, err)
             else:
                 raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
-                                 f"argument {position} ({value}) does not fit in 64 bits")
+                                 f"argument {position} ({_quoted(value)}) does not fit in 64 bits")
         elif kind is float or isinstance(argument, float):
             scratch.real.value = float(argument)  # type: ignore[arg-type]
             status = _add_double(info, scratch.real, err)
@@ -174,11 +176,37 @@ _NO_PACKED_ARGUMENTS = b""
 
 def pack_arguments(arguments: Sequence[object]) -> bytes:
     """``arguments`` packed as ef_format_packed_reusable takes them (see the header): each a kind
-    byte and its value, ``s`` and a ``str``'s UTF-8 then a NUL, ``i``/``u``/``d`` and eight
-    little-endian bytes of a signed or (above 2**63-1) unsigned 64-bit integer or a double.
+    byte and its value, ``s`` and a ``str``'s UTF-8 then a NUL, ``n`` and an ``int`` in decimal
+    then a NUL, ``d`` and eight little-endian bytes of a double (``i`` and ``u``, an int's
+    binary, for a subclass of int).
 
-    Raises as :func:`fill_arguments` does (the library reports too many arguments), and
-    InvalidArgumentError for a string holding a NUL, which would end the argument there."""
+    Raises as :func:`fill_arguments` does (the library reports too many arguments and an
+    integer beyond 64 bits), and InvalidArgumentError for a string holding a NUL, which would
+    end the argument there."""
+    # The common case, every argument a plain str (without a NUL) or int, made as one text and
+    # encoded once (str formatting is the cheapest thing Python does). The library types each
+    # decimal as the one-by-one road does, and refuses one that does not fit in 64 bits.
+    if arguments.__class__ is list or arguments.__class__ is tuple:
+        run = ""
+        try:
+            for argument in arguments:
+                kind = argument.__class__
+                if kind is str and "\0" not in argument:
+                    run += f"s{argument}\0"
+                elif kind is int:
+                    run += f"n{argument}\0"
+                else:
+                    break
+            else:
+                return run.encode()
+        except (ValueError, UnicodeEncodeError):
+            pass  # an int too long to print, a lone surrogate: said below, argument by argument
+    return _pack_one_by_one(arguments)
+
+
+def _pack_one_by_one(arguments: Sequence[object]) -> bytes:
+    """pack_arguments for any sequence and any value, each checked and packed on its own, with
+    the exception that names the argument at fault."""
     if arguments.__class__ is not list and isinstance(arguments, (str, bytes)):
         raise TypeError("arguments must be a sequence of values, not a single string")
     if not arguments:
@@ -208,13 +236,47 @@ def pack_arguments(arguments: Sequence[object]) -> bytes:
                 parts.append(_PACK_UINT(b"u", value))
             else:
                 raise make_error(_ffi.EF_E_INVALID_ARGUMENT,
-                                 f"argument {position} ({value}) does not fit in 64 bits")
+                                 f"argument {position} ({_quoted(value)}) does not fit in 64 bits")
         elif kind is float or isinstance(argument, float):
             parts.append(_PACK_DOUBLE(b"d", float(argument)))  # type: ignore[arg-type]
         else:
             raise TypeError(f"argument {position}: expected str, int or float, "
                             f"not {type(argument).__name__}")
     return b"".join(parts)
+
+
+def pack_request(domain: str, code: int, description: Optional[str], failure_reason: Optional[str],
+                 recovery_suggestion: Optional[str], table: Optional[str],
+                 arguments: Sequence[object]) -> bytes:
+    """The request of ef_format_packed_reusable (see the header): the domain and the code in
+    decimal, each then a NUL, then ``D`` the description, ``F`` the failure reason, ``R`` the
+    recovery suggestion and ``T`` the table, those given, each a kind byte, its UTF-8 and a NUL,
+    then the packed arguments (:func:`pack_arguments`). ``code`` is an int of 64 signed bits.
+
+    Raises TypeError for a text that is not a str, InvalidUTF8Error for one with a lone
+    surrogate, InvalidArgumentError for one holding a NUL (it would end the text there), and
+    what pack_arguments raises."""
+    parts = [_encode_text(domain, "domain"), b"%d\0" % code]
+    for kind, text, what in ((b"D", description, "description"), (b"F", failure_reason, "failure_reason"),
+                             (b"R", recovery_suggestion, "recovery_suggestion"), (b"T", table, "table")):
+        if text is not None:
+            parts.append(kind + _encode_text(text, what))
+    parts.append(pack_arguments(arguments))
+    return b"".join(parts)
+
+
+def _encode_text(text: object, what: str) -> bytes:
+    """``text``'s UTF-8 and the NUL that ends it in a request."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+    try:
+        # str.encode, not text.encode: a subclass's override could return something else.
+        encoded = str.encode(text)
+    except UnicodeEncodeError as exc:
+        raise make_error(_ffi.EF_E_INVALID_UTF8, f"{what} is not valid Unicode: {exc.reason}") from exc
+    if b"\0" in encoded:
+        raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"{what} holds a NUL character, which would end it")
+    return encoded + b"\0"
 
 
 def call(scratch: Scratch, function: Callable[..., int], *arguments: Any,
@@ -226,14 +288,16 @@ def call(scratch: Scratch, function: Callable[..., int], *arguments: Any,
                       scratch.details_pointer)
     length = scratch.length.value
     if status or not 0 < length <= scratch.capacity:
-        return finish(status, scratch, function, arguments, accept)
+        status, output = finish(status, scratch, function, arguments, accept)
+        return status, output.decode()
     return status, scratch.data[:length - 1].decode()
 
 
 def finish(status: int, scratch: Scratch, function: Callable[..., int], arguments: tuple[Any, ...],
-           accept: int = _ffi.EF_OK) -> tuple[int, str]:
+           accept: int = _ffi.EF_OK) -> tuple[int, bytes]:
     """The rest of a call that did not simply succeed: raises for a failure, and calls again
-    with a buffer of the size the library asked for when the output did not fit."""
+    with a buffer of the size the library asked for when the output did not fit. Returns the
+    status and the output's bytes, without the last NUL."""
     if status and status != accept:
         _raise(status, scratch)
     length = scratch.length.value
@@ -256,7 +320,14 @@ def finish(status: int, scratch: Scratch, function: Callable[..., int], argument
         _lib.ef_error_details_free(scratch.details)
     if length == 0:
         raise make_error(_ffi.EF_E_INTERNAL, "the library wrote no result")
-    return status, scratch.data[:length - 1].decode()
+    # A slice of a c_char array is bytes (typeshed says a list).
+    return status, scratch.view[:length - 1]  # type: ignore[return-value]
+
+
+def _quoted(value: int) -> str:
+    """An integer as an error message shows it: its digits, or its size when they are too many to
+    print (Python refuses to print an int of more than 4,300 digits)."""
+    return str(value) if value.bit_length() <= 256 else f"an integer of {value.bit_length()} bits"
 
 
 def _raise(status: int, scratch: Scratch) -> None:

@@ -86,8 +86,9 @@ class FormattedError:
     ``copy.deepcopy`` return it as is.
     """
 
-    # The three texts are slots of their own (read at C speed, as attributes); the packed text
-    # holds them too, and everything else.
+    # The three texts are slots of their own (read at C speed, as attributes); the packed output
+    # (UTF-8 bytes, decoded when the stack or the provenance is first read) holds them too, and
+    # everything else.
     __slots__ = ("title", "message", "button", "_packed", "_stack", "_provenance")
     #: The localized title.
     title: str
@@ -95,7 +96,7 @@ class FormattedError:
     message: str
     #: The localized button label.
     button: str
-    _packed: str
+    _packed: bytes
     _stack: tuple[str, ...]
     _provenance: Mapping[str, Provenance]
 
@@ -110,28 +111,28 @@ class FormattedError:
     ) -> None:
         """Makes a result from its parts (as :meth:`Catalog.format` returns them)."""
         items = _pack(title, message, button, stack, provenance, untranslated)
-        _set_packed(self, "\0".join(items))
+        _set_packed(self, "\0".join(items).encode("utf-8", "surrogatepass"))
         _set_title(self, items[_TITLE])
         _set_message(self, items[_MESSAGE])
         _set_button(self, items[_BUTTON])
 
     @classmethod
-    def _from_packed(cls, text: str) -> "FormattedError":
-        """The result whose packed output (ef_format_packed, without its last NUL) is ``text``."""
-        # Only the three texts are cut out now (the output always has 16 items or more);
-        # _stack and _provenance stay unset until first read: making them costs per result.
-        _, title, message, button, _ = text.split("\0", 4)
+    def _from_packed(cls, output: bytes) -> "FormattedError":
+        """The result whose packed output (ef_format_packed, without its last NUL) is ``output``."""
+        # Only the three texts are cut out and decoded now (the output always has 16 items or
+        # more); _stack and _provenance stay unset until first read: making them costs per result.
+        _, title, message, button, _ = output.split(b"\0", 4)
         made = _new(cls)
-        _set_packed(made, text)
-        _set_title(made, title)
-        _set_message(made, message)
-        _set_button(made, button)
+        _set_packed(made, output)
+        _set_title(made, title.decode())
+        _set_message(made, message.decode())
+        _set_button(made, button.decode())
         return made
 
     @property
     def untranslated(self) -> bool:
         """True when the preferences asked for no translation (``C`` or ``POSIX``)."""
-        return self._packed[0] == "1"
+        return self._packed[:1] == b"1"
 
     @property
     def stack(self) -> tuple[str, ...]:
@@ -152,9 +153,9 @@ class FormattedError:
             return self._provenance
 
     def _unpack(self) -> None:
-        """Makes the stack and the provenance from the packed text, one split for both
+        """Makes the stack and the provenance from the packed output, one split for both
         (``to_dict`` reads both)."""
-        items = self._packed.split("\0")
+        items = self._packed.decode("utf-8", "surrogatepass").split("\0")
         _set_stack(self, tuple(items[_STACK:_STACK + _header(items)[1]]))
         _set_provenance(self, types.MappingProxyType(_unpack_provenance(items)))
 
@@ -171,7 +172,7 @@ class FormattedError:
             "provenance": {field: self.provenance[field].to_dict() for field in FIELDS},
         }
 
-    # The packed text is canonical (the same contents always pack the same way), so it is what
+    # The packed output is canonical (the same contents always pack the same way), so it is what
     # equality and hashing compare.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FormattedError):
