@@ -12,7 +12,10 @@
  * forks; each worker looks the key up in the catalog it inherited (a service that loads before
  * it forks). When every worker is ready, the parent reads each one's proportional set size
  * (Pss, /proc/PID/smaps_rollup: a page shared by k processes counts 1/k in each) and prints
- * their sum in KiB; then the workers exit.
+ * their sum in KiB, then its own Pss on a second line (with `before`, the parent holds the
+ * catalog's pages too, and each page it shares with k workers counts 1/(k+1) in each: the
+ * workers' sum alone then leaves out the parent's share, which is half of a shared page with one
+ * worker and a ninth with eight); then the workers exit.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -127,7 +130,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "workers_bench: %d workers did not answer\n", failures);
         return 1;
     }
-    printf("%ld\n", total);
+    printf("%ld\n%ld\n", total, pss_kib(getpid()));
     ef_catalog_free(catalog);
     return 0;
 }

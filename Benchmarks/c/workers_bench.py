@@ -8,6 +8,14 @@ of the same number of workers that only load the library: what the catalog costs
 whether WORKERS workers cost more than one does: pages that are shared (a mapped .mo, pages
 inherited unchanged from the parent) are counted once across the workers, private copies once
 per worker.
+
+Two sums: the workers' alone, and the whole service's (the workers and the parent that forked
+them). When the workers inherit the catalog, the parent holds its pages too, and a page it
+shares with k workers counts 1/(k+1) in each process: the workers' sum then holds half of such a
+page with one worker and eight ninths with eight, a ratio of 1.78 for pages that are perfectly
+shared. The service's sum counts every such page once whatever the number of workers, so its
+ratio is what sharing alone decides (1.0 for pages nobody copies). With workers that open
+their own catalog, the parent holds nothing of it and the two ratios agree.
 """
 
 import statistics
@@ -15,12 +23,15 @@ import subprocess
 import sys
 
 
-def pss(program: str, workers: int, when: str, side: list[str]) -> int:
-    samples = []
+def pss(program: str, workers: int, when: str, side: list[str]) -> tuple[int, int]:
+    """The median over three runs of the workers' summed Pss and of that sum plus the parent's."""
+    alone, service = [], []
     for _ in range(3):
         output = subprocess.run([program, str(workers), when, *side], capture_output=True, text=True, check=True)
-        samples.append(int(output.stdout.strip()))
-    return int(statistics.median(samples))
+        workers_kib, parent_kib = (int(line) for line in output.stdout.split())
+        alone.append(workers_kib)
+        service.append(workers_kib + parent_kib)
+    return int(statistics.median(alone)), int(statistics.median(service))
 
 
 def main() -> int:
@@ -32,15 +43,22 @@ def main() -> int:
         "ErrorFormatter, EF_CATALOG_ON_DEMAND": ["errorformatter", catalog, key, locale, "on-demand"],
         "ErrorFormatter, compiled file": ["errorformatter", compiled, key, locale, "whole"],
     }
-    print(f"{'side':40} {'workers start':>14} {'1 worker KiB':>12} {f'{workers} workers KiB':>14} {'ratio':>6}")
+    print(f"{'':40} {'':>14} {'workers alone (KiB)':>28} {'workers + parent (KiB)':>30}")
+    print(f"{'side':40} {'workers start':>14} {'1':>8} {workers:>10} {'ratio':>8} {'1':>10} {workers:>10} {'ratio':>8}")
     for when, label in (("after", "open own"), ("before", "inherit")):
         base_one = pss(program, 1, when, ["nothing"])
         base_many = pss(program, workers, when, ["nothing"])
         for name, side in sides.items():
-            one = pss(program, 1, when, side) - base_one
-            many = pss(program, workers, when, side) - base_many
-            ratio = many / one if one > 0 else float("nan")
-            print(f"{name:40} {label:>14} {one:12d} {many:14d} {ratio:6.2f}")
+            measured_one = pss(program, 1, when, side)
+            measured_many = pss(program, workers, when, side)
+            cells = []
+            for sum_index in (0, 1):
+                one = measured_one[sum_index] - base_one[sum_index]
+                many = measured_many[sum_index] - base_many[sum_index]
+                ratio = many / one if one > 0 else float("nan")
+                cells.append(f"{one:>8d} {many:>10d} {ratio:8.2f}" if sum_index == 0 else
+                             f"{one:>10d} {many:>10d} {ratio:8.2f}")
+            print(f"{name:40} {label:>14} {cells[0]} {cells[1]}")
     return 0
 
 
