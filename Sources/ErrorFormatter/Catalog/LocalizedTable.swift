@@ -32,7 +32,7 @@ final class LocalizedTable: Sendable {
         self.table = table
         self.pluralLocale = pluralLocale
         variables = PreparedVariableIndex(table.variables)
-        compiledTexts = CompiledTexts(entryCount: table.entries.count)
+        compiledTexts = CompiledTexts(entryCount: table.entryCount)
         pluralRules = table.variables.isEmpty ? nil : try? PluralRules.cardinal(for: pluralLocale)
     }
 
@@ -65,13 +65,14 @@ final class LocalizedTable: Sendable {
         _ table: StringTable, variables: PreparedVariableIndex, pluralLocale: String, rules: PluralRules?
     ) -> [(key: TableKey, text: String)] {
         var rendered: [(key: TableKey, text: String)] = []
-        rendered.reserveCapacity(table.entries.count + table.variables.count)
+        let entries = table.entries
+        rendered.reserveCapacity(entries.count + table.variables.count)
         for key in table.keys {
             let text: String
             do throws(FormatFailure) {
                 if let variable = variables[key] {
                     text = try VariableFormatRenderer.render(variable, arguments: [], language: pluralLocale, rules: rules)
-                } else if let plain = table.entries[key]?.stringValue {
+                } else if let plain = entries[key]?.stringValue {
                     text = try StringFormat.render(plain, arguments: [])
                 } else {
                     continue
@@ -87,7 +88,7 @@ final class LocalizedTable: Sendable {
     /// The value of `key` as rendering needs it: a prepared variable format, else the text.
     func preparedValue(forKey key: TableKey) -> PreparedValue? {
         if let variable = variables[key] { return .variable(variable) }
-        guard let text = table.entries[key]?.stringValue else { return nil }
+        guard let text = table.plainString(forKey: key) else { return nil }
         // Plain text renders as itself (``StringFormat/render(_:arguments:)``): nothing to compile.
         guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
             return .text(text)
