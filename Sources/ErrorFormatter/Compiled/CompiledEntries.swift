@@ -149,6 +149,9 @@ final class CompiledEntries: Sendable {
         }
     }
 
+    /// Whether ``decoded`` has been made: what shows that the lookup roads never make it.
+    var isDecoded: Bool { decodedEntries.withLock { $0 != nil } }
+
     /// Where the entry whose key's bytes are `key` starts in `whole`.
     @inline(__always)
     private func find(_ key: UnsafeRawBufferPointer, hash: UInt64, in whole: UnsafeRawBufferPointer) -> Int? {

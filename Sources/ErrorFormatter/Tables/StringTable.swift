@@ -11,7 +11,7 @@ final class StringTable: Sendable {
     private let parsedEntries: PropertyListDictionary
     /// The entries of a table read from a compiled catalog, answered from the file's bytes
     /// (``CompiledEntries``); `nil` for a parsed table.
-    private let inPlace: CompiledEntries?
+    let inPlace: CompiledEntries?
     /// Variable formats (`.stringsdict` entries, String Catalog variations). They replace a
     /// plain entry of the same key, as a `.stringsdict` entry replaces a `.strings` one on Apple
     /// platforms.
