@@ -21,7 +21,7 @@ import Glibc
 /// every key and value, known tags, nesting, no repeated key): hostile bytes are the same
 /// `.parse` error they were, and a lookup afterwards reads only what the walk checked.
 /// Tools that need the whole table (``StringTable/entries``) get it decoded on demand, once.
-final class CompiledEntries: Sendable {
+final class CompiledEntries: EntriesReadInPlace {
     private typealias Format = CompiledCatalogFormat
 
     /// The whole section.

@@ -10,8 +10,8 @@ final class StringTable: Sendable {
     /// The entries as parsed; empty when they are read in place (`inPlace`).
     private let parsedEntries: PropertyListDictionary
     /// The entries of a table read from a compiled catalog, answered from the file's bytes
-    /// (``CompiledEntries``); `nil` for a parsed table.
-    let inPlace: CompiledEntries?
+    /// (``EntriesReadInPlace``); `nil` for a parsed table.
+    let inPlace: (any EntriesReadInPlace)?
     /// Variable formats (`.stringsdict` entries, String Catalog variations). They replace a
     /// plain entry of the same key, as a `.stringsdict` entry replaces a `.strings` one on Apple
     /// platforms.
@@ -31,7 +31,7 @@ final class StringTable: Sendable {
     }
 
     /// A table whose entries are read in place from a compiled catalog's section.
-    init(name: String, inPlace entries: CompiledEntries, variables: [TableKey: VariableFormat], diagnostics: [Diagnostic]) {
+    init(name: String, inPlace entries: any EntriesReadInPlace, variables: [TableKey: VariableFormat], diagnostics: [Diagnostic]) {
         self.name = name
         parsedEntries = PropertyListDictionary()
         inPlace = entries

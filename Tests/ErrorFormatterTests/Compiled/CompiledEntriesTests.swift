@@ -71,7 +71,7 @@ import Testing
         }
         var decoder = CompiledDecoder(section, part: "test", file: nil)
         let table = try #require(try CompiledSectionDecoder.tables(&decoder)["T"])
-        let entries = try #require(table.inPlace)
+        let entries = try #require(table.inPlace as? CompiledEntries)
         #expect(table.isReadInPlace)
         #expect(table.entryCount == 5)
         #expect(table.string(forKey: TableKey("a")) == "A")
@@ -242,7 +242,7 @@ import Testing
                 "\(key.string)")
         }
         let table = try #require(catalog.table(Catalog.defaultTable, localization: "en"))
-        let entries = try #require(table.inPlace)
+        let entries = try #require(table.inPlace as? CompiledEntries)
         #expect(!entries.isDecoded)
         // A tool's question decodes it, once.
         #expect(table.keys.count == source.table(Catalog.defaultTable, localization: "en")?.keys.count)
