@@ -26,7 +26,8 @@ final class CompiledEntries: EntriesReadInPlace {
 
     /// The whole section.
     private let bytes: [UInt8]
-    /// Slot count minus one; the slots are a power of two, at most three quarters full.
+    /// The index: a power of two of slots, at most three quarters full, each 0 (empty) or an
+    /// entry's offset in `bytes` (low 32 bits) under the high 32 bits of its key's hash.
     private let slots: [UInt64]
     /// How many entries the table has.
     let count: Int
@@ -77,15 +78,8 @@ final class CompiledEntries: EntriesReadInPlace {
             let inserted: Bool = section.withUnsafeBytes { whole in
                 let keyBytes = UnsafeRawBufferPointer(rebasing: whole[key])
                 let hash = PropertyListKeyIndex.hash(ofBytes: keyBytes, secrets: secrets)
-                var slot = Int(truncatingIfNeeded: hash) & (slotCount - 1)
-                while slots[slot] != 0 {
-                    if slots[slot] >> 32 == hash >> 32,
-                       Self.key(at: Int(slots[slot] & offsetMask), in: whole).map({ Self.equal($0, keyBytes) }) == true
-                    {
-                        return false
-                    }
-                    slot = (slot + 1) & (slotCount - 1)
-                }
+                let (slot, existing) = Self.probe(slots, for: keyBytes, hash: hash, in: whole)
+                guard existing == nil else { return false }
                 slots[slot] = (hash >> 32) << 32 | UInt64(offset)
                 return true
             }
@@ -125,16 +119,6 @@ final class CompiledEntries: EntriesReadInPlace {
         }
     }
 
-    /// Whether the table has an entry (of any value) under `key`.
-    func contains(_ key: TableKey) -> Bool {
-        var key = key.string
-        return key.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            let hash = PropertyListKeyIndex.hash(ofBytes: bytes, secrets: KeyedHash.secrets)
-            return self.bytes.withUnsafeBytes { find(bytes, hash: hash, in: $0) != nil }
-        }
-    }
-
     /// Every entry, in file order, as the decoder makes them: for what needs the whole table
     /// (dump, lint, convert, merging). Made once and kept.
     var decoded: PropertyListDictionary {
@@ -155,15 +139,24 @@ final class CompiledEntries: EntriesReadInPlace {
     /// Where the entry whose key's bytes are `key` starts in `whole`.
     @inline(__always)
     private func find(_ key: UnsafeRawBufferPointer, hash: UInt64, in whole: UnsafeRawBufferPointer) -> Int? {
+        Self.probe(slots, for: key, hash: hash, in: whole).entry
+    }
+
+    /// The slot of `slots` that holds the entry whose key's bytes are `key`, with where that
+    /// entry starts, or the empty slot where it would go. At most three quarters full: the walk
+    /// meets an empty slot.
+    @inline(__always)
+    private static func probe(
+        _ slots: [UInt64], for key: UnsafeRawBufferPointer, hash: UInt64, in whole: UnsafeRawBufferPointer
+    ) -> (slot: Int, entry: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        // At most three quarters full: the walk meets an empty slot.
         while true {
             let content = slots[slot]
-            if content == 0 { return nil }
+            if content == 0 { return (slot, nil) }
             if content >> 32 == hash >> 32 {
-                let entry = Int(content & Self.offsetMask)
-                if let stored = Self.key(at: entry, in: whole), Self.equal(stored, key) { return entry }
+                let entry = Int(content & offsetMask)
+                if let stored = Self.key(at: entry, in: whole), equal(stored, key) { return (slot, entry) }
             }
             slot = (slot + 1) & mask
         }
