@@ -58,7 +58,8 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     private static var headerSize: Int { 40 }
 
     /// - Parameters:
-    ///   - slotCount: a power of two; at most three quarters are filled.
+    ///   - slotCount: the most slots the cache grows to (rounded up to a power of two); at most
+    ///     three quarters are filled.
     ///   - byteBudget: the most the entries may cost, keys and values included.
     package init(slotCount: Int, byteBudget: Int) {
         var count = 8
