@@ -248,4 +248,25 @@ import Testing
         #expect(table.keys.count == source.table(Catalog.defaultTable, localization: "en")?.keys.count)
         #expect(entries.isDecoded)
     }
+
+    /// Past what it keeps key by key (192 keys of a table), `ef_catalog_text`'s road takes the
+    /// whole-table one, which decodes the table once; every answer stays the same.
+    @Test func argumentFreeTextsPastTheirBoundTakeTheWholeTableRoad() throws {
+        let lines = (0..<300).map { "\"k\($0)\" = \"text \($0)\";" }.joined(separator: "\n")
+        var builder = CatalogBuilder()
+        try builder.addTable(bytes: Array(lines.utf8), localization: "en", fileName: "Localizable.strings")
+        let source = try builder.build()
+        let catalog = try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(source.compiled())))
+        let layers = catalog.cachedLayers(of: Catalog.defaultTable, for: ["en"])
+        let table = try #require(catalog.table(Catalog.defaultTable, localization: "en"))
+        let entries = try #require(table.inPlace as? CompiledEntries)
+        for number in 0..<300 {
+            let text = CompiledCatalogComparison.argumentFreeText(TableKey("k\(number)"), in: layers)
+            #expect(text == Array("text \(number)".utf8), "k\(number)")
+            #expect(entries.isDecoded == (number >= 192), "k\(number)")
+        }
+        // The texts kept key by key are still answered, and the same for later asks.
+        #expect(CompiledCatalogComparison.argumentFreeText(TableKey("k0"), in: layers) == Array("text 0".utf8))
+        #expect(CompiledCatalogComparison.argumentFreeText(TableKey("k299"), in: layers) == Array("text 299".utf8))
+    }
 }
