@@ -218,6 +218,8 @@ import Testing
             "format" = "%d files";
             "percent" = "100%%";
             "list" = ("x");
+            "errors.D.1.title" = "Error Title";
+            "errors.D.1.message" = "The first error.";
             """.utf8), localization: "en", fileName: "Localizable.strings")
         try builder.addTable(bytes: CompiledCatalogTests.stringsDict, localization: "en", fileName: "Localizable.stringsdict")
         let source = try builder.build()
@@ -241,6 +243,11 @@ import Testing
                 CompiledCatalogComparison.argumentFreeText(key, in: source.cachedLayers(of: Catalog.defaultTable, for: ["en"])),
                 "\(key.string)")
         }
+        // An error formatted from its keys (what ef_format and the plans do), fallbacks included.
+        let formatted = ErrorMessageFormatter(catalog: catalog).format(ErrorInfo(domain: "D", code: 1), preferences: ["en"])
+        #expect(formatted.title == "Error Title")
+        #expect(formatted.message == "The first error.")
+        #expect(formatted.provenance(.title).rule == "code-key")
         let table = try #require(catalog.table(Catalog.defaultTable, localization: "en"))
         let entries = try #require(table.inPlace as? CompiledEntries)
         #expect(!entries.isDecoded)
