@@ -84,7 +84,9 @@ private func read(_ bytes: [UInt8]) {
     var tables: [String: [String: StringTable]] = [:]
     for localization in [Catalog.unlocalized] + file.localizations {
         do {
-            tables[localization] = try file.tables(ofLocalization: localization)
+            let read = try file.tables(ofLocalization: localization)
+            read.values.forEach(checkLookupsInPlace)
+            tables[localization] = read
         } catch {
             if error.kind != .invalidArgument || localization != Catalog.unlocalized { expectParse(error, localization) }
         }
@@ -123,6 +125,33 @@ private func checkNegotiation(_ file: CompiledCatalogFile) {
         let result = negotiation.negotiate(preferences: preferences, available: described)
         if !result.entries.allSatisfy({ described.indices.contains($0.index) }) {
             violated("negotiation chose a localization it was not offered")
+        }
+    }
+}
+
+/// A table read in place answers every key as its decoded entries do (the same text, byte for
+/// byte, or none for a value that is not a string), by key and by the key's bytes, and a key it
+/// does not have is answered with nothing.
+private func checkLookupsInPlace(_ table: StringTable) {
+    guard table.isReadInPlace else { violated("a compiled table is not read in place") }
+    let secrets = KeyedHash.secrets
+    var probes: [TableKey] = []
+    for key in table.entries.keys.prefix(64) {
+        probes.append(key)
+        probes.append(TableKey(key.string + "\u{0}"))
+        if !key.string.isEmpty { probes.append(TableKey(String(key.string.utf8.dropLast()) ?? "")) }
+    }
+    probes.append(TableKey(""))
+    for key in probes {
+        let expected = table.entries[key]?.stringValue
+        var bytes = key.string
+        let byBytes = bytes.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
+            return table.string(forKeyBytes: raw, hash: PropertyListKeyIndex.hash(ofBytes: raw, secrets: secrets))
+        }
+        let byKey = table.plainString(forKey: key)
+        for answer in [byBytes, byKey] where !(answer?.utf8.elementsEqual(expected?.utf8 ?? "".utf8) ?? (expected == nil)) {
+            violated("a lookup in place answers \(String(describing: answer)) for \(key), decoded \(String(describing: expected))")
         }
     }
 }

@@ -240,7 +240,7 @@ package final class TableLayers: Sendable {
     package func argumentFreeText(forKey key: UnsafeRawBufferPointer) -> UnsafePointer<CChar>? {
         let hash = ArgumentFreeTexts.hash(of: key, secrets: secrets)
         for layer in layers {
-            if let text = layer.argumentFreeTexts.text(forKey: key, hash: hash) { return text }
+            if let text = layer.argumentFreeText(forKey: key, hash: hash) { return text }
         }
         return nil
     }

@@ -26,13 +26,17 @@ final class LocalizedTable: Sendable {
     /// it copies every key and text (9.7 MB beside a 19 MB parse for the largest corpus catalog,
     /// measured) that most programs, which never make that call, would pay for.
     private let argumentFreeSlot = Atomic<UInt>(0)
+    /// For a table read in place from a compiled catalog, the argument-free texts made one key
+    /// at a time instead (``ArgumentFreeTextsByKey``): the whole-table road would decode it.
+    private let argumentFreeTextsByKey: ArgumentFreeTextsByKey?
 
     init(localization: String, table: StringTable, pluralLocale: String) {
         self.localization = localization
         self.table = table
         self.pluralLocale = pluralLocale
         variables = PreparedVariableIndex(table.variables)
-        compiledTexts = CompiledTexts(entryCount: table.entries.count)
+        compiledTexts = CompiledTexts(entryCount: table.entryCount)
+        argumentFreeTextsByKey = table.isReadInPlace ? ArgumentFreeTextsByKey() : nil
         pluralRules = table.variables.isEmpty ? nil : try? PluralRules.cardinal(for: pluralLocale)
     }
 
@@ -59,35 +63,66 @@ final class LocalizedTable: Sendable {
         return Unmanaged<ArgumentFreeTexts>.fromOpaque(winner)._withUnsafeGuaranteedRef { $0.view }
     }
 
+    /// The text the key whose UTF-8 is `key` (keyed hash `hash`, ``ArgumentFreeTexts/hash(of:secrets:)``)
+    /// shows with no arguments, valid while this table lives; `nil` when it has no value that
+    /// renders without arguments. A table read in place answers key by key while it has room
+    /// (``ArgumentFreeTextsByKey``), then as every other table does.
+    @inline(__always)
+    func argumentFreeText(forKey key: UnsafeRawBufferPointer, hash: UInt64) -> UnsafePointer<CChar>? {
+        if let argumentFreeTextsByKey {
+            let answer = argumentFreeTextsByKey.text(forKey: key, hash: hash) {
+                Self.renderedWithoutArguments(
+                    variable: variables.format(forKeyBytes: key, hash: hash),
+                    plain: table.string(forKeyBytes: key, hash: hash),
+                    pluralLocale: pluralLocale, rules: pluralRules)
+            }
+            switch answer {
+            case .text(let text): return text
+            case .absent: return nil
+            case .unknown: break
+            }
+        }
+        return argumentFreeTexts.text(forKey: key, hash: hash)
+    }
+
     /// Each key whose value renders without arguments, with that rendering (what
     /// ``render(_:arguments:)`` gives for no arguments).
     private static func renderedWithoutArguments(
         _ table: StringTable, variables: PreparedVariableIndex, pluralLocale: String, rules: PluralRules?
     ) -> [(key: TableKey, text: String)] {
         var rendered: [(key: TableKey, text: String)] = []
-        rendered.reserveCapacity(table.entries.count + table.variables.count)
+        let entries = table.entries
+        rendered.reserveCapacity(entries.count + table.variables.count)
         for key in table.keys {
-            let text: String
-            do throws(FormatFailure) {
-                if let variable = variables[key] {
-                    text = try VariableFormatRenderer.render(variable, arguments: [], language: pluralLocale, rules: rules)
-                } else if let plain = table.entries[key]?.stringValue {
-                    text = try StringFormat.render(plain, arguments: [])
-                } else {
-                    continue
-                }
-            } catch {
-                continue
+            if let text = renderedWithoutArguments(
+                variable: variables[key], plain: entries[key]?.stringValue, pluralLocale: pluralLocale, rules: rules)
+            {
+                rendered.append((key, text))
             }
-            rendered.append((key, text))
         }
         return rendered
+    }
+
+    /// What a key's variable format, else its plain text, shows with no arguments; `nil` when
+    /// it has neither or needs arguments.
+    private static func renderedWithoutArguments(
+        variable: PreparedVariableFormat?, plain: String?, pluralLocale: String, rules: PluralRules?
+    ) -> String? {
+        do throws(FormatFailure) {
+            if let variable {
+                return try VariableFormatRenderer.render(variable, arguments: [], language: pluralLocale, rules: rules)
+            }
+            guard let plain else { return nil }
+            return try StringFormat.render(plain, arguments: [])
+        } catch {
+            return nil
+        }
     }
 
     /// The value of `key` as rendering needs it: a prepared variable format, else the text.
     func preparedValue(forKey key: TableKey) -> PreparedValue? {
         if let variable = variables[key] { return .variable(variable) }
-        guard let text = table.entries[key]?.stringValue else { return nil }
+        guard let text = table.plainString(forKey: key) else { return nil }
         // Plain text renders as itself (``StringFormat/render(_:arguments:)``): nothing to compile.
         guard text.utf8.count <= Limits.maximumFormatLength, PercentSearch.contains(text) else {
             return .text(text)

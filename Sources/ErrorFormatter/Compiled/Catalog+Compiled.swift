@@ -109,7 +109,6 @@ extension Catalog {
                 orders.append(DiagnosticOrder(step: 1, part: 0))
             }
         }
-        let steps = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
         let deferred = DeferredCatalog(
             unlocalizedTables: unlocalized, diagnostics: diagnostics, orders: orders,
             localizations: file.localizations,
@@ -122,7 +121,7 @@ extension Catalog {
                     // system failing) can only be left out, as a broken one is.
                     return LocalizationStore.Loaded(
                         tables: nil, diagnostics: [brokenSection(localization, of: file, error)],
-                        orders: [DiagnosticOrder(step: steps[localization] ?? names.count + 1, part: 0)])
+                        orders: [DiagnosticOrder(step: (names.firstIndex(of: localization) ?? names.count) + 1, part: 0)])
                 }
             })
         let storedDiagnostics = { () -> [Diagnostic] in

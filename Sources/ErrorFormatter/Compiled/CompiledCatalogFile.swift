@@ -30,8 +30,9 @@ final class CompiledCatalogFile: Sendable {
     /// What the negotiation section says about the localizations' names, when this process
     /// may use it (written by the same library and ICU); `nil` otherwise.
     let negotiation: PrecomputedNegotiation?
-    /// The localization sections (the unlocalized one under `""`).
-    private let sections: [String: Section]
+    /// The localization sections (the unlocalized one, `""`, first), as the directory lists
+    /// them: in strictly increasing byte order (``check(_:minor:in:)``), so found by bisection.
+    private let sections: [Section]
     private let source: any CompiledByteSource
     /// The file as the caller named it (`nil` for bytes in memory).
     var name: String? { source.name }
@@ -122,11 +123,9 @@ final class CompiledCatalogFile: Sendable {
         }
         try Self.checkNames(localizations, knownToICU: negotiation != nil, in: directory)
 
-        var sections: [String: Section] = [:]
-        for section in listed.localizations { sections[section.name] = section }
         self.developmentLocale = developmentLocale
-        self.sections = sections
-        self.hasUnlocalizedSection = sections[Catalog.unlocalized] != nil
+        self.sections = listed.localizations
+        self.hasUnlocalizedSection = listed.localizations.first?.name == Catalog.unlocalized
         self.localizations = localizations
         self.negotiation = negotiation
         self.catalogSection = listed.catalog
@@ -238,17 +237,31 @@ final class CompiledCatalogFile: Sendable {
 
     /// The directory's entry for `localization`, if the file has it.
     func section(named localization: String) -> Section? {
-        sections[localization]
+        var low = 0
+        var high = sections.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            let name = sections[middle].name
+            if name.precedesInUTF8Order(localization) {
+                low = middle + 1
+            } else if localization.precedesInUTF8Order(name) {
+                high = middle
+            } else {
+                return sections[middle]
+            }
+        }
+        return nil
     }
 
     /// Every table of `localization` (`""` for the unlocalized tables): its section read,
-    /// checked against its checksum and decoded, each time it is called.
+    /// checked against its checksum and read (entries indexed in place, ``CompiledEntries``),
+    /// each time it is called.
     ///
     /// - Throws: `.invalidArgument` for a localization the file does not have; `.parse` for a
     ///   section that is broken (or cut short since the file was opened); `.unreadable` when the
     ///   system fails to read.
     func tables(ofLocalization localization: String) throws(CatalogError) -> [String: StringTable] {
-        guard let section = sections[localization] else {
+        guard let section = section(named: localization) else {
             throw CatalogError(kind: .invalidArgument, message: "the compiled catalog has no localization '\(localization)'",
                                file: source.name)
         }

@@ -2,17 +2,20 @@
 /// read checks the bytes left first, so a wrong count or length is a `.parse` error, never a read
 /// past the end or a trap.
 struct CompiledDecoder {
-    private let bytes: [UInt8]
+    /// Everything being read (a whole section): what an in-place table keeps (``CompiledEntries``).
+    let bytes: [UInt8]
     private(set) var position = 0
     /// What is being read, for messages (`the directory`, `section 'fr'`).
-    private let part: String
+    let part: String
     /// The file, for `CatalogError.file`.
-    private let file: String?
+    let file: String?
 
-    init(_ bytes: [UInt8], part: String, file: String?) {
+    /// A decoder of `bytes` that starts reading at `position` (clamped to the bytes).
+    init(_ bytes: [UInt8], part: String, file: String?, at position: Int = 0) {
         self.bytes = bytes
         self.part = part
         self.file = file
+        self.position = min(max(position, 0), bytes.count)
     }
 
     var remaining: Int { bytes.count - position }
@@ -39,6 +42,9 @@ struct CompiledDecoder {
         let start = try advance(by: MemoryLayout<Value>.size)
         return Value(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
     }
+
+    /// The next byte, not read yet; `nil` at the end.
+    var nextByte: UInt8? { isAtEnd ? nil : bytes[position] }
 
     mutating func u8() throws(CatalogError) -> UInt8 {
         bytes[try advance(by: 1)]
@@ -78,18 +84,33 @@ struct CompiledDecoder {
     }
 
     /// A string: validated strictly (as the writer's strings always are), then made without the
-    /// standard library validating it a second time. Most keys are ASCII: one scan for bytes
-    /// past 0x7F settles both validity and what the string records about itself.
+    /// standard library validating it a second time.
     mutating func string() throws(CatalogError) -> String {
+        let (range, isASCII) = try validatedString()
+        return bytes.withUnsafeBufferPointer { whole in
+            KnownValidUTF8.string(UnsafeBufferPointer(rebasing: whole[range]), isASCII: isASCII)
+        }
+    }
+
+    /// Where the next string's bytes are, validated as ``string()`` validates them, without
+    /// making it: what an in-place table reads its keys and values with (``CompiledEntries``).
+    mutating func stringRange() throws(CatalogError) -> Range<Int> {
+        try validatedString().range
+    }
+
+    /// The next string's bytes, checked to be strictly valid UTF-8, and whether they are ASCII.
+    /// Most keys are ASCII: one scan for bytes past 0x7F settles both validity and what the
+    /// string records about itself.
+    private mutating func validatedString() throws(CatalogError) -> (range: Range<Int>, isASCII: Bool) {
         let length = Int(try u32())
         let start = try advance(by: length)
-        let text: String? = bytes.withUnsafeBufferPointer { whole in
+        let isASCII: Bool? = bytes.withUnsafeBufferPointer { whole in
             let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
-            if Self.isASCII(range) { return KnownValidUTF8.string(range, isASCII: true) }
-            return UTF8Validation.isStrictlyValid(range) ? KnownValidUTF8.string(range, isASCII: false) : nil
+            if Self.isASCII(range) { return true }
+            return UTF8Validation.isStrictlyValid(range) ? false : nil
         }
-        guard let text else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
-        return text
+        guard let isASCII else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
+        return (start..<(start + length), isASCII)
     }
 
     /// Whether every byte is below 0x80, eight at a time.

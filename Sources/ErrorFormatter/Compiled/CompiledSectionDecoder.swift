@@ -12,7 +12,8 @@ enum CompiledSectionDecoder {
         return diagnostics
     }
 
-    /// A localization section: its tables by name.
+    /// A localization section: its tables by name, their entries read in place from the
+    /// section's bytes (``CompiledEntries``), their variable formats and diagnostics decoded.
     static func tables(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [String: StringTable] {
         let count = try decoder.count(of: "tables")
         var tables: [String: StringTable] = [:]
@@ -24,10 +25,10 @@ enum CompiledSectionDecoder {
             guard tables.count < Limits.maximumTableFiles else {
                 throw decoder.failure("more than \(Limits.maximumTableFiles) tables")
             }
-            let entries = try self.entries(&decoder)
+            let entries = try CompiledEntries.read(&decoder)
             let variables = try self.variables(&decoder)
             let diagnostics = try self.diagnostics(&decoder)
-            tables[name] = StringTable(name: name, entries: entries, variables: variables, diagnostics: diagnostics)
+            tables[name] = StringTable(name: name, inPlace: entries, variables: variables, diagnostics: diagnostics)
         }
         guard tables.count == count else { throw decoder.failure("repeated table names") }
         try decoder.expectEnd()
@@ -44,8 +45,9 @@ enum CompiledSectionDecoder {
         }
     }
 
-    /// A table's entries, in their order (no key twice).
-    private static func entries(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListDictionary {
+    /// A table's entries, in their order (no key twice): what ``CompiledEntries`` decodes when
+    /// a tool needs the whole table.
+    static func entries(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListDictionary {
         let count = try decoder.count(of: "entries")
         // An entry takes at least 9 bytes (key length, tag, value length): room for what the
         // bytes left can hold, whatever the count claims.
@@ -84,7 +86,7 @@ enum CompiledSectionDecoder {
     /// One value, arrays and dictionaries nested at most as deep as CoreFoundation's parsers
     /// nest them. Read with a stack of its own, not by recursion: 512 levels of recursion would
     /// not fit in the smallest stack the library promises to work on (`EF_MINIMUM_STACK_BYTES`).
-    private static func value(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListValue {
+    static func value(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListValue {
         var open: [OpenContainer] = []
         reading: while true {
             let tag = try decoder.u8()

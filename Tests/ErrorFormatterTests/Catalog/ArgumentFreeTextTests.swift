@@ -101,6 +101,25 @@ struct ConcurrentByteCacheTests {
         }
     }
 
+    /// The slots grow from a few to `slotCount` as keys come: every key stored on the way is
+    /// still found, and the bound is the one a cache made at full size had.
+    @Test func slotsGrowWithUseAndKeepEveryKey() {
+        let cache = ConcurrentByteCache(slotCount: 4_096, byteBudget: 1 << 20)
+        var stored = 0
+        for number in 0..<4_000 {
+            Self.key(number, length: 12).withUnsafeBytes { bytes in
+                if cache.insert(bytes, hash: cache.hash(bytes), value: Box(number), cost: 0) != nil { stored += 1 }
+            }
+        }
+        #expect(stored == 3_072)
+        for number in 0..<4_000 {
+            Self.key(number, length: 12).withUnsafeBytes { bytes in
+                let found = cache.find(bytes, hash: cache.hash(bytes)).map { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().value }
+                #expect(found == (number < 3_072 ? number : nil), "\(number)")
+            }
+        }
+    }
+
     /// Two threads may insert the same object under one key (both found it elsewhere, then
     /// missed here): the cache keeps one reference, however many inserts there were, and
     /// gives it up when it goes.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ErrorFormatter
 
 /// Whether a catalog opened from a compiled file is its source: the same compiled bytes (so the
@@ -30,7 +33,16 @@ enum CompiledCatalogComparison {
             let preferences = localization.isEmpty ? [] : [localization]
             for name in source.tableNames(localization: localization) {
                 guard let table = source.table(name, localization: localization) else { continue }
+                let sourceLayers = source.cachedLayers(of: name, for: preferences)
+                let compiledLayers = compiled.cachedLayers(of: name, for: preferences)
                 for key in table.keys.prefix(keysPerTable) {
+                    // The gettext-shaped answer: a compiled table reads it key by key.
+                    let expectedText = argumentFreeText(key, in: sourceLayers)
+                    let actualText = argumentFreeText(key, in: compiledLayers)
+                    if expectedText != actualText {
+                        found.append("\(localization)/\(name): \"\(key.string)\" without arguments: "
+                            + "\(String(describing: expectedText)) != \(String(describing: actualText))")
+                    }
                     let expected = source.resolve(key.string, table: name, preferences: preferences, arguments: arguments)
                     let actual = compiled.resolve(key.string, table: name, preferences: preferences, arguments: arguments)
                     if !same(expected, actual) {
@@ -46,6 +58,17 @@ enum CompiledCatalogComparison {
         if source.hasUnlocalizedTables != compiled.hasUnlocalizedTables { found.append("unlocalized tables") }
         if source.diagnostics.map(\.description) != compiled.diagnostics.map(\.description) { found.append("diagnostics") }
         return found
+    }
+
+    /// The UTF-8 of what `layers` shows for `key` with no arguments (``TableLayers/argumentFreeText(forKey:)``).
+    static func argumentFreeText(_ key: TableKey, in layers: TableLayers) -> [UInt8]? {
+        var key = key.string
+        return key.withUTF8 { bytes in
+            layers.argumentFreeText(forKey: UnsafeRawBufferPointer(bytes)).map { text in
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                                          count: strlen(text)))
+            }
+        }
     }
 
     /// Equal, strings compared byte by byte (Swift's `==` would merge NFC and NFD spellings).
