@@ -13,8 +13,9 @@ final class CompiledTexts: Sendable {
     private static let byteBudget = 1 << 20
     private let cache: ConcurrentByteCache
 
-    /// For a table of `entryCount` texts: the slots are made as texts render, growing with
-    /// them, never more than a table of that size can fill.
+    /// For a table of `entryCount` texts: the slots are made on the first render, never more
+    /// than a table of that size can fill (a large array is mapped, and only the pages its keys
+    /// fall in are made).
     init(entryCount: Int) {
         var slots = 8
         while slots / 4 * 3 < entryCount, slots < Self.slotLimit { slots <<= 1 }

@@ -18,16 +18,9 @@ import Synchronization
 /// Readers load a slot with acquire ordering; a writer (under a mutex, inserts are rare) fills
 /// the entry and publishes its address with release ordering. The slot array itself is made by
 /// the first insert and published the same way, so a cache that is never filled costs no slots
-/// (a catalog has four, one per hot call, and a program uses one or two of them); freeing walks
-/// the entries, not the slots.
-///
-/// The slots grow with use, up to `slotCount`: the first insert makes a few, and when they are
-/// three quarters full a writer makes twice as many, fills them from its list of entries and
-/// publishes them in place of the old ones. A reader still probing the old array finds what it
-/// held (entries never go), at worst missing the newest, which is a miss like any other. Old
-/// arrays are kept until the cache goes (readers may hold them): with doubling, all of them
-/// together are smaller than the last. A process that makes a few calls so holds a few slots,
-/// not `slotCount` of them.
+/// (a catalog has four, one per hot call, and a program uses one or two of them); a large array
+/// is mapped, so that only the pages its keys fall in are ever made. Freeing walks the entries,
+/// not the slots.
 ///
 /// Not generic on purpose: the C layer calls it from another module, where a generic class's
 /// methods run unspecialized and look type metadata up on every call (a third of a hit's cost,
@@ -35,11 +28,10 @@ import Synchronization
 package final class ConcurrentByteCache: @unchecked Sendable {
     // @unchecked: slots are atomics; an entry's memory is written before it is published and
     // never again; `state` is touched only under its lock.
-    /// The current slot array's address (``SlotArray``), 0 until the first insert: a memo
-    /// nobody fills (a program that never calls the function it serves) costs no slots.
-    /// Published with release ordering, replaced only by a larger array.
+    /// The slot array's address, 0 until the first insert: a memo nobody fills (a program that
+    /// never calls the function it serves) costs no slots. Published with release ordering once,
+    /// never changed until the cache is destroyed.
     private let slotsAddress = Atomic<UInt>(0)
-    /// The most slots the array grows to.
     private let slotCount: Int
     private let state = Protected<State>(State())
     private let byteBudget: Int
@@ -58,8 +50,7 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     private static var headerSize: Int { 40 }
 
     /// - Parameters:
-    ///   - slotCount: the most slots the cache grows to (rounded up to a power of two); at most
-    ///     three quarters are filled.
+    ///   - slotCount: a power of two; at most three quarters are filled.
     ///   - byteBudget: the most the entries may cost, keys and values included.
     package init(slotCount: Int, byteBudget: Int) {
         var count = 8
@@ -78,52 +69,46 @@ package final class ConcurrentByteCache: @unchecked Sendable {
             entry = current.load(fromByteOffset: 32, as: UnsafeMutableRawPointer?.self)
             free(current)
         }
-        var array = SlotArray(address: slotsAddress.load(ordering: .acquiring))
-        while let current = array {
-            array = current.previous
-            current.free()
+        if let slots = slots {
+            Self.freeSlots(slots, count: slotCount)
         }
     }
 
-    /// The current slot array, or `nil` before the first insert.
-    @inline(__always)
-    private var slots: SlotArray? {
-        SlotArray(address: slotsAddress.load(ordering: .acquiring))
-    }
+    /// Slot arrays of at least this many bytes are mapped from the system rather than
+    /// allocated: its pages are zero (every slot empty) until written, so a cache that serves a
+    /// few keys holds the few pages they fall in, not the whole array (a catalog's lookup memo
+    /// is 64 KiB of slots, and a pre-forked worker would hold every page of it).
+    private static let mappedSlotBytes = 16_384
 
-    /// Slots this many at first: what a cache that serves a few keys needs.
-    private static let initialSlotCount = 16
-
-    /// One array of slots: its slot count and the array it replaced (kept until the cache
-    /// goes), then the slots, each an entry's address or 0.
-    private struct SlotArray {
-        let base: UnsafeMutableRawPointer
-
-        init?(address: UInt) {
-            guard let base = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
-            self.base = base
-        }
-
-        /// A new array of `count` empty slots (a power of two), replacing `previous`.
-        static func make(count: Int, previous: SlotArray?) -> SlotArray? {
-            let base = UnsafeMutableRawPointer.allocate(
-                byteCount: 16 + count * MemoryLayout<Atomic<UInt>>.stride, alignment: 16)
-            base.storeBytes(of: count, as: Int.self)
-            base.storeBytes(of: previous?.base, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
-            let slots = (base + 16).bindMemory(to: Atomic<UInt>.self, capacity: count)
+    /// `count` empty slots, or `nil` when the system has no memory for them.
+    private static func makeSlots(count: Int) -> UnsafeMutablePointer<Atomic<UInt>>? {
+        let bytes = count * MemoryLayout<Atomic<UInt>>.stride
+        guard bytes >= mappedSlotBytes else {
+            let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: count)
             for index in 0..<count { (slots + index).initialize(to: Atomic<UInt>(0)) }
-            return SlotArray(address: UInt(bitPattern: base))
+            return slots
         }
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapped != MAP_FAILED
+        else { return nil }
+        // Zero bytes are an empty slot (`Atomic<UInt>(0)`): the mapping's pages are already that.
+        return mapped.bindMemory(to: Atomic<UInt>.self, capacity: count)
+    }
 
-        var address: UInt { UInt(bitPattern: base) }
-        var count: Int { base.load(as: Int.self) }
-        var previous: SlotArray? { SlotArray(address: UInt(bitPattern: base.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self))) }
-        var slots: UnsafeMutablePointer<Atomic<UInt>> { (base + 16).assumingMemoryBound(to: Atomic<UInt>.self) }
-
-        func free() {
-            slots.deinitialize(count: count)
-            base.deallocate()
+    private static func freeSlots(_ slots: UnsafeMutablePointer<Atomic<UInt>>, count: Int) {
+        let bytes = count * MemoryLayout<Atomic<UInt>>.stride
+        slots.deinitialize(count: count)
+        if bytes >= mappedSlotBytes {
+            munmap(UnsafeMutableRawPointer(slots), bytes)
+        } else {
+            slots.deallocate()
         }
+    }
+
+    /// The slot array, or `nil` before the first insert.
+    @inline(__always)
+    private var slots: UnsafeMutablePointer<Atomic<UInt>>? {
+        UnsafeMutablePointer(bitPattern: slotsAddress.load(ordering: .acquiring))
     }
 
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
@@ -139,12 +124,10 @@ package final class ConcurrentByteCache: @unchecked Sendable {
     /// the cache), or what ``insert(_:hash:pointer:cost:)`` stored.
     @inline(__always)
     package func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> UnsafeRawPointer? {
-        guard let array = slots else { return nil }
-        let slots = array.slots
-        let count = array.count
-        let mask = count - 1
+        guard let slots else { return nil }
+        let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        for _ in 0..<count {
+        for _ in 0..<slotCount {
             let address = slots[slot].load(ordering: .acquiring)
             guard let entry = UnsafeRawPointer(bitPattern: address) else { return nil }
             if Self.matches(entry, key, hash: hash) {
@@ -193,42 +176,27 @@ package final class ConcurrentByteCache: @unchecked Sendable {
         -> (stored: UnsafeRawPointer?, isNew: Bool)
     {
         state.withLock { state -> (stored: UnsafeRawPointer?, isNew: Bool) in
-            var array: SlotArray
+            let slots: UnsafeMutablePointer<Atomic<UInt>>
             if let made = self.slots {
-                array = made
+                slots = made
             } else {
                 // The first insert makes the slots, all empty, before any reader can see them.
-                guard let made = SlotArray.make(count: min(Self.initialSlotCount, slotCount), previous: nil) else {
-                    return (nil, false)
-                }
-                array = made
-                slotsAddress.store(made.address, ordering: .releasing)
+                guard let made = Self.makeSlots(count: slotCount) else { return (nil, false) }
+                slots = made
+                slotsAddress.store(UInt(bitPattern: slots), ordering: .releasing)
             }
-            var slot = Self.slot(for: key, hash: hash, in: array)
-            if let entry = UnsafeRawPointer(bitPattern: array.slots[slot].load(ordering: .acquiring)) {
-                return (entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self), false)
+            let mask = slotCount - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while let entry = UnsafeRawPointer(bitPattern: slots[slot].load(ordering: .acquiring)) {
+                if Self.matches(entry, key, hash: hash) {
+                    return (entry.load(fromByteOffset: 16, as: UnsafeRawPointer?.self), false)
+                }
+                slot = (slot + 1) & mask
             }
             let size = Self.headerSize + key.count
             guard size <= byteBudget, cost <= byteBudget - size, state.bytes <= byteBudget - size - cost,
                   (state.entries + 1) * 4 <= slotCount * 3, let entry = malloc(size)
             else { return (nil, false) }
-            if (state.entries + 1) * 4 > array.count * 3 {
-                // Full for its size (and smaller than `slotCount`, or the check above failed):
-                // twice as many slots, holding every entry, in place of these.
-                guard let grown = SlotArray.make(count: array.count * 2, previous: array) else {
-                    free(entry)
-                    return (nil, false)
-                }
-                var stored = state.newest
-                while let current = stored {
-                    let index = Self.slot(for: nil, hash: current.load(as: UInt64.self), in: grown)
-                    grown.slots[index].store(UInt(bitPattern: current), ordering: .relaxed)
-                    stored = current.load(fromByteOffset: 32, as: UnsafeMutableRawPointer?.self)
-                }
-                slotsAddress.store(grown.address, ordering: .releasing)
-                array = grown
-                slot = Self.slot(for: nil, hash: hash, in: grown)
-            }
             entry.storeBytes(of: hash, as: UInt64.self)
             entry.storeBytes(of: key.count, toByteOffset: 8, as: Int.self)
             entry.storeBytes(of: pointer, toByteOffset: 16, as: UnsafeRawPointer?.self)
@@ -238,21 +206,8 @@ package final class ConcurrentByteCache: @unchecked Sendable {
             state.bytes += size + cost
             state.entries += 1
             state.newest = entry
-            array.slots[slot].store(UInt(bitPattern: entry), ordering: .releasing)
+            slots[slot].store(UInt(bitPattern: entry), ordering: .releasing)
             return (pointer, true)
         }
-    }
-
-    /// The slot of `array` that holds `key`'s entry, or the empty one where it would go; with
-    /// `key` `nil`, the first empty slot from `hash` on (for an entry known not to be there).
-    /// The array is never full, so the walk meets an empty slot.
-    private static func slot(for key: UnsafeRawBufferPointer?, hash: UInt64, in array: SlotArray) -> Int {
-        let mask = array.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while let entry = UnsafeRawPointer(bitPattern: array.slots[slot].load(ordering: .acquiring)) {
-            if let key, matches(entry, key, hash: hash) { return slot }
-            slot = (slot + 1) & mask
-        }
-        return slot
     }
 }

@@ -101,9 +101,9 @@ struct ConcurrentByteCacheTests {
         }
     }
 
-    /// The slots grow from a few to `slotCount` as keys come: every key stored on the way is
-    /// still found, and the bound is the one a cache made at full size had.
-    @Test func slotsGrowWithUseAndKeepEveryKey() {
+    /// A cache large enough to map its slots (4,096 of them, 32 KiB) fills them to three
+    /// quarters like any other: every key stored is found, the rest are refused.
+    @Test func mappedSlotsKeepEveryKeyUpToTheirBound() {
         let cache = ConcurrentByteCache(slotCount: 4_096, byteBudget: 1 << 20)
         var stored = 0
         for number in 0..<4_000 {
