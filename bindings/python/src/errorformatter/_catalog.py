@@ -68,16 +68,8 @@ def _decode(value: Optional[bytes]) -> Optional[str]:
     return value.decode() if value is not None else None
 
 
-def _encode(value: str, what: str) -> bytes:
-    """UTF-8 bytes of ``value``; a lone surrogate becomes InvalidUTF8Error, as the C API would."""
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be str, not {type(value).__name__}")
-    try:
-        # str.encode, not value.encode: a subclass's override could return something else,
-        # and what this returns goes to a C call as a char *.
-        return str.encode(value, "utf-8")
-    except UnicodeEncodeError as exc:
-        raise make_error(_ffi.EF_E_INVALID_UTF8, f"{what} is not valid Unicode: {exc.reason}") from exc
+# UTF-8 bytes of a str for a C call; a lone surrogate is InvalidUTF8Error, as the C API would say.
+_encode = _packed.encode
 
 
 def _encode_optional(value: Optional[str], what: str) -> Optional[bytes]:

@@ -9,11 +9,11 @@ owns: no handle to free, no getter per string. A ctypes call also costs per para
 hundreds of instructions each), so a format passes its whole request (domain, code, texts,
 table, arguments) as one run of bytes (pack_request). The buffer and the objects that go with it
 (the out-parameters, the capacity, the request's length, an ef_error_info for a lookup's
-arguments) are made
-once and reused: each thread keeps a small pool of them. A call takes one from its thread's
-pool and gives it back when done, so a call that starts while another on the same thread is
-between its C call and reading the output (a finalizer run by garbage collection, which any
-allocation can trigger) gets a buffer of its own instead of overwriting that output.
+arguments) are made once and reused: each thread keeps a small pool of them. A call takes one
+from its thread's pool and gives it back when done, so a call that starts while another on the
+same thread is between its C call and reading the output (a finalizer run by garbage
+collection, which any allocation can trigger) gets a buffer of its own instead of overwriting
+that output.
 """
 
 from __future__ import annotations
@@ -265,15 +265,21 @@ def pack_request(domain: str, code: int, description: Optional[str], failure_rea
     return b"".join(parts)
 
 
-def _encode_text(text: object, what: str) -> bytes:
-    """``text``'s UTF-8 and the NUL that ends it in a request."""
-    if not isinstance(text, str):
-        raise TypeError(f"{what} must be str, not {type(text).__name__}")
+def encode(value: str, what: str) -> bytes:
+    """UTF-8 bytes of ``value``; a lone surrogate becomes InvalidUTF8Error, as the C API would."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be str, not {type(value).__name__}")
     try:
-        # str.encode, not text.encode: a subclass's override could return something else.
-        encoded = str.encode(text)
+        # str.encode, not value.encode: a subclass's override could return something else,
+        # and what this returns goes to a C call as a char *.
+        return str.encode(value, "utf-8")
     except UnicodeEncodeError as exc:
         raise make_error(_ffi.EF_E_INVALID_UTF8, f"{what} is not valid Unicode: {exc.reason}") from exc
+
+
+def _encode_text(text: str, what: str) -> bytes:
+    """``text``'s UTF-8 and the NUL that ends it in a request."""
+    encoded = encode(text, what)
     if b"\0" in encoded:
         raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"{what} holds a NUL character, which would end it")
     return encoded + b"\0"
