@@ -270,6 +270,18 @@ typedef struct ef_catalog ef_catalog;
  *  the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.2 */
 #define EF_CATALOG_ON_DEMAND 2u
+/** Flag for ef_catalog_open() only: map a compiled catalog file read-only instead of reading it
+ *  with pread. Sections are then read where they lie in the mapping (the same checks, the same
+ *  results, nothing copied), every process that opens the file this way shares its pages (the
+ *  way processes share a gettext `.mo`), and no descriptor stays open. The caller promises that
+ *  nobody truncates or rewrites the file in place while the catalog is open: a mapped page cut
+ *  off the file raises SIGBUS in the process that reads it, which this library cannot catch.
+ *  Replacing the file by renaming another over it (what ef_catalog_compile() and `errfmt
+ *  compile` do) is safe: the catalog keeps the file it mapped. Where the system cannot map the
+ *  file, it is read as without the flag. Ignored for a directory, whose tables are parsed. A
+ *  library older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
+ *  @since 1.3 */
+#define EF_CATALOG_MAPPED 4u
 
 /**
  * @brief Opens a catalog directory.
@@ -294,14 +306,16 @@ typedef struct ef_catalog ef_catalog;
  * is left out with a "broken-compiled-section" error diagnostic. The file is read with pread,
  * never mapped: a file replaced on disk while open keeps being read as it was (the descriptor
  * holds it); one truncated in place makes the sections not yet read broken, never crashes the
- * process.
+ * process. With EF_CATALOG_MAPPED (since 1.3) the file is mapped instead, on the caller's
+ * promise not to truncate it in place.
  *
  * @param[out] out                 Receives the catalog (free with ef_catalog_free()); NULL on failure.
  * @param[in]  path                Directory (or compiled catalog file), UTF-8. Must not be NULL.
  * @param[in]  development_locale  The development localization, searched after `Base` (the
  *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
  * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
- *                                 EF_CATALOG_ON_DEMAND (since 1.2).
+ *                                 EF_CATALOG_ON_DEMAND (since 1.2) and EF_CATALOG_MAPPED
+ *                                 (since 1.3).
  * @param[out] err                 Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
  *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory nor a compiled catalog,
@@ -404,8 +418,8 @@ typedef struct ef_catalog_builder ef_catalog_builder;
  * @param[out] out    Receives the builder (free with ef_catalog_builder_free()).
  * @param[in]  flags  EF_CATALOG_LENIENT or EF_CATALOG_STRICT (strict: a broken table makes
  *                    ef_catalog_builder_add_table() fail with EF_E_PARSE).
- * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags; EF_CATALOG_ON_DEMAND, which
- *         only ef_catalog_open() takes).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags; EF_CATALOG_ON_DEMAND and
+ *         EF_CATALOG_MAPPED, which only ef_catalog_open() takes).
  * @since 1.0
  */
 ef_status ef_catalog_builder_new(ef_catalog_builder **out, uint32_t flags, ef_error_details **err);

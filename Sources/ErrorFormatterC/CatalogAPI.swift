@@ -50,18 +50,26 @@ final class CatalogBox {
 }
 
 /// Flags accepted by ef_catalog_open and ef_catalog_builder_new.
-enum CatalogFlags {
-    /// Strict or lenient; with `onDemand` (ef_catalog_open only) whether EF_CATALOG_ON_DEMAND is set.
-    static func parse(_ flags: UInt32, allowsOnDemand: Bool) throws(Failure) -> (strict: Bool, onDemand: Bool) {
-        let known = UInt32(EF_CATALOG_STRICT) | (allowsOnDemand ? UInt32(EF_CATALOG_ON_DEMAND) : 0)
+struct CatalogFlags {
+    var strict: Bool
+    /// EF_CATALOG_ON_DEMAND (ef_catalog_open only).
+    var onDemand: Bool
+    /// EF_CATALOG_MAPPED (ef_catalog_open only).
+    var mapped: Bool
+
+    /// The flags of ef_catalog_open (`opening`) or of ef_catalog_builder_new; any other bit is refused.
+    init(_ flags: UInt32, opening: Bool) throws(Failure) {
+        let known = UInt32(EF_CATALOG_STRICT) | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
         guard flags & ~known == 0 else {
             throw Failure.invalidArgument("unknown catalog flags 0x\(String(flags, radix: 16))")
         }
-        return (flags & UInt32(EF_CATALOG_STRICT) != 0, flags & UInt32(EF_CATALOG_ON_DEMAND) != 0)
+        strict = flags & UInt32(EF_CATALOG_STRICT) != 0
+        onDemand = flags & UInt32(EF_CATALOG_ON_DEMAND) != 0
+        mapped = flags & UInt32(EF_CATALOG_MAPPED) != 0
     }
 
     static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
-        try parse(flags, allowsOnDemand: false).strict
+        try CatalogFlags(flags, opening: false).strict
     }
 }
 
@@ -74,11 +82,11 @@ public func ef_catalog_open(
         let out = try CInput.clear(out)
         let path = try CInput.string(path, name: "path")
         let development = try CInput.optionalString(development_locale, name: "development_locale")
-        let (strict, onDemand) = try CatalogFlags.parse(flags, allowsOnDemand: true)
+        let options = try CatalogFlags(flags, opening: true)
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
         do throws(CatalogError) {
-            let catalog = try Catalog.open(path: path, developmentLocale: development, strict: strict,
-                                           loading: onDemand ? .onFirstUse : .atOpen)
+            let catalog = try Catalog.open(path: path, developmentLocale: development, strict: options.strict,
+                                           loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped)
             out.pointee = Handle.make(CatalogBox(catalog))
         } catch {
             throw Failure(error)

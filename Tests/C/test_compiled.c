@@ -1,6 +1,8 @@
-/* test_compiled.c -- ef_catalog_compile, and ef_catalog_open on the file it writes: the same
- * localizations, diagnostics and results as the directory, the same bytes every time, and a
- * broken file refused with EF_E_PARSE. */
+/* test_compiled.c -- ef_catalog_compile, and ef_catalog_open on the file it writes (read, or
+ * mapped with EF_CATALOG_MAPPED): the same localizations, diagnostics and results as the
+ * directory, the same bytes every time, and a broken file refused with EF_E_PARSE. */
+#define _XOPEN_SOURCE 700
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,59 @@ static void check_same_results(const ef_catalog *expected, const ef_catalog *act
     }
 }
 
+/* Whether `path` is one of this process's mappings (as /proc/self/maps ends its lines). */
+static int is_mapped(const char *path) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (maps == NULL)
+        return -1;
+    char line[8192];
+    size_t length = strlen(path);
+    int found = 0;
+    while (!found && fgets(line, sizeof line, maps) != NULL) {
+        size_t end = strcspn(line, "\n");
+        found = end > length && line[end - length - 1] == ' ' && memcmp(line + end - length, path, length) == 0;
+    }
+    fclose(maps);
+    return found;
+}
+
+/* EF_CATALOG_MAPPED (since 1.3): the same results, the file mapped while the catalog lives,
+ * a broken file refused as without the flag, a directory opened as one. */
+static void check_mapped(const struct test_context *context, const ef_catalog *directory, const char *path,
+                         const char *broken) {
+    char real[4096];
+    if (realpath(path, real) == NULL) {
+        CHECK(!"realpath of the compiled catalog");
+        return;
+    }
+    static const uint32_t modes[] = {EF_CATALOG_LENIENT, EF_CATALOG_STRICT, EF_CATALOG_ON_DEMAND};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        ef_catalog *mapped = SENTINEL;
+        CHECK_STATUS(ef_catalog_open(&mapped, path, NULL, modes[i] | EF_CATALOG_MAPPED, NULL), EF_OK);
+        if (mapped == NULL || mapped == SENTINEL)
+            continue;
+        CHECK_INT(is_mapped(real), 1);
+        check_same_results(directory, mapped);
+        check_same_catalog(directory, mapped);
+        ef_catalog_free(mapped);
+        CHECK_INT(is_mapped(real), 0);
+    }
+    ef_catalog *catalog = SENTINEL;
+    ef_error_details *err = SENTINEL;
+    CHECK_STATUS(ef_catalog_open(&catalog, broken, NULL, EF_CATALOG_MAPPED, &err), EF_E_PARSE);
+    CHECK(catalog == NULL);
+    CHECK_DETAILS(err, EF_E_PARSE);
+    /* A directory has nothing to map: the flag changes nothing. */
+    CHECK_STATUS(ef_catalog_open(&catalog, context->example_catalog, NULL, EF_CATALOG_MAPPED, NULL), EF_OK);
+    if (catalog != NULL && catalog != SENTINEL) {
+        check_same_results(directory, catalog);
+        ef_catalog_free(catalog);
+    }
+    ef_catalog_builder *builder = SENTINEL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_MAPPED, NULL), EF_E_INVALID_ARGUMENT);
+    CHECK(builder == NULL);
+}
+
 void test_compiled(const struct test_context *context) {
     char path[4096], again[4096], broken[4096];
     snprintf(path, sizeof path, "%s/example.efc", context->scratch);
@@ -113,6 +168,7 @@ void test_compiled(const struct test_context *context) {
         }
         free(first);
         free(second);
+        check_mapped(context, directory, path, broken);
 
         /* The development locale given at open replaces the one the file keeps. */
         ef_catalog *german = NULL;

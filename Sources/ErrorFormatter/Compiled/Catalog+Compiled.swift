@@ -37,13 +37,23 @@ extension Catalog {
     /// `broken-compiled-section` error diagnostic; the file stays open (one descriptor) until
     /// every section is read. Strict, every section is read and checked at once and a broken one
     /// fails the open with `.parse`. A broken header or directory is `.parse` either way.
+    ///
+    /// `mapped` maps a compiled catalog file read-only instead of reading it (a directory has
+    /// nothing to map: it is ignored there): sections are read where they lie, with the same
+    /// checks and results, and every process that maps the file shares its pages; no
+    /// descriptor stays open. The caller promises that the file is not truncated or rewritten in
+    /// place while the catalog lives (replacing it by rename is safe): a mapped page cut off the
+    /// file raises SIGBUS when read. Where the system cannot map the file, it is read.
     public static func open(
-        path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
+        path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
+        mapped: Bool = false
     ) throws(CatalogError) -> Catalog {
         // What cannot be opened as a file is left to the directory open, which says why.
-        guard let source = try compiledCatalogSource(atPath: path) else {
+        guard let opened = try compiledCatalogSource(atPath: path) else {
             return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
         }
+        var source: any CompiledByteSource = opened
+        if mapped, let mapping = MappedByteSource(mapping: opened) { source = mapping }
         let file = try CompiledCatalogFile(source: source)
         return try strict
             ? open(compiled: file, developmentLocale: developmentLocale, strict: true)
@@ -63,7 +73,7 @@ extension Catalog {
     private static func compiledCatalogSource(atPath path: String) throws(CatalogError) -> FileByteSource? {
         guard let source = try? FileByteSource.open(path: path),
               CompiledCatalogFormat.startsLikeCompiledCatalog(
-                  try source.read(at: 0, count: Int(min(source.size, UInt64(CompiledCatalogFormat.magic.count))))[...])
+                  try source.read(at: 0, count: Int(min(source.size, UInt64(CompiledCatalogFormat.magic.count)))).array()[...])
         else { return nil }
         return source
     }

@@ -2,12 +2,16 @@
 import Glibc
 #endif
 
-/// Where a compiled catalog's bytes come from: a file read piece by piece with `pread`, or bytes
-/// held in memory (tests, fuzzing, a catalog embedded in a program).
+/// Where a compiled catalog's bytes come from: a file read piece by piece with `pread`, a file
+/// mapped whole when the caller asks for it, or bytes held in memory (tests, fuzzing, a catalog
+/// embedded in a program).
 ///
-/// Never a memory map: a mapped file truncated by someone else raises SIGBUS on the next read of
-/// the lost pages, and a library must not install signal handlers to survive that. A `pread`
-/// past the new end just comes back short, which the reader reports as a broken file.
+/// Read, not mapped, unless asked (decision 0033): a mapped file truncated by someone else
+/// raises SIGBUS on the next read of the lost pages, and a library must not install signal
+/// handlers to survive that. A `pread` past the new end just comes back short, which the reader
+/// reports as a broken file. A caller who promises not to truncate the file (as SQLite's
+/// `mmap_size` asks) may have it mapped (``MappedByteSource``), so that processes share its
+/// pages.
 protocol CompiledByteSource: Sendable {
     /// The size of the data when the source was opened.
     var size: UInt64 { get }
@@ -17,7 +21,15 @@ protocol CompiledByteSource: Sendable {
     ///
     /// - Throws: `.parse` when fewer bytes are there (the file was truncated since it was
     ///   opened), `.unreadable` when the system fails to read.
-    func read(at offset: UInt64, count: Int) throws(CatalogError) -> [UInt8]
+    func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes
+}
+
+extension CompiledByteSource {
+    /// The `.parse` error of `count` bytes asked for at `offset`, past the end.
+    func pastTheEnd(_ count: Int, at offset: UInt64) -> CatalogError {
+        CatalogError(kind: .parse, message: "broken compiled catalog: \(count) bytes at offset \(offset) "
+            + "are past its end (\(size) bytes)", file: name)
+    }
 }
 
 /// A compiled catalog held in memory.
@@ -30,13 +42,10 @@ struct InMemoryByteSource: CompiledByteSource {
         self.bytes = bytes
     }
 
-    func read(at offset: UInt64, count: Int) throws(CatalogError) -> [UInt8] {
-        guard count >= 0, offset <= size, UInt64(count) <= size - offset else {
-            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(count) bytes at offset \(offset) "
-                + "are past its end (\(size) bytes)")
-        }
+    func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
+        guard count >= 0, offset <= size, UInt64(count) <= size - offset else { throw pastTheEnd(count, at: offset) }
         let start = Int(offset)
-        return Array(bytes[start..<(start + count)])
+        return CompiledBytes(bytes[start..<(start + count)])
     }
 }
 
@@ -49,7 +58,7 @@ final class FileByteSource: CompiledByteSource {
     let name: String?
 
     /// Takes ownership of `descriptor`, an open regular file of `size` bytes.
-    init(descriptor: Int32, size: UInt64, path: String) {
+    private init(descriptor: Int32, size: UInt64, path: String) {
         self.descriptor = descriptor
         self.size = size
         self.name = path
@@ -76,13 +85,20 @@ final class FileByteSource: CompiledByteSource {
         return FileByteSource(descriptor: descriptor, size: UInt64(info.st_size), path: path)
     }
 
-    func read(at offset: UInt64, count: Int) throws(CatalogError) -> [UInt8] {
+    /// The file mapped whole, as it is now (``MappedCompiledFile``).
+    func mapped() -> MappedCompiledFile? {
+        MappedCompiledFile(descriptor: descriptor, size: size)
+    }
+
+    func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
         guard count >= 0, let start = off_t(exactly: offset), start <= off_t.max - off_t(count) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: offset \(offset) is out of range", file: name)
         }
-        let bytes: [UInt8]
+        let bytes: CompiledBytes
         do {
-            bytes = try FileSystem.readUpTo(count, from: descriptor, at: start, path: name ?? "")
+            bytes = try CompiledBytes.reading(count) { (memory) throws(FileSystemError) in
+                try FileSystem.read(into: memory, from: descriptor, at: start, path: name ?? "")
+            }
         } catch {
             throw CatalogError(kind: .unreadable, message: "cannot read \(error)", file: name)
         }
@@ -91,5 +107,27 @@ final class FileByteSource: CompiledByteSource {
                 + "bytes, before the \(count) bytes at offset \(offset) (truncated since it was opened?)", file: name)
         }
         return bytes
+    }
+}
+
+/// A compiled catalog file mapped whole (``MappedCompiledFile``): each read is a window of the
+/// mapping, no copy, and the pages are the file's, shared with every process that maps it.
+/// Reads past the size the file had when it was mapped are refused as a `pread` source's would
+/// be; the file itself must not be truncated while mapped (the caller's promise).
+final class MappedByteSource: CompiledByteSource {
+    private let mapping: MappedCompiledFile
+    let name: String?
+    var size: UInt64 { UInt64(mapping.bytes.count) }
+
+    /// `file` mapped, or `nil` when the system cannot map it (the caller then reads `file`).
+    init?(mapping file: FileByteSource) {
+        guard let mapping = file.mapped() else { return nil }
+        self.mapping = mapping
+        self.name = file.name
+    }
+
+    func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
+        guard count >= 0, offset <= size, UInt64(count) <= size - offset else { throw pastTheEnd(count, at: offset) }
+        return CompiledBytes(window: mapping, offset: Int(offset), count: count)
     }
 }

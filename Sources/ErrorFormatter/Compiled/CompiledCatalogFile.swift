@@ -85,9 +85,9 @@ final class CompiledCatalogFile: Sendable {
         }
         let directoryBytes = try source.read(at: UInt64(Format.headerSize), count: directoryLength + Format.checksumSize)
         var directory = CompiledDecoder(directoryBytes, part: "the directory", file: file)
-        let listing = Array(directoryBytes.prefix(directoryLength))
-        var stored = CompiledDecoder(Array(directoryBytes.suffix(Format.checksumSize)), part: "the directory", file: file)
-        guard try stored.u32() == CRC32C.checksum(headerBytes + listing) else {
+        let listing = directoryBytes.array(0..<directoryLength)
+        var stored = CompiledDecoder(directoryBytes.array(directoryLength..<directoryBytes.count), part: "the directory", file: file)
+        guard try stored.u32() == CRC32C.checksum(headerBytes.array() + listing) else {
             throw directory.failure("the header and directory do not match their checksum")
         }
 
@@ -210,9 +210,8 @@ final class CompiledCatalogFile: Sendable {
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }
-        let bytes = try source.read(at: section.offset, count: length)
-        let decoder = CompiledDecoder(bytes, part: part, file: source.name)
-        guard CRC32C.checksum(bytes) == section.checksum else {
+        let decoder = CompiledDecoder(try source.read(at: section.offset, count: length), part: part, file: source.name)
+        guard decoder.checksum() == section.checksum else {
             throw decoder.failure("its bytes do not match their checksum")
         }
         return decoder

@@ -3,7 +3,9 @@
 /// past the end or a trap.
 struct CompiledDecoder {
     /// Everything being read (a whole section): what an in-place table keeps (``CompiledEntries``).
-    let bytes: [UInt8]
+    let bytes: CompiledBytes
+    /// `bytes`' memory, read directly: every read below is checked against `remaining` first.
+    private let whole: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
     /// What is being read, for messages (`the directory`, `section 'fr'`).
     let part: String
@@ -11,15 +13,21 @@ struct CompiledDecoder {
     let file: String?
 
     /// A decoder of `bytes` that starts reading at `position` (clamped to the bytes).
-    init(_ bytes: [UInt8], part: String, file: String?, at position: Int = 0) {
+    init(_ bytes: CompiledBytes, part: String, file: String?, at position: Int = 0) {
         self.bytes = bytes
+        self.whole = bytes.buffer
         self.part = part
         self.file = file
-        self.position = min(max(position, 0), bytes.count)
+        self.position = min(max(position, 0), whole.count)
     }
 
-    var remaining: Int { bytes.count - position }
-    var isAtEnd: Bool { position == bytes.count }
+    /// A decoder of a copy of `bytes` (tests, and parts too small to keep).
+    init(_ bytes: [UInt8], part: String, file: String?, at position: Int = 0) {
+        self.init(CompiledBytes(bytes), part: part, file: file, at: position)
+    }
+
+    var remaining: Int { whole.count - position }
+    var isAtEnd: Bool { position == whole.count }
 
     /// A `.parse` error about this part of the file.
     func failure(_ message: String) -> CatalogError {
@@ -40,14 +48,14 @@ struct CompiledDecoder {
     /// A little-endian integer, read in one load (`advance` checked that its bytes are there).
     private mutating func integer<Value: FixedWidthInteger>(_: Value.Type) throws(CatalogError) -> Value {
         let start = try advance(by: MemoryLayout<Value>.size)
-        return Value(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Value.self) })
+        return Value(littleEndian: UnsafeRawBufferPointer(whole).loadUnaligned(fromByteOffset: start, as: Value.self))
     }
 
     /// The next byte, not read yet; `nil` at the end.
-    var nextByte: UInt8? { isAtEnd ? nil : bytes[position] }
+    var nextByte: UInt8? { isAtEnd ? nil : whole[position] }
 
     mutating func u8() throws(CatalogError) -> UInt8 {
-        bytes[try advance(by: 1)]
+        whole[try advance(by: 1)]
     }
 
     mutating func u16() throws(CatalogError) -> UInt16 {
@@ -80,16 +88,14 @@ struct CompiledDecoder {
     mutating func data() throws(CatalogError) -> [UInt8] {
         let length = Int(try u32())
         let start = try advance(by: length)
-        return Array(bytes[start..<(start + length)])
+        return Array(whole[start..<(start + length)])
     }
 
     /// A string: validated strictly (as the writer's strings always are), then made without the
     /// standard library validating it a second time.
     mutating func string() throws(CatalogError) -> String {
         let (range, isASCII) = try validatedString()
-        return bytes.withUnsafeBufferPointer { whole in
-            KnownValidUTF8.string(UnsafeBufferPointer(rebasing: whole[range]), isASCII: isASCII)
-        }
+        return KnownValidUTF8.string(UnsafeBufferPointer(rebasing: whole[range]), isASCII: isASCII)
     }
 
     /// Where the next string's bytes are, validated as ``string()`` validates them, without
@@ -104,11 +110,8 @@ struct CompiledDecoder {
     private mutating func validatedString() throws(CatalogError) -> (range: Range<Int>, isASCII: Bool) {
         let length = Int(try u32())
         let start = try advance(by: length)
-        let isASCII: Bool? = bytes.withUnsafeBufferPointer { whole in
-            let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
-            if Self.isASCII(range) { return true }
-            return UTF8Validation.isStrictlyValid(range) ? false : nil
-        }
+        let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
+        let isASCII: Bool? = Self.isASCII(range) ? true : UTF8Validation.isStrictlyValid(range) ? false : nil
         guard let isASCII else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
         return (start..<(start + length), isASCII)
     }
@@ -136,6 +139,11 @@ struct CompiledDecoder {
         case 1: return try string()
         case let flag: throw failure("unknown optional flag \(flag) at offset \(position - 1)")
         }
+    }
+
+    /// The CRC-32C of all the bytes (read or not).
+    func checksum() -> UInt32 {
+        withExtendedLifetime(bytes) { CRC32C.checksum(whole) }
     }
 
     /// Checks that nothing follows what was read.

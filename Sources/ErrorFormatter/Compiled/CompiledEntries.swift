@@ -9,7 +9,8 @@ import Glibc
 /// Decoding a section into a ``PropertyListDictionary`` makes a `String` for every key and value
 /// and a dictionary around them, most of which a process never looks up, and every pre-forked
 /// worker would hold that copy privately. This keeps the section's bytes (the one copy `pread`
-/// made, shared by every table of the section) and an index over this table's entries: an
+/// made, or the window of the mapped file; shared by every table of the section) and an index
+/// over this table's entries: an
 /// open-addressing table of 8-byte slots, each the offset of an entry in the bytes in the low
 /// 32 bits and the top 32 bits of its key's hash in the high 32, keyed by the hash every table
 /// index takes (``PropertyListKeyIndex/hash(ofBytes:secrets:)``), so that a probe from the
@@ -25,7 +26,7 @@ final class CompiledEntries: EntriesReadInPlace {
     private typealias Format = CompiledCatalogFormat
 
     /// The whole section.
-    private let bytes: [UInt8]
+    private let bytes: CompiledBytes
     /// The index: a power of two of slots, at most three quarters full, each 0 (empty) or an
     /// entry's offset in `bytes` (low 32 bits) under the high 32 bits of its key's hash.
     private let slots: [UInt64]
@@ -41,7 +42,7 @@ final class CompiledEntries: EntriesReadInPlace {
 
     private static let offsetMask: UInt64 = 0xFFFF_FFFF
 
-    private init(bytes: [UInt8], slots: [UInt64], count: Int, start: Int, part: String, file: String?) {
+    private init(bytes: CompiledBytes, slots: [UInt64], count: Int, start: Int, part: String, file: String?) {
         self.bytes = bytes
         self.slots = slots
         self.count = count
@@ -63,6 +64,7 @@ final class CompiledEntries: EntriesReadInPlace {
         var slots = [UInt64](repeating: 0, count: slotCount)
         let secrets = KeyedHash.secrets
         let section = decoder.bytes
+        let whole = UnsafeRawBufferPointer(section.buffer)
         for _ in 0..<count {
             let entry = decoder.position
             let key = try decoder.stringRange()
@@ -75,20 +77,14 @@ final class CompiledEntries: EntriesReadInPlace {
                 _ = try CompiledSectionDecoder.value(&decoder)
             }
             guard let offset = UInt32(exactly: entry) else { throw decoder.failure("the section is too large") }
-            let inserted: Bool = section.withUnsafeBytes { whole in
-                let keyBytes = UnsafeRawBufferPointer(rebasing: whole[key])
-                let hash = PropertyListKeyIndex.hash(ofBytes: keyBytes, secrets: secrets)
-                let (slot, existing) = Self.probe(slots, for: keyBytes, hash: hash, in: whole)
-                guard existing == nil else { return false }
-                slots[slot] = (hash >> 32) << 32 | UInt64(offset)
-                return true
-            }
-            guard inserted else {
-                let text = section.withUnsafeBufferPointer { whole in
-                    KnownValidUTF8.string(UnsafeBufferPointer(rebasing: whole[key]))
-                }
+            let keyBytes = UnsafeRawBufferPointer(rebasing: whole[key])
+            let hash = PropertyListKeyIndex.hash(ofBytes: keyBytes, secrets: secrets)
+            let (slot, existing) = Self.probe(slots, for: keyBytes, hash: hash, in: whole)
+            guard existing == nil else {
+                let text = KnownValidUTF8.string(UnsafeBufferPointer(rebasing: section.buffer[key]))
                 throw decoder.failure("the key \"\(text)\" is repeated")
             }
+            slots[slot] = (hash >> 32) << 32 | UInt64(offset)
         }
         return CompiledEntries(bytes: section, slots: slots, count: count, start: start,
                                part: decoder.part, file: decoder.file)
@@ -97,17 +93,16 @@ final class CompiledEntries: EntriesReadInPlace {
     /// The plain string stored under the key whose UTF-8 is `key` and whose keyed hash is
     /// `hash`; `nil` when there is no such entry or its value is not a string.
     func string(forKeyBytes key: UnsafeRawBufferPointer, hash: UInt64) -> String? {
-        bytes.withUnsafeBytes { whole -> String? in
-            guard let entry = find(key, hash: hash, in: whole) else { return nil }
-            // The walk checked every byte read here; checked again so that a broken invariant
-            // cannot read outside the bytes.
-            let tagAt = entry + 4 + key.count
-            guard tagAt < whole.count, whole[tagAt] == Format.ValueTag.string.rawValue,
-                  let length = Self.u32(at: tagAt + 1, in: whole), length <= whole.count - tagAt - 5
-            else { return nil }
-            let value = UnsafeRawBufferPointer(rebasing: whole[(tagAt + 5)..<(tagAt + 5 + length)])
-            return KnownValidUTF8.string(value.assumingMemoryBound(to: UInt8.self))
-        }
+        let whole = UnsafeRawBufferPointer(bytes.buffer)
+        guard let entry = find(key, hash: hash, in: whole) else { return nil }
+        // The walk checked every byte read here; checked again so that a broken invariant
+        // cannot read outside the bytes.
+        let tagAt = entry + 4 + key.count
+        guard tagAt < whole.count, whole[tagAt] == Format.ValueTag.string.rawValue,
+              let length = Self.u32(at: tagAt + 1, in: whole), length <= whole.count - tagAt - 5
+        else { return nil }
+        let value = UnsafeRawBufferPointer(rebasing: whole[(tagAt + 5)..<(tagAt + 5 + length)])
+        return KnownValidUTF8.string(value.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The plain string of `key` (``string(forKeyBytes:hash:)`` with the key's hash worked out).

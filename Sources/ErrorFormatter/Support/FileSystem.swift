@@ -105,28 +105,43 @@ package enum FileSystem {
     package static func readUpTo(
         _ capacity: Int, from descriptor: Int32, at offset: off_t? = nil, path: String
     ) throws(FileSystemError) -> [UInt8] {
-        var failure: Int32 = 0
+        var failure: FileSystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            initialized = 0
-            guard let base = buffer.baseAddress else { return }
-            while initialized < buffer.count {
-                let wanted = buffer.count - initialized
-                let count = if let offset {
-                    pread(descriptor, base + initialized, wanted, offset + off_t(initialized))
-                } else {
-                    read(descriptor, base + initialized, wanted)
-                }
-                if count == 0 { return }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                initialized += count
+            do throws(FileSystemError) {
+                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offset, path: path)
+            } catch {
+                initialized = 0
+                failure = error
             }
         }
-        guard failure == 0 else { throw error(path, failure) }
+        if let failure { throw failure }
         return bytes
+    }
+
+    /// Reads into `buffer` until it is full or the file ends, as ``readUpTo(_:from:at:path:)``
+    /// reads; returns how many bytes came.
+    ///
+    /// - Precondition: `offset + buffer.count` does not overflow `off_t` (the caller checks).
+    package static func read(
+        into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: off_t? = nil, path: String
+    ) throws(FileSystemError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var initialized = 0
+        while initialized < buffer.count {
+            let wanted = buffer.count - initialized
+            let count = if let offset {
+                pread(descriptor, base + initialized, wanted, offset + off_t(initialized))
+            } else {
+                Glibc.read(descriptor, base + initialized, wanted)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(path, errno)
+            }
+            initialized += count
+        }
+        return initialized
     }
 
     /// One name read from a directory: its bytes, and its text when they are valid UTF-8.

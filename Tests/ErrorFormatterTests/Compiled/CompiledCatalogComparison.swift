@@ -24,6 +24,12 @@ enum CompiledCatalogComparison {
         try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(source.compiled())))
     }
 
+    /// `source`, compiled to a file at `path` and opened from it mapped (on first use).
+    static func reopenedMapped(_ source: Catalog, at path: String) throws -> Catalog {
+        try source.compile(to: path)
+        return try Catalog.open(path: path, mapped: true)
+    }
+
     /// Every difference found, as one line each (empty when the two are the same). The keys are
     /// looked up first, so that a catalog read on first use reads its localizations one by one
     /// as lookups need them, before the listings read the rest.

@@ -2,9 +2,9 @@ import Testing
 @testable import ErrorFormatter
 
 /// Every catalog the project has -- the examples, and every catalog directory of the shared
-/// corpus -- compiled and opened again gives what the directory gives: the same tables, entries,
-/// variable formats and diagnostics byte for byte, and the same rendered value of every key in
-/// every localization.
+/// corpus -- compiled and opened again (from memory, on first use, and from a mapped file) gives
+/// what the directory gives: the same tables, entries, variable formats and diagnostics byte for
+/// byte, and the same rendered value of every key in every localization.
 @Suite struct CompiledCatalogCorpusTests {
     static let examples = ["/Examples/CoreLocation", "/Examples/Sync", "/Examples/swift-package/Localizations"]
 
@@ -15,6 +15,10 @@ import Testing
         #expect(try CompiledCatalogComparison.differences(source, compiled) == [])
         let onFirstUse = try CompiledCatalogComparison.reopenedOnFirstUse(source)
         #expect(try CompiledCatalogComparison.differences(source, onFirstUse) == [])
+        let path = try CompiledCatalogTests.temporaryPath("example.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        let mapped = try CompiledCatalogComparison.reopenedMapped(source, at: path)
+        #expect(try CompiledCatalogComparison.differences(source, mapped) == [])
     }
 
     /// Directories of the corpus holding `<loc>.lproj` directories or String Catalogs (the ones
@@ -47,6 +51,8 @@ import Testing
     func everyCorpusCatalogCompilesToItself() throws {
         let catalogs = Self.corpusCatalogs()
         #expect(catalogs.count > 40)
+        let path = try CompiledCatalogTests.temporaryPath("corpus.efc")
+        defer { CompiledCatalogTests.remove(path) }
         for relative in catalogs {
             let source = try Catalog.open(directory: SharedCorpus.corpus + "/data" + relative)
             let (_, compiled) = try CompiledCatalogComparison.reopened(source)
@@ -55,6 +61,9 @@ import Testing
             let onFirstUse = try CompiledCatalogComparison.reopenedOnFirstUse(source)
             let lazyDifferences = try CompiledCatalogComparison.differences(source, onFirstUse)
             #expect(lazyDifferences.isEmpty, "\(relative), on first use: \(lazyDifferences.prefix(5))")
+            let mapped = try CompiledCatalogComparison.reopenedMapped(source, at: path)
+            let mappedDifferences = try CompiledCatalogComparison.differences(source, mapped)
+            #expect(mappedDifferences.isEmpty, "\(relative), mapped: \(mappedDifferences.prefix(5))")
         }
     }
 }

@@ -1,0 +1,118 @@
+import Testing
+@testable import ErrorFormatter
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A compiled catalog file opened `mapped`: the same results and the same errors as read with
+/// `pread`, its pages the file's own (mapped, not copied) for as long as the catalog lives, no
+/// descriptor kept, and a file replaced by rename read on as it was.
+@Suite struct CompiledCatalogMappedTests {
+    typealias Hostile = CompiledCatalogHostileTests
+
+    @Test func aMappedFileGivesWhatItsSourceGives() throws {
+        let path = try CompiledCatalogTests.temporaryPath("mapped.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        for source in [try Catalog.open(directory: TestSupport.exampleCatalog), try CompiledCatalogTests.richCatalog()] {
+            try source.compile(to: path)
+            for strict in [false, true] {
+                let mapped = try Catalog.open(path: path, strict: strict, mapped: true)
+                #expect(try CompiledCatalogComparison.differences(source, mapped) == [], "strict: \(strict)")
+            }
+        }
+    }
+
+    /// The file is in the process's mappings while the catalog lives, and gone with it; the
+    /// descriptor the open used is closed at once. A catalog opened without the flag keeps its
+    /// descriptor (it reads sections when first needed) and maps nothing.
+    @Test func theFileIsMappedForTheLifeOfTheCatalogAndNoDescriptorIsKept() throws {
+        let path = try CompiledCatalogTests.temporaryPath("lifetime.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        try CompiledCatalogTests.richCatalog().compile(to: path)
+        #expect(!Self.isMapped(path) && !Self.hasDescriptor(path))
+        do {
+            let catalog = try Catalog.open(path: path, mapped: true)
+            #expect(Self.isMapped(path))
+            #expect(!Self.hasDescriptor(path))
+            #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+        }
+        #expect(!Self.isMapped(path))
+        do {
+            let catalog = try Catalog.open(path: path)
+            #expect(!Self.isMapped(path))
+            #expect(Self.hasDescriptor(path))
+            #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+        }
+        #expect(!Self.hasDescriptor(path))
+    }
+
+    /// Replaced by rename (what `compile(to:)` does), the mapped file is still the old one:
+    /// sections read afterwards for the first time come from it.
+    @Test func aMappedFileReplacedByRenameIsReadAsItWas() throws {
+        let path = try CompiledCatalogTests.temporaryPath("replaced.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        let source = try CompiledCatalogTests.richCatalog()
+        try source.compile(to: path)
+        let catalog = try Catalog.open(path: path, mapped: true)
+        #expect(catalog.resolve("a", preferences: ["en"]).hit?.value == "A again")
+        try CatalogBuilder().build().compile(to: path)
+        #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+        #expect(try CompiledCatalogComparison.differences(source, catalog) == [])
+    }
+
+    /// Every cut and every flipped byte of a small file, mapped: the error read from memory,
+    /// word for word.
+    @Test func aBrokenMappedFileIsTheErrorItsBytesAre() throws {
+        let path = try CompiledCatalogTests.temporaryPath("hostile.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        var variants = (0..<Hostile.small.count).map { Array(Hostile.small.prefix($0)) }
+        for index in Hostile.small.indices {
+            var bytes = Hostile.small
+            bytes[index] ^= 0x81
+            variants.append(bytes)
+        }
+        for (number, bytes) in variants.enumerated() {
+            try FileReplacement.replace(path, with: bytes)
+            let expected = Hostile.strictFailure(bytes)
+            #expect(expected != nil, "variant \(number)")
+            do {
+                _ = try Catalog.open(path: path, strict: true, mapped: true)
+                Issue.record("variant \(number) opened")
+            } catch {
+                // A file that does not start like a compiled catalog is opened as a directory,
+                // which it is not.
+                if CompiledCatalogFormat.startsLikeCompiledCatalog(bytes[...]) {
+                    #expect(error.kind == .parse, "variant \(number)")
+                    #expect(error.message == expected?.message, "variant \(number)")
+                } else {
+                    #expect(error.kind == .unreadable, "variant \(number)")
+                }
+            }
+        }
+    }
+
+    /// Whether `path` is one of this process's mappings.
+    static func isMapped(_ path: String) -> Bool {
+        guard let maps = try? FileSystem.readBytes(atPath: "/proc/self/maps") else { return false }
+        let real = Self.real(path)
+        return String(decoding: maps, as: UTF8.self).split(separator: "\n").contains { $0.hasSuffix(" " + real) }
+    }
+
+    /// Whether one of this process's descriptors is open on `path`.
+    static func hasDescriptor(_ path: String) -> Bool {
+        guard let names = try? FileSystem.contentsOfDirectory(atPath: "/proc/self/fd") else { return false }
+        let real = Self.real(path)
+        return names.contains { name in
+            var target = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/fd/" + name, &target, target.count - 1)
+            return length > 0 && String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) == real
+        }
+    }
+
+    /// `path` as the kernel names it (its directory's links resolved; the file itself may be gone).
+    static func real(_ path: String) -> String {
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        let directory = FileSystem.canonicalPath(String(path[..<slash])) ?? String(path[..<slash])
+        return directory + path[slash...]
+    }
+}
