@@ -3,7 +3,7 @@
  * pre-forked service runs them. Driven by Benchmarks/c/workers_bench.py (make bench-workers).
  *
  *   workers_bench N before|after SIDE...
- *     SIDE: errorformatter CATALOG KEY LOCALE whole|on-demand
+ *     SIDE: errorformatter CATALOG KEY LOCALE whole|on-demand|mapped
  *           gettext LOCALEDIR DOMAIN KEY LOCALE
  *           nothing
  *
@@ -36,7 +36,9 @@ static ef_catalog *catalog;
 /* Opens what SIDE names (once per process); 0 on success. */
 static int open_side(char **side) {
     if (strcmp(side[0], "errorformatter") == 0 && catalog == NULL) {
-        uint32_t flags = strcmp(side[4], "on-demand") == 0 ? EF_CATALOG_ON_DEMAND : EF_CATALOG_LENIENT;
+        uint32_t flags = strcmp(side[4], "on-demand") == 0 ? EF_CATALOG_ON_DEMAND
+                         : strcmp(side[4], "mapped") == 0  ? EF_CATALOG_MAPPED
+                                                           : EF_CATALOG_LENIENT;
         return ef_catalog_open(&catalog, side[1], NULL, flags, NULL) == EF_OK ? 0 : 1;
     }
     if (strcmp(side[0], "gettext") == 0) {

@@ -42,6 +42,7 @@ def main() -> int:
         "ErrorFormatter, whole load": ["errorformatter", catalog, key, locale, "whole"],
         "ErrorFormatter, EF_CATALOG_ON_DEMAND": ["errorformatter", catalog, key, locale, "on-demand"],
         "ErrorFormatter, compiled file": ["errorformatter", compiled, key, locale, "whole"],
+        "ErrorFormatter, compiled file, mapped": ["errorformatter", compiled, key, locale, "mapped"],
     }
     print(f"{'':40} {'':>14} {'workers alone (KiB)':>28} {'workers + parent (KiB)':>30}")
     print(f"{'side':40} {'workers start':>14} {'1':>8} {workers:>10} {'ratio':>8} {'1':>10} {workers:>10} {'ratio':>8}")

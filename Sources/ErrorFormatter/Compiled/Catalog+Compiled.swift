@@ -38,12 +38,12 @@ extension Catalog {
     /// every section is read. Strict, every section is read and checked at once and a broken one
     /// fails the open with `.parse`. A broken header or directory is `.parse` either way.
     ///
-    /// `mapped` maps a compiled catalog file read-only instead of reading it (a directory has
-    /// nothing to map: it is ignored there): sections are read where they lie, with the same
-    /// checks and results, and every process that maps the file shares its pages; no
-    /// descriptor stays open. The caller promises that the file is not truncated or rewritten in
-    /// place while the catalog lives (replacing it by rename is safe): a mapped page cut off the
-    /// file raises SIGBUS when read. Where the system cannot map the file, it is read.
+    /// `mapped` maps each section of a compiled catalog file read-only when it is first needed,
+    /// instead of copying it (a directory has nothing to map: it is ignored there): sections are
+    /// read where they lie, with the same checks and results, and every process that maps the
+    /// file shares their pages. The caller promises that the file is not truncated or rewritten
+    /// in place while the catalog lives (replacing it by rename is safe): a mapped page cut off
+    /// the file raises SIGBUS when read. Where the system cannot map a section, it is read.
     public static func open(
         path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
         mapped: Bool = false
@@ -52,8 +52,7 @@ extension Catalog {
         guard let opened = try compiledCatalogSource(atPath: path) else {
             return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
         }
-        var source: any CompiledByteSource = opened
-        if mapped, let mapping = MappedByteSource(mapping: opened) { source = mapping }
+        let source: any CompiledByteSource = mapped ? MappedByteSource(mapping: opened) : opened
         let file = try CompiledCatalogFile(source: source)
         return try strict
             ? open(compiled: file, developmentLocale: developmentLocale, strict: true)

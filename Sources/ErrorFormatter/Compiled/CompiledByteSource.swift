@@ -10,8 +10,8 @@ import Glibc
 /// raises SIGBUS on the next read of the lost pages, and a library must not install signal
 /// handlers to survive that. A `pread` past the new end just comes back short, which the reader
 /// reports as a broken file. A caller who promises not to truncate the file (as SQLite's
-/// `mmap_size` asks) may have it mapped (``MappedByteSource``), so that processes share its
-/// pages.
+/// `mmap_size` asks) may have its sections mapped (``MappedByteSource``), so that processes
+/// share their pages.
 protocol CompiledByteSource: Sendable {
     /// The size of the data when the source was opened.
     var size: UInt64 { get }
@@ -22,9 +22,16 @@ protocol CompiledByteSource: Sendable {
     /// - Throws: `.parse` when fewer bytes are there (the file was truncated since it was
     ///   opened), `.unreadable` when the system fails to read.
     func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes
+    /// A whole section, `count` bytes from `offset`, which a reader keeps (``read(at:count:)``
+    /// unless the source maps sections).
+    func section(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes
 }
 
 extension CompiledByteSource {
+    func section(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
+        try read(at: offset, count: count)
+    }
+
     /// The `.parse` error of `count` bytes asked for at `offset`, past the end.
     func pastTheEnd(_ count: Int, at offset: UInt64) -> CatalogError {
         CatalogError(kind: .parse, message: "broken compiled catalog: \(count) bytes at offset \(offset) "
@@ -85,9 +92,9 @@ final class FileByteSource: CompiledByteSource {
         return FileByteSource(descriptor: descriptor, size: UInt64(info.st_size), path: path)
     }
 
-    /// The file mapped whole, as it is now (``MappedCompiledFile``).
-    func mapped() -> MappedCompiledFile? {
-        MappedCompiledFile(descriptor: descriptor, size: size)
+    /// `count` bytes from `offset` mapped (``MappedFileRange``); `nil` when the system cannot.
+    func map(at offset: UInt64, count: Int) -> MappedFileRange? {
+        MappedFileRange(descriptor: descriptor, offset: offset, count: count)
     }
 
     func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
@@ -110,24 +117,27 @@ final class FileByteSource: CompiledByteSource {
     }
 }
 
-/// A compiled catalog file mapped whole (``MappedCompiledFile``): each read is a window of the
-/// mapping, no copy, and the pages are the file's, shared with every process that maps it.
-/// Reads past the size the file had when it was mapped are refused as a `pread` source's would
-/// be; the file itself must not be truncated while mapped (the caller's promise).
+/// A compiled catalog file whose sections are mapped (``MappedFileRange``), each when it is
+/// first read, rather than copied: their pages are the file's, shared with every process that
+/// maps it. The header and the directory, decoded once at open and dropped, are read as
+/// ``FileByteSource`` reads them. The file itself must not be truncated while mapped (the
+/// caller's promise).
 final class MappedByteSource: CompiledByteSource {
-    private let mapping: MappedCompiledFile
-    let name: String?
-    var size: UInt64 { UInt64(mapping.bytes.count) }
+    private let file: FileByteSource
+    var name: String? { file.name }
+    var size: UInt64 { file.size }
 
-    /// `file` mapped, or `nil` when the system cannot map it (the caller then reads `file`).
-    init?(mapping file: FileByteSource) {
-        guard let mapping = file.mapped() else { return nil }
-        self.mapping = mapping
-        self.name = file.name
+    init(mapping file: FileByteSource) {
+        self.file = file
     }
 
     func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
+        try file.read(at: offset, count: count)
+    }
+
+    func section(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
         guard count >= 0, offset <= size, UInt64(count) <= size - offset else { throw pastTheEnd(count, at: offset) }
-        return CompiledBytes(window: mapping, offset: Int(offset), count: count)
+        if let range = file.map(at: offset, count: count) { return CompiledBytes(range) }
+        return try file.read(at: offset, count: count)
     }
 }

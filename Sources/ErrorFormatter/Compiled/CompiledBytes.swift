@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Bytes of a compiled catalog that stay at one address for as long as this object lives: a
-/// copy read from the file, or a window of the file's mapping (``MappedCompiledFile``). What a
-/// decoder reads (``CompiledDecoder``) and an in-place table keeps (``CompiledEntries``), so
-/// that both read the same way whichever the bytes are.
+/// copy read from the file, or a part of the file mapped (``MappedFileRange``). What a decoder
+/// reads (``CompiledDecoder``) and an in-place table keeps (``CompiledEntries``), so that both
+/// read the same way whichever the bytes are.
 ///
 /// Never written once made; that is what makes it `Sendable`.
 final class CompiledBytes: @unchecked Sendable {
@@ -13,8 +13,8 @@ final class CompiledBytes: @unchecked Sendable {
     /// (a decoder, an in-place table, ``array(_:)``), never from a temporary, which may be freed
     /// as soon as its `buffer` has been loaded.
     let buffer: UnsafeBufferPointer<UInt8>
-    /// The mapping `buffer` is a window of; `nil` when `self` allocated `buffer` and frees it.
-    private let mapping: MappedCompiledFile?
+    /// The mapping `buffer` lies in; `nil` when `self` allocated `buffer` and frees it.
+    private let mapping: MappedFileRange?
 
     /// `count` bytes of new memory, filled by `fill`, which returns how many it wrote (fewer
     /// when the data ended): only those are kept.
@@ -40,13 +40,12 @@ final class CompiledBytes: @unchecked Sendable {
         self.init(buffer: UnsafeBufferPointer(memory), mapping: nil)
     }
 
-    /// `count` bytes of `mapping` from `offset`, which the caller has checked lie within it.
-    init(window mapping: MappedCompiledFile, offset: Int, count: Int) {
-        self.buffer = UnsafeBufferPointer(rebasing: mapping.bytes[offset..<(offset + count)])
-        self.mapping = mapping
+    /// The bytes of `mapping`, kept mapped as long as `self`.
+    convenience init(_ mapping: MappedFileRange) {
+        self.init(buffer: mapping.bytes, mapping: mapping)
     }
 
-    private init(buffer: UnsafeBufferPointer<UInt8>, mapping: MappedCompiledFile?) {
+    private init(buffer: UnsafeBufferPointer<UInt8>, mapping: MappedFileRange?) {
         self.buffer = buffer
         self.mapping = mapping
     }
@@ -63,28 +62,39 @@ final class CompiledBytes: @unchecked Sendable {
     }
 }
 
-/// A compiled catalog file mapped read-only, whole, for the life of this object (and of every
-/// window of it, ``CompiledBytes``): what a catalog opened with `mapped` reads its sections
-/// from, so that every process that opens the file shares its pages instead of copying them.
+/// A part of a file mapped read-only, for the life of this object: a section of a compiled
+/// catalog opened with `mapped`, whose pages every process that maps the file shares instead of
+/// copying them.
+///
+/// One mapping per section, not one of the whole file: the system may back a file's page cache
+/// with large folios and map a whole folio on the first fault (megabytes for a few pages read),
+/// but never past the mapping's ends.
 ///
 /// The caller of such an open promises that the file is not truncated or rewritten in place
 /// while it is mapped (a page cut off the file raises SIGBUS when read, which a library cannot
 /// catch); replacing it by renaming another file over it is safe, the mapping holds the old one.
-final class MappedCompiledFile: @unchecked Sendable {
+final class MappedFileRange: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The mapping as made: from the page boundary at or before the range.
+    private let base: UnsafeMutableRawPointer
+    private let length: Int
 
-    /// Maps the first `size` bytes of the open file `descriptor` (the descriptor may be closed
-    /// afterwards); `nil` when the system cannot map it (an empty file, a file system without
-    /// mappings, no address space), and the file is then read instead.
-    init?(descriptor: Int32, size: UInt64) {
-        guard size > 0, let length = Int(exactly: size) else { return nil }
-        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            return nil
-        }
-        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
+    /// Maps `count` bytes of the open file `descriptor` from `offset`, which the caller has
+    /// checked lie within the file; `nil` when the system cannot map them (a file system without
+    /// mappings, no address space, too many mappings), and the caller then reads them.
+    init?(descriptor: Int32, offset: UInt64, count: Int) {
+        let page = UInt64(max(sysconf(Int32(_SC_PAGESIZE)), 1))
+        let skipped = Int(offset % page)
+        guard count > 0, let start = off_t(exactly: offset - UInt64(skipped)), count <= Int.max - skipped,
+              let address = mmap(nil, skipped + count, PROT_READ, MAP_PRIVATE, descriptor, start),
+              address != MAP_FAILED
+        else { return nil }
+        base = address
+        length = skipped + count
+        bytes = UnsafeBufferPointer(start: (address + skipped).assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        munmap(base, length)
     }
 }

@@ -210,7 +210,7 @@ final class CompiledCatalogFile: Sendable {
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }
-        let decoder = CompiledDecoder(try source.read(at: section.offset, count: length), part: part, file: source.name)
+        let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
         guard decoder.checksum() == section.checksum else {
             throw decoder.failure("its bytes do not match their checksum")
         }

@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// A compiled catalog file opened `mapped`: the same results and the same errors as read with
-/// `pread`, its pages the file's own (mapped, not copied) for as long as the catalog lives, no
-/// descriptor kept, and a file replaced by rename read on as it was.
+/// `pread`, its sections' pages the file's own (mapped, not copied) for as long as the catalog
+/// lives, and a file replaced by rename read on as it was.
 @Suite struct CompiledCatalogMappedTests {
     typealias Hostile = CompiledCatalogHostileTests
 
@@ -22,28 +22,34 @@ import Glibc
         }
     }
 
-    /// The file is in the process's mappings while the catalog lives, and gone with it; the
-    /// descriptor the open used is closed at once. A catalog opened without the flag keeps its
-    /// descriptor (it reads sections when first needed) and maps nothing.
-    @Test func theFileIsMappedForTheLifeOfTheCatalogAndNoDescriptorIsKept() throws {
+    /// The sections a catalog has read are among the process's mappings while it lives, and
+    /// gone with it. Strict, every section is read at open and the descriptor closed at once;
+    /// lenient, it stays open until every section is read, as without the flag. A catalog
+    /// opened without the flag maps nothing.
+    @Test func theSectionsAreMappedForTheLifeOfTheCatalog() throws {
         let path = try CompiledCatalogTests.temporaryPath("lifetime.efc")
         defer { CompiledCatalogTests.remove(path) }
-        try CompiledCatalogTests.richCatalog().compile(to: path)
+        try Self.catalogWithALargeSection().compile(to: path)
         #expect(!Self.isMapped(path) && !Self.hasDescriptor(path))
         do {
-            let catalog = try Catalog.open(path: path, mapped: true)
+            let catalog = try Catalog.open(path: path, strict: true, mapped: true)
             #expect(Self.isMapped(path))
             #expect(!Self.hasDescriptor(path))
-            #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+            #expect(catalog.resolve("k300", preferences: ["fr"]).hit?.value == "valeur 300")
         }
         #expect(!Self.isMapped(path))
         do {
-            let catalog = try Catalog.open(path: path)
-            #expect(!Self.isMapped(path))
+            let catalog = try Catalog.open(path: path, mapped: true)
             #expect(Self.hasDescriptor(path))
-            #expect(catalog.resolve("a", preferences: ["de"]).hit?.value == "Ä")
+            #expect(catalog.resolve("k300", preferences: ["fr"]).hit?.value == "valeur 300")
+            #expect(Self.isMapped(path))
         }
-        #expect(!Self.hasDescriptor(path))
+        #expect(!Self.isMapped(path) && !Self.hasDescriptor(path))
+        do {
+            let catalog = try Catalog.open(path: path)
+            #expect(catalog.resolve("k300", preferences: ["fr"]).hit?.value == "valeur 300")
+            #expect(!Self.isMapped(path))
+        }
     }
 
     /// Replaced by rename (what `compile(to:)` does), the mapped file is still the old one:
@@ -89,6 +95,16 @@ import Glibc
                 }
             }
         }
+    }
+
+    /// French with a section of several pages, English with a small one.
+    static func catalogWithALargeSection() throws -> Catalog {
+        var builder = CatalogBuilder()
+        let french = (0..<1_000).map { "\"k\($0)\" = \"valeur \($0)\";\n" }.joined()
+        try builder.addTable(bytes: Array(french.utf8), localization: "fr", fileName: "Localizable.strings")
+        try builder.addTable(bytes: Array("\"k300\" = \"value 300\";".utf8), localization: "en",
+                             fileName: "Localizable.strings")
+        return try builder.build()
     }
 
     /// Whether `path` is one of this process's mappings.
