@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,3 +95,66 @@ def test_compile_errors(catalog: Catalog, tmp_path: Path) -> None:
     closed.close()
     with pytest.raises(ValueError):
         closed.compile(tmp_path / "closed.efc")
+
+
+def is_mapped(path: Path) -> bool:
+    """Whether ``path`` is one of this process's mappings (a line of /proc/self/maps ends in its
+    real path)."""
+    real = os.path.realpath(path)
+    with open("/proc/self/maps") as maps:
+        return any(line.rstrip("\n").endswith(" " + real) for line in maps)
+
+
+needs_proc_maps = pytest.mark.skipif(
+    not os.path.exists("/proc/self/maps"), reason="/proc/self/maps (Linux procfs) is not available")
+
+
+@needs_proc_maps
+@pytest.mark.parametrize("options", [{}, {"strict": True}, {"on_demand": True}],
+                         ids=["lenient", "strict", "on_demand"])
+def test_a_mapped_compiled_file_gives_the_same_results_and_is_mapped_while_open(
+        catalog: Catalog, tmp_path: Path, options: dict[str, Any]) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    with Catalog.open(path, **options) as read:
+        assert not is_mapped(path)  # read with pread, without the flag
+        with Catalog.open(path, mapped=True, **options) as mapped:
+            assert is_mapped(path)
+            assert mapped.localizations == read.localizations
+            assert mapped.development_locale == read.development_locale
+            assert mapped.diagnostics == read.diagnostics
+            for domain, code, locales in CASES:
+                assert mapped.format(domain, code, locales) == read.format(domain, code, locales)
+            assert mapped.lookup("errors.title", ["fr"]) == read.lookup("errors.title", ["fr"])
+        assert not is_mapped(path)  # close() unmapped it
+
+
+@needs_proc_maps
+def test_a_mapped_catalog_freed_by_the_garbage_collector_is_unmapped(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    mapped = Catalog.open(path, mapped=True)
+    assert is_mapped(path)
+    del mapped
+    gc.collect()
+    assert not is_mapped(path)
+
+
+def test_a_broken_compiled_file_is_a_parse_error_mapped_too(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(ParseError):
+        Catalog.open(path, mapped=True)
+
+
+def test_mapped_changes_nothing_for_a_directory(catalog: Catalog) -> None:
+    with Catalog.open(EXAMPLE_CATALOG, mapped=True) as mapped:
+        if os.path.exists("/proc/self/maps"):
+            assert not any(is_mapped(table) for table in EXAMPLE_CATALOG.glob("**/*.strings*"))
+        assert mapped.localizations == catalog.localizations
+        assert mapped.development_locale == catalog.development_locale
+        assert mapped.diagnostics == catalog.diagnostics
+        for domain, code, locales in CASES:
+            assert mapped.format(domain, code, locales) == catalog.format(domain, code, locales)
