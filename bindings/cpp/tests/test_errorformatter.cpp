@@ -178,14 +178,22 @@ void check_same_results(const ef::Catalog &catalog, const ef::Catalog &expected,
     }
 }
 
+// A new directory of the test's own under the system's temporary directory, named
+// `<prefix>-XXXXXX`; "" (and a failed check) if it cannot be made.
+std::string scratch_directory(const char *prefix) {
+    std::string scratch = (std::filesystem::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    if (mkdtemp(scratch.data()) != nullptr)
+        return scratch;
+    record(false, "mkdtemp", __FILE__, __LINE__);
+    return "";
+}
+
 // A compiled catalog (library 1.2) and a catalog read on demand give the directory's results.
 void test_compiled_and_on_demand(const std::string &examples) {
     const ef::Catalog directory = ef::Catalog::open(examples + "/CoreLocation");
-    std::string scratch = (std::filesystem::temp_directory_path() / "ef-cpp-compiled-XXXXXX").string();
-    if (mkdtemp(scratch.data()) == nullptr) {
-        record(false, "mkdtemp", __FILE__, __LINE__);
+    const std::string scratch = scratch_directory("ef-cpp-compiled");
+    if (scratch.empty())
         return;
-    }
     const std::string file = scratch + "/CoreLocation.efc";
     directory.compile(file);
 
@@ -277,11 +285,9 @@ void test_mapped(const std::string &examples) {
         std::cerr << "test_mapped: skipped the mapping checks: /proc/self/maps is not available\n";
         return;
     }
-    std::string scratch = (std::filesystem::temp_directory_path() / "ef-cpp-mapped-XXXXXX").string();
-    if (mkdtemp(scratch.data()) == nullptr) {
-        record(false, "mkdtemp", __FILE__, __LINE__);
+    const std::string scratch = scratch_directory("ef-cpp-mapped");
+    if (scratch.empty())
         return;
-    }
     const std::string file = scratch + "/CoreLocation.efc";
     directory.compile(file);
     ef::Catalog::OpenOptions strict;
