@@ -633,15 +633,25 @@ public:
     enum class Mode : std::uint32_t { lenient = EF_CATALOG_LENIENT, strict = EF_CATALOG_STRICT };
 
     /**
-     * The options of open(path, options): the development locale, the mode, and whether each
+     * The options of open(path, options): the development locale, the mode, whether each
      * localization is read when first needed (EF_CATALOG_ON_DEMAND, library 1.2: the same
-     * results, an open that costs only what is used; ignored in strict mode). In C++17:
+     * results, an open that costs only what is used; ignored in strict mode), and whether a
+     * compiled catalog file is mapped (`mapped`, below). In C++17:
      * `Catalog::OpenOptions options; options.on_demand = true;`.
      */
     struct OpenOptions {
         std::optional<std::string_view> development_locale = std::nullopt;
         Mode mode = Mode::lenient;
         bool on_demand = false;
+        /** Map a compiled catalog file read-only instead of reading it (EF_CATALOG_MAPPED,
+         *  library 1.3; an older one refuses it with EF_E_INVALID_ARGUMENT): the same results,
+         *  and every process that opens the file this way shares its pages, so use it when many
+         *  processes open the same compiled file (pre-forked workers, for one). The caller
+         *  promises that nobody truncates or rewrites the file in place while the catalog is
+         *  open: a page cut off the file kills the process with SIGBUS. Replacing it by rename
+         *  (what compile() and `errfmt compile` do) is safe: the catalog keeps the file it
+         *  mapped, until it is destroyed. Ignored for a directory. */
+        bool mapped = false;
     };
 
     /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
@@ -682,7 +692,7 @@ public:
     static Status try_open(Catalog &out, std::string_view path,
                            std::optional<std::string_view> development_locale = std::nullopt,
                            Mode mode = Mode::lenient, Failure *failure = nullptr) noexcept {
-        return try_open(out, path, OpenOptions{development_locale, mode, false}, failure);
+        return try_open(out, path, OpenOptions{development_locale, mode, false, false}, failure);
     }
 
     /** The noexcept form of open(path, options) (a template for the same reason). */
@@ -695,6 +705,8 @@ public:
             std::uint32_t flags = static_cast<std::uint32_t>(options.mode);
             if (options.on_demand)
                 flags |= EF_CATALOG_ON_DEMAND;
+            if (options.mapped)
+                flags |= EF_CATALOG_MAPPED;
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);

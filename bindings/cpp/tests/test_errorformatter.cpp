@@ -11,6 +11,7 @@
 #include <iostream>
 #include <iterator>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -177,14 +178,22 @@ void check_same_results(const ef::Catalog &catalog, const ef::Catalog &expected,
     }
 }
 
+// A new directory of the test's own under the system's temporary directory, named
+// `<prefix>-XXXXXX`; "" (and a failed check) if it cannot be made.
+std::string scratch_directory(const char *prefix) {
+    std::string scratch = (std::filesystem::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    if (mkdtemp(scratch.data()) != nullptr)
+        return scratch;
+    record(false, "mkdtemp", __FILE__, __LINE__);
+    return "";
+}
+
 // A compiled catalog (library 1.2) and a catalog read on demand give the directory's results.
 void test_compiled_and_on_demand(const std::string &examples) {
     const ef::Catalog directory = ef::Catalog::open(examples + "/CoreLocation");
-    std::string scratch = (std::filesystem::temp_directory_path() / "ef-cpp-compiled-XXXXXX").string();
-    if (mkdtemp(scratch.data()) == nullptr) {
-        record(false, "mkdtemp", __FILE__, __LINE__);
+    const std::string scratch = scratch_directory("ef-cpp-compiled");
+    if (scratch.empty())
         return;
-    }
     const std::string file = scratch + "/CoreLocation.efc";
     directory.compile(file);
 
@@ -229,6 +238,79 @@ void test_compiled_and_on_demand(const std::string &examples) {
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, directory.compile(""));
     CHECK_THROWS(EF_E_INVALID_ARGUMENT, ef::Catalog().compile(file));
 
+    std::filesystem::remove_all(scratch);
+}
+
+// Whether `path` is one of this process's mappings: a line of /proc/self/maps ends in its real
+// path. nullopt where there is no /proc/self/maps (not Linux).
+std::optional<bool> is_mapped(const std::string &path) {
+    std::ifstream maps("/proc/self/maps");
+    if (!maps)
+        return std::nullopt;
+    const std::string suffix = " " + std::filesystem::canonical(path).string();
+    for (std::string line; std::getline(maps, line);) {
+        if (line.size() >= suffix.size() && line.compare(line.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return true;
+    }
+    return false;
+}
+
+// What two catalogs should list alike: the development locale, localizations and diagnostics.
+std::string listing(const ef::Catalog &catalog) {
+    std::string text = catalog.development_locale() + "\n";
+    for (const std::string &localization : catalog.localizations())
+        text += localization + " ";
+    for (const ef::Diagnostic &diagnostic : catalog.diagnostics())
+        text += "\n" + diagnostic.code + " " + diagnostic.file.value_or("-") + ":" + std::to_string(diagnostic.line) +
+                ":" + std::to_string(diagnostic.column) + " " + diagnostic.message;
+    return text;
+}
+
+// EF_CATALOG_MAPPED (library 1.3): a compiled file opened mapped gives the results it gives
+// read, and is one of the process's mappings until the catalog is destroyed; a directory opened
+// with the option is opened as without it.
+void test_mapped(const std::string &examples) {
+    const ef::Catalog directory = ef::Catalog::open(examples + "/CoreLocation");
+    const std::string table = examples + "/CoreLocation/fr.lproj/Localizable.strings";
+    ef::Catalog::OpenOptions mapped_options;
+    mapped_options.mapped = true;
+    {
+        const ef::Catalog mapped_directory = ef::Catalog::open(examples + "/CoreLocation", mapped_options);
+        check_same_results(mapped_directory, directory, "mapped changes nothing for a directory");
+        CHECK_EQ(listing(mapped_directory), listing(directory));
+        CHECK(is_mapped(table) != std::optional<bool>(true));
+    }
+
+    if (!is_mapped(table).has_value()) {
+        std::cerr << "test_mapped: skipped the mapping checks: /proc/self/maps is not available\n";
+        return;
+    }
+    const std::string scratch = scratch_directory("ef-cpp-mapped");
+    if (scratch.empty())
+        return;
+    const std::string file = scratch + "/CoreLocation.efc";
+    directory.compile(file);
+    ef::Catalog::OpenOptions strict;
+    strict.mode = ef::Catalog::Mode::strict;
+    ef::Catalog::OpenOptions on_demand;
+    on_demand.on_demand = true;
+    for (ef::Catalog::OpenOptions options : {ef::Catalog::OpenOptions{}, strict, on_demand}) {
+        const ef::Catalog read = ef::Catalog::open(file, options);
+        CHECK(is_mapped(file) == std::optional<bool>(false));
+        options.mapped = true;
+        {
+            const ef::Catalog mapped = ef::Catalog::open(file, options);
+            CHECK(is_mapped(file) == std::optional<bool>(true));
+            check_same_results(mapped, read, "a mapped compiled file gives the results it gives read");
+            CHECK_EQ(listing(mapped), listing(read));
+            CHECK(mapped.lookup("errors.title", {"fr"}).value == read.lookup("errors.title", {"fr"}).value);
+        }
+        CHECK(is_mapped(file) == std::optional<bool>(false));
+    }
+
+    // A broken file is refused mapped as it is read.
+    std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
+    CHECK_THROWS(EF_E_PARSE, ef::Catalog::open(file, mapped_options));
     std::filesystem::remove_all(scratch);
 }
 
@@ -495,6 +577,7 @@ int main(int argc, char **argv) {
         test_catalog(examples);
         test_open_failures(examples);
         test_compiled_and_on_demand(examples);
+        test_mapped(examples);
         test_format(examples);
         test_arguments(examples);
         test_lookup(examples);

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,16 +18,21 @@ CASES = [(domain, code, locales)
          for locales in (["en"], ["fr-CA"], ["es-MX"], ["zh-TW"], ["ja", "de"], ["pt-BR"])]
 
 
+def assert_same_catalog(actual: Catalog, expected: Catalog) -> None:
+    """The same listings, and the same results for CASES and a lookup."""
+    assert actual.localizations == expected.localizations
+    assert actual.development_locale == expected.development_locale
+    assert actual.diagnostics == expected.diagnostics
+    for domain, code, locales in CASES:
+        assert actual.format(domain, code, locales) == expected.format(domain, code, locales)
+    assert actual.lookup("errors.title", ["fr"]) == expected.lookup("errors.title", ["fr"])
+
+
 def test_a_compiled_catalog_gives_its_directorys_results(catalog: Catalog, tmp_path: Path) -> None:
     path = tmp_path / "example.efc"
     catalog.compile(path)
     with Catalog.open(path, strict=True) as compiled:
-        assert compiled.localizations == catalog.localizations
-        assert compiled.development_locale == catalog.development_locale
-        assert compiled.diagnostics == catalog.diagnostics
-        for domain, code, locales in CASES:
-            assert compiled.format(domain, code, locales) == catalog.format(domain, code, locales)
-        assert compiled.lookup("errors.title", ["fr"]) == catalog.lookup("errors.title", ["fr"])
+        assert_same_catalog(compiled, catalog)
 
 
 def test_compiling_twice_writes_the_same_bytes(catalog: Catalog, tmp_path: Path) -> None:
@@ -63,6 +71,8 @@ def test_a_broken_compiled_file_is_a_parse_error(catalog: Catalog, tmp_path: Pat
     path.write_bytes(data[: len(data) // 2])
     with pytest.raises(ParseError):
         Catalog.open(path)
+    with pytest.raises(ParseError):
+        Catalog.open(path, mapped=True)
     # The last byte of the last localization's section (the negotiation section may follow it).
     last = last_localization_byte(data)
     path.write_bytes(data[:last] + bytes([data[last] ^ 1]) + data[last + 1 :])
@@ -92,3 +102,48 @@ def test_compile_errors(catalog: Catalog, tmp_path: Path) -> None:
     closed.close()
     with pytest.raises(ValueError):
         closed.compile(tmp_path / "closed.efc")
+
+
+def is_mapped(path: Path) -> bool:
+    """Whether ``path`` is one of this process's mappings (a line of /proc/self/maps ends in its
+    real path)."""
+    real = os.path.realpath(path)
+    with open("/proc/self/maps") as maps:
+        return any(line.rstrip("\n").endswith(" " + real) for line in maps)
+
+
+needs_proc_maps = pytest.mark.skipif(
+    not os.path.exists("/proc/self/maps"), reason="/proc/self/maps (Linux procfs) is not available")
+
+
+@needs_proc_maps
+@pytest.mark.parametrize("options", [{}, {"strict": True}, {"on_demand": True}],
+                         ids=["lenient", "strict", "on_demand"])
+def test_a_mapped_compiled_file_gives_the_same_results_and_is_mapped_while_open(
+        catalog: Catalog, tmp_path: Path, options: dict[str, Any]) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    with Catalog.open(path, **options) as read:
+        assert not is_mapped(path)  # read with pread, without the flag
+        with Catalog.open(path, mapped=True, **options) as mapped:
+            assert is_mapped(path)
+            assert_same_catalog(mapped, read)
+        assert not is_mapped(path)  # close() unmapped it
+
+
+@needs_proc_maps
+def test_a_mapped_catalog_freed_by_the_garbage_collector_is_unmapped(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "example.efc"
+    catalog.compile(path)
+    mapped = Catalog.open(path, mapped=True)
+    assert is_mapped(path)
+    del mapped
+    gc.collect()
+    assert not is_mapped(path)
+
+
+def test_mapped_changes_nothing_for_a_directory(catalog: Catalog) -> None:
+    with Catalog.open(EXAMPLE_CATALOG, mapped=True) as mapped:
+        if os.path.exists("/proc/self/maps"):
+            assert not any(is_mapped(table) for table in EXAMPLE_CATALOG.glob("**/*.strings*"))
+        assert_same_catalog(mapped, catalog)

@@ -97,9 +97,13 @@ def _call(function: Callable[..., int], *arguments: Any) -> None:
 T = TypeVar("T")
 
 
-def _flags(strict: bool, on_demand: bool = False) -> int:
+def _flags(strict: bool, on_demand: bool = False, mapped: bool = False) -> int:
     flags = _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
-    return flags | (_ffi.EF_CATALOG_ON_DEMAND if on_demand else 0)
+    if on_demand:
+        flags |= _ffi.EF_CATALOG_ON_DEMAND
+    if mapped:
+        flags |= _ffi.EF_CATALOG_MAPPED
+    return flags
 
 
 class Catalog:
@@ -177,6 +181,7 @@ class Catalog:
         development_locale: Optional[str] = None,
         strict: bool = False,
         on_demand: bool = False,
+        mapped: bool = False,
     ) -> "Catalog":
         """Opens a catalog directory, or a compiled catalog file (:meth:`compile`).
 
@@ -193,6 +198,14 @@ class Catalog:
                 costs only what is used. The directory stays open until everything is read;
                 :attr:`localizations` and :attr:`diagnostics` read what is left. Ignored when
                 ``strict``.
+            mapped: map a compiled catalog file read-only instead of reading it (EF_CATALOG_MAPPED,
+                library 1.3): the same results, and every process that opens the file this way
+                shares its pages, so use it when many processes open the same compiled file
+                (pre-forked workers, for one). You promise that nobody truncates or rewrites the
+                file in place while the catalog is open: a page cut off the file kills the
+                process with SIGBUS. Replacing it by rename (what :meth:`compile` and ``errfmt
+                compile`` do) is safe: the catalog keeps the file it mapped. Ignored for a
+                directory.
 
         Raises:
             NotFoundError: no such path (also a FileNotFoundError).
@@ -208,7 +221,7 @@ class Catalog:
             ctypes.byref(handle),
             _encode_path(path),
             _encode_optional(development_locale, "development_locale"),
-            _flags(strict, on_demand),
+            _flags(strict, on_demand, mapped),
         )
         return cls(handle)
 

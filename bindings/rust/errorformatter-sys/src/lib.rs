@@ -69,6 +69,7 @@ pub const EF_E_KEY_NOT_FOUND: ef_status = 8;
 pub const EF_CATALOG_LENIENT: u32 = 0;
 pub const EF_CATALOG_STRICT: u32 = 1;
 pub const EF_CATALOG_ON_DEMAND: u32 = 2;
+pub const EF_CATALOG_MAPPED: u32 = 4;
 
 pub const EF_SEVERITY_ERROR: i32 = 0;
 pub const EF_SEVERITY_WARNING: i32 = 1;

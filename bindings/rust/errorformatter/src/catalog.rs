@@ -114,7 +114,8 @@ impl Catalog {
     }
 
     /// Opens a catalog directory or compiled file (`ef_catalog_open`); `development_locale`
-    /// None means "en" (a compiled file's own). `OpenOptions` also reads on demand.
+    /// None means "en" (a compiled file's own). `OpenOptions` also reads on demand, or maps a
+    /// compiled file.
     ///
     /// # Errors
     /// As `open`, and `InvalidLocale` (a bad development locale), `Parse` (strict mode: with

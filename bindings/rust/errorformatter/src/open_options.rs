@@ -7,8 +7,9 @@ use errorformatter_sys as sys;
 use crate::catalog::{Catalog, Mode};
 use crate::error::Result;
 
-/// The options of an open: the development locale, the mode, and whether each localization
-/// is read when first needed. `Catalog::open_with` is the same open without `on_demand`.
+/// The options of an open: the development locale, the mode, whether each localization is
+/// read when first needed, and whether a compiled file is mapped. `Catalog::open_with` is the
+/// same open without `on_demand` and `mapped`.
 ///
 /// ```
 /// use errorformatter::{Catalog, ErrorInfo, OpenOptions};
@@ -23,10 +24,12 @@ pub struct OpenOptions {
     development_locale: Option<String>,
     mode: Mode,
     on_demand: bool,
+    mapped: bool,
 }
 
 impl OpenOptions {
-    /// Lenient, development locale "en" (a compiled file's own), everything read at open.
+    /// Lenient, development locale "en" (a compiled file's own), everything read at open, a
+    /// compiled file read rather than mapped.
     pub fn new() -> OpenOptions {
         OpenOptions::default()
     }
@@ -51,8 +54,23 @@ impl OpenOptions {
         self
     }
 
+    /// Map a compiled catalog file read-only instead of reading it (`EF_CATALOG_MAPPED`,
+    /// library 1.3): the same results, and every process that opens the file this way shares
+    /// its pages, so use it when many processes open the same compiled file (pre-forked
+    /// workers, for one). The caller promises that nobody truncates or rewrites the file in
+    /// place while the catalog is open: a page cut off the file kills the process with
+    /// `SIGBUS`. Replacing it by rename (what `Catalog::compile` and `errfmt compile` do) is
+    /// safe: the catalog keeps the file it mapped. Ignored for a directory. A library older
+    /// than 1.3 refuses it (`ErrorKind::InvalidArgument`).
+    pub fn mapped(&mut self, mapped: bool) -> &mut OpenOptions {
+        self.mapped = mapped;
+        self
+    }
+
     pub(crate) fn flags(&self) -> u32 {
-        self.mode.flags() | if self.on_demand { sys::EF_CATALOG_ON_DEMAND } else { 0 }
+        let on_demand = if self.on_demand { sys::EF_CATALOG_ON_DEMAND } else { 0 };
+        let mapped = if self.mapped { sys::EF_CATALOG_MAPPED } else { 0 };
+        self.mode.flags() | on_demand | mapped
     }
 
     /// Opens a catalog directory, or a compiled catalog file, with these options.

@@ -1,6 +1,6 @@
 //! The safe API against the real library and the example catalogs (Examples/CoreLocation,
 //! Examples/Sync): values hand-checked in the tables, behaviours stated by errorformatter.h.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use errorformatter::{
     Catalog, CatalogBuilder, ChainKind, ErrorInfo, ErrorKind, Field, FormattedError, LocaleChain, LookupResult, Mode,
@@ -293,6 +293,66 @@ fn compile_errors() {
     assert!(!missing.message().is_empty());
     assert_eq!(catalog.compile("").unwrap_err().kind(), ErrorKind::InvalidArgument);
     std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+/// Whether `path` is one of this process's mappings: a line of /proc/self/maps ends in its real
+/// path. None where there is no /proc/self/maps (not Linux).
+fn is_mapped(path: &Path) -> Option<bool> {
+    let maps = std::fs::read_to_string("/proc/self/maps").ok()?;
+    let real = std::fs::canonicalize(path).expect("the file exists");
+    let suffix = format!(" {}", real.display());
+    Some(maps.lines().any(|line| line.ends_with(&suffix)))
+}
+
+/// Everything two catalogs should agree on: localizations, development locale, diagnostics
+/// (as text) and the shown texts.
+fn catalog_summary(catalog: &Catalog) -> (Vec<String>, String, Vec<String>, Vec<(String, String, String)>) {
+    let diagnostics = catalog.diagnostics().map(|diagnostic| format!("{diagnostic:?}")).collect();
+    (catalog.localizations().collect(), catalog.development_locale().to_owned(), diagnostics, shown_texts(catalog))
+}
+
+#[test]
+fn a_mapped_compiled_file_gives_the_same_results_and_is_mapped_until_dropped() {
+    if is_mapped(Path::new(env!("CARGO_MANIFEST_DIR"))).is_none() {
+        eprintln!("skipped: /proc/self/maps (Linux procfs) is not available");
+        return;
+    }
+    let directory = core_location();
+    let scratch = scratch_directory("mapped");
+    let file = scratch.join("CoreLocation.efc");
+    directory.compile(&file).expect("the example compiles");
+    let lenient = OpenOptions::new();
+    let mut strict = OpenOptions::new();
+    strict.mode(Mode::Strict);
+    let mut on_demand = OpenOptions::new();
+    on_demand.on_demand(true);
+    for options in [lenient, strict, on_demand] {
+        let read = options.open(&file).expect("the compiled file opens");
+        assert_eq!(is_mapped(&file), Some(false), "{options:?} without mapped reads the file");
+        let mapped = options.clone().mapped(true).open(&file).expect("the compiled file opens mapped");
+        assert_eq!(is_mapped(&file), Some(true), "{options:?}");
+        assert_eq!(catalog_summary(&mapped), catalog_summary(&read), "{options:?}");
+        assert_eq!(
+            mapped.lookup("errors.title", &["fr"], None, None).unwrap(),
+            read.lookup("errors.title", &["fr"], None, None).unwrap()
+        );
+        drop(mapped);
+        assert_eq!(is_mapped(&file), Some(false), "{options:?}: dropping the catalog unmaps the file");
+    }
+    // A broken file is refused mapped as it is read.
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    assert_eq!(OpenOptions::new().mapped(true).open(&file).unwrap_err().kind(), ErrorKind::Parse);
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn mapped_changes_nothing_for_a_directory() {
+    let directory = core_location();
+    let mapped = OpenOptions::new().mapped(true).open(examples("CoreLocation")).expect("the directory opens");
+    assert_eq!(catalog_summary(&mapped), catalog_summary(&directory));
+    let table = examples("CoreLocation").join("fr.lproj").join("Localizable.strings");
+    assert_ne!(is_mapped(&table), Some(true));
 }
 
 #[test]
