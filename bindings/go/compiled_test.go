@@ -2,8 +2,10 @@ package errorformatter_test
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	errorformatter "github.com/errorformatter/errorformatter-go"
@@ -98,5 +100,84 @@ func TestOnDemandReadsALocalizationWhenFirstNeeded(t *testing.T) {
 	}
 	if got := format(t, deferred, errorformatter.ErrorInfo{Domain: "Any", Code: 1}, "fr").Title; got != "Après" {
 		t.Errorf("on demand: %q", got)
+	}
+}
+
+// isMapped says whether the file at path is one of this process's mappings: a line of
+// /proc/self/maps ends in its real path. Without /proc the test is skipped.
+func isMapped(t *testing.T, path string) bool {
+	t.Helper()
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err = filepath.Abs(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skipf("skipped: cannot read /proc/self/maps to see the mapping: %v", err)
+	}
+	for _, line := range strings.Split(string(maps), "\n") {
+		if strings.HasSuffix(line, " "+real) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestMappedGivesTheSameResultsAndMapsTheFileUntilClose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "CoreLocation.efc")
+	if err := open(t, coreLocation).Compile(path); err != nil {
+		t.Fatalf("Compile: %v", err)
+	}
+	read := open(t, path)
+	if isMapped(t, path) {
+		t.Fatal("the compiled file is mapped without Mapped")
+	}
+	for _, options := range [][]errorformatter.Option{
+		{errorformatter.Mapped()},
+		{errorformatter.Mapped(), errorformatter.Strict()},
+		{errorformatter.Mapped(), errorformatter.OnDemand()},
+	} {
+		mapped, err := errorformatter.Open(path, options...)
+		if err != nil {
+			t.Fatalf("Open(%q) mapped: %v", path, err)
+		}
+		if !isMapped(t, path) {
+			t.Error("the compiled file is not mapped while the catalog is open")
+		}
+		if got := format(t, mapped, cl(0), "fr-CA").Title; got != "Emplacement inconnu" {
+			t.Errorf("title %q", got)
+		}
+		if !reflect.DeepEqual(shownTexts(t, mapped), shownTexts(t, read)) {
+			t.Error("the mapped file's results differ from the read file's")
+		}
+		if mapped.DevelopmentLocale() != "en" || !reflect.DeepEqual(mapped.Localizations(), exampleLocalizations) ||
+			!reflect.DeepEqual(mapped.Diagnostics(), read.Diagnostics()) {
+			t.Errorf("mapped: %q, %q, %v", mapped.DevelopmentLocale(), mapped.Localizations(), mapped.Diagnostics())
+		}
+		mapped.Close()
+		if isMapped(t, path) {
+			t.Error("the compiled file is still mapped after Close")
+		}
+	}
+	if _, err := errorformatter.FromTables(nil, errorformatter.Mapped()); !isStatus(err, errorformatter.StatusInvalidArgument) {
+		t.Errorf("FromTables with Mapped: %v", err)
+	}
+}
+
+func TestMappedChangesNothingForADirectory(t *testing.T) {
+	directory := open(t, coreLocation)
+	mapped := open(t, coreLocation, errorformatter.Mapped())
+	if !reflect.DeepEqual(shownTexts(t, mapped), shownTexts(t, directory)) {
+		t.Error("Mapped changes a directory's results")
+	}
+	if mapped.DevelopmentLocale() != directory.DevelopmentLocale() ||
+		!reflect.DeepEqual(mapped.Localizations(), directory.Localizations()) ||
+		!reflect.DeepEqual(mapped.Diagnostics(), directory.Diagnostics()) {
+		t.Errorf("Mapped changes a directory's listings: %q, %q, %v",
+			mapped.DevelopmentLocale(), mapped.Localizations(), mapped.Diagnostics())
 	}
 }

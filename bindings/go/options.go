@@ -1,6 +1,12 @@
 package errorformatter
 
 // #include <errorformatter.h>
+//
+// // Library 1.3's flag: against an older header the module still builds, and Mapped fails as
+// // that library refuses the flag (StatusInvalidArgument).
+// #ifndef EF_CATALOG_MAPPED
+// #define EF_CATALOG_MAPPED 4u
+// #endif
 import "C"
 
 // Option changes how Open and FromTables make a catalog.
@@ -10,6 +16,7 @@ type catalogOptions struct {
 	developmentLocale *string
 	strict            bool
 	onDemand          bool
+	mapped            bool
 }
 
 // DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's
@@ -35,6 +42,19 @@ func OnDemand() Option {
 	return func(options *catalogOptions) { options.onDemand = true }
 }
 
+// Mapped makes Open map a compiled catalog file read-only instead of reading it with pread
+// (EF_CATALOG_MAPPED, library 1.3): the same results, and every process that opens the file
+// this way shares its pages. Use it when many processes open the same compiled file, e.g.
+// pre-forked workers. The caller promises that nobody truncates or rewrites the file in place
+// while the catalog is open: a mapped page cut off the file kills the process that reads it
+// with SIGBUS, which neither Go nor the library can recover from. Replacing the file by
+// renaming another over it (what Catalog.Compile and errfmt compile do) is safe. Ignored for a
+// directory. A library older than 1.3 refuses it with StatusInvalidArgument, and so does
+// FromTables.
+func Mapped() Option {
+	return func(options *catalogOptions) { options.mapped = true }
+}
+
 func applyOptions(options []Option) catalogOptions {
 	var applied catalogOptions
 	for _, option := range options {
@@ -50,6 +70,9 @@ func (o catalogOptions) flags() C.uint32_t {
 	}
 	if o.onDemand {
 		flags |= C.EF_CATALOG_ON_DEMAND
+	}
+	if o.mapped {
+		flags |= C.EF_CATALOG_MAPPED
 	}
 	return flags
 }

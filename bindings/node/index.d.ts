@@ -135,7 +135,7 @@ export declare function double(value: number): TypedArgument;
  * class of Node and of the DOM library). */
 export type PathLike = string | Uint8Array | URL;
 
-/** The options of Catalog.fromTables (and, with onDemand, of open). */
+/** The options of Catalog.fromTables (and, with onDemand and mapped, of open). */
 export interface TablesOptions {
   /** Searched after Base (CFBundleDevelopmentRegion); default 'en' (a compiled file's own). */
   developmentLocale?: string | null;
@@ -147,6 +147,12 @@ export interface OpenOptions extends TablesOptions {
   /** Read each localization when a lookup first needs it (EF_CATALOG_ON_DEMAND, library 1.2);
    * the same results. Default false; ignored when strict. */
   onDemand?: boolean;
+  /** Map a compiled catalog file read-only instead of reading it (EF_CATALOG_MAPPED, library
+   * 1.3): the same results, its pages shared by every process that maps it (many processes
+   * opening one file, e.g. pre-forked workers). Promise that nobody truncates or rewrites the
+   * file in place while the catalog is open: that raises SIGBUS. Replacing it by rename is
+   * safe. Default false; ignored for a directory. */
+  mapped?: boolean;
 }
 
 export interface Table {

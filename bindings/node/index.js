@@ -268,11 +268,11 @@ function openOptions(options, what) {
   return [developmentLocale, strict];
 }
 
-// The options of open() and openAsync(), which also read on demand.
+// The options of open() and openAsync(), which also read on demand and map compiled files.
 function directoryOpenOptions(options, what) {
-  const { developmentLocale = null, strict = false, onDemand = false } =
-    readOptions(options, ['developmentLocale', 'strict', 'onDemand'], what);
-  return [developmentLocale, strict, onDemand];
+  const { developmentLocale = null, strict = false, onDemand = false, mapped = false } =
+    readOptions(options, ['developmentLocale', 'strict', 'onDemand', 'mapped'], what);
+  return [developmentLocale, strict, onDemand, mapped];
 }
 
 // ---------------------------------------------------------------------------------- catalog
@@ -303,11 +303,14 @@ class Catalog {
   /**
    * Opens a catalog directory, or a compiled catalog file (compile(); library 1.2) with the same
    * results. options: developmentLocale ('en'; a compiled file's own), strict (false), onDemand
-   * (false: read each localization when a lookup first needs it; library 1.2).
+   * (false: read each localization when a lookup first needs it; library 1.2), mapped (false:
+   * map a compiled file read-only, its pages shared by every process that maps it, on the
+   * promise that nobody truncates or rewrites it in place while it is open, which would raise
+   * SIGBUS; for many processes opening one file, e.g. pre-forked workers; library 1.3).
    */
   static open(directory, options) {
-    const [developmentLocale, strict, onDemand] = directoryOpenOptions(options, 'Catalog.open');
-    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand),
+    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.open');
+    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand, mapped),
                        CONSTRUCT, onDemand);
   }
 
@@ -317,8 +320,8 @@ class Catalog {
    * throws. Options as for open().
    */
   static async openAsync(directory, options) {
-    const [developmentLocale, strict, onDemand] = directoryOpenOptions(options, 'Catalog.openAsync');
-    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand);
+    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.openAsync');
+    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand, mapped);
     return new Catalog(handle, CONSTRUCT, onDemand);
   }
 

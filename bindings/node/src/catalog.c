@@ -71,32 +71,40 @@ const ef_catalog *unwrap_catalog(napi_env env, napi_value handle) {
     return box->catalog;
 }
 
-int get_open_flags(napi_env env, napi_value strict, napi_value on_demand, uint32_t *out) {
-    int is_strict = 0;
-    int is_on_demand = 0;
+/* A boolean that callers predating it leave out (undefined: false); 0 if thrown. */
+static int get_optional_bool(napi_env env, napi_value value, const char *name, int *out) {
     napi_valuetype type = napi_undefined;
-    if (!get_bool(env, strict, "strict", &is_strict))
-        return 0;
-    if (napi_typeof(env, on_demand, &type) != napi_ok) {
+    if (napi_typeof(env, value, &type) != napi_ok) {
         throw_napi_failure(env);
         return 0;
     }
-    if (type != napi_undefined && !get_bool(env, on_demand, "onDemand", &is_on_demand))
+    return type == napi_undefined || get_bool(env, value, name, out);
+}
+
+int get_open_flags(napi_env env, napi_value strict, napi_value on_demand, napi_value mapped, uint32_t *out) {
+    int is_strict = 0;
+    int is_on_demand = 0;
+    int is_mapped = 0;
+    if (!get_bool(env, strict, "strict", &is_strict) ||
+        !get_optional_bool(env, on_demand, "onDemand", &is_on_demand) ||
+        !get_optional_bool(env, mapped, "mapped", &is_mapped))
         return 0;
-    *out = (is_strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT) | (is_on_demand ? EF_CATALOG_ON_DEMAND : 0u);
+    *out = (is_strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT) | (is_on_demand ? EF_CATALOG_ON_DEMAND : 0u) |
+           (is_mapped ? EF_CATALOG_MAPPED : 0u);
     return 1;
 }
 
-/* catalogOpen(path, developmentLocale, strict, onDemand) -> handle */
+/* catalogOpen(path, developmentLocale, strict, onDemand, mapped) -> handle */
 napi_value catalog_open(napi_env env, napi_callback_info info) {
-    napi_value arguments[4];
+    napi_value arguments[5];
     char *path = NULL;
     char *development_locale = NULL;
     uint32_t flags = 0;
     ef_catalog *catalog = NULL;
     ef_error_details *details = NULL;
     ef_status status;
-    if (!get_arguments(env, info, 4, arguments) || !get_open_flags(env, arguments[2], arguments[3], &flags) ||
+    if (!get_arguments(env, info, 5, arguments) ||
+        !get_open_flags(env, arguments[2], arguments[3], arguments[4], &flags) ||
         !get_path(env, arguments[0], "path", &path))
         return NULL;
     if (!get_utf8(env, arguments[1], "developmentLocale", 1, &development_locale)) {

@@ -68,14 +68,15 @@ static void complete_open(napi_env env, napi_status status, void *data) {
     free_request(env, request);
 }
 
-/* catalogOpenAsync(path, developmentLocale, strict, onDemand) -> a promise of a handle */
+/* catalogOpenAsync(path, developmentLocale, strict, onDemand, mapped) -> a promise of a handle */
 napi_value catalog_open_async(napi_env env, napi_callback_info info) {
-    napi_value arguments[4];
+    napi_value arguments[5];
     napi_value promise = NULL;
     napi_value name = NULL;
     uint32_t flags = 0;
     open_request *request = NULL;
-    if (!get_arguments(env, info, 4, arguments) || !get_open_flags(env, arguments[2], arguments[3], &flags))
+    if (!get_arguments(env, info, 5, arguments) ||
+        !get_open_flags(env, arguments[2], arguments[3], arguments[4], &flags))
         return NULL;
     request = calloc(1, sizeof *request);
     if (request == NULL)

@@ -1,8 +1,9 @@
 'use strict';
 // Compiled catalog files (Catalog#compile, open on the file) and on-demand loading (library
-// 1.2) give the directory's results.
+// 1.2), and compiled files mapped (library 1.3), give the directory's results.
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { inspect } = require('node:util');
@@ -82,4 +83,56 @@ test('onDemand reads a localization when first needed', () => {
   assert.equal(deferred.format('Any', 1, { locales: ['fr'] }).title, 'Après');
   whole.close();
   deferred.close();
+});
+
+// Whether `file` is one of this process's mappings: a line of /proc/self/maps ends in its real path.
+function isMapped(file) {
+  const real = fs.realpathSync(file);
+  return fs.readFileSync('/proc/self/maps', 'utf8').split('\n').some((line) => line.endsWith(` ${real}`));
+}
+
+const NO_MAPS = !fs.existsSync('/proc/self/maps') && 'skipped: needs /proc/self/maps to see the mapping';
+
+test('mapped: the same results, the file mapped until close()', { skip: NO_MAPS }, async () => {
+  const file = path.join(temporaryDirectory(), 'CoreLocation.efc');
+  const directory = Catalog.open(CORE_LOCATION);
+  directory.compile(file);
+  const read = Catalog.open(file);
+  assert.equal(isMapped(file), false, 'mapped without the option');
+  const opens = [
+    () => Catalog.open(file, { mapped: true }),
+    () => Catalog.open(file, { mapped: true, strict: true }),
+    () => Catalog.open(file, { mapped: true, onDemand: true }),
+    () => Catalog.openAsync(file, { mapped: true }),
+    () => Catalog.openAsync(pathToFileURL(file), { mapped: true, onDemand: true }),
+  ];
+  for (const open of opens) {
+    const mapped = await open();
+    assert.equal(isMapped(file), true, `not mapped while open: ${open}`);
+    assert.equal(mapped.format('kCLErrorDomain', 0, { locales: ['fr-CA'] }).title, 'Emplacement inconnu');
+    assert.deepEqual(shownTexts(mapped), shownTexts(read));
+    assert.equal(mapped.developmentLocale, 'en');
+    assert.deepEqual(mapped.localizations, read.localizations);
+    assert.deepEqual(mapped.diagnostics, read.diagnostics);
+    mapped.close();
+    assert.equal(isMapped(file), false, `still mapped after close(): ${open}`);
+  }
+  assert.throws(() => Catalog.open(file, { mapped: 'yes' }), { name: 'TypeError' });
+  await assert.rejects(Catalog.openAsync(file, { mapped: 1 }), { name: 'TypeError' });
+  // A catalog built in memory has no file to map.
+  assert.throws(() => Catalog.fromTables([], { mapped: true }), { name: 'TypeError' });
+  [directory, read].forEach((catalog) => catalog.close());
+});
+
+test('mapped changes nothing for a directory', async () => {
+  const directory = Catalog.open(CORE_LOCATION);
+  for (const mapped of [Catalog.open(CORE_LOCATION, { mapped: true }),
+                        await Catalog.openAsync(CORE_LOCATION, { mapped: true })]) {
+    assert.deepEqual(shownTexts(mapped), shownTexts(directory));
+    assert.equal(mapped.developmentLocale, directory.developmentLocale);
+    assert.deepEqual(mapped.localizations, directory.localizations);
+    assert.deepEqual(mapped.diagnostics, directory.diagnostics);
+    mapped.close();
+  }
+  directory.close();
 });

@@ -17,6 +17,10 @@ const lazy: Catalog = Catalog.open('Examples/CoreLocation', { onDemand: true });
 lazy.compile(new URL('file:///catalog.efc'));
 // @ts-expect-error -- a catalog built in memory has nothing to read on demand
 Catalog.fromTables([], { onDemand: true });
+const shared: Promise<Catalog> = Catalog.openAsync('catalog.efc', { mapped: true, onDemand: true });
+void shared.then((opened) => opened.close(), () => undefined);
+// @ts-expect-error -- a catalog built in memory has no file to map
+Catalog.fromTables([], { mapped: true });
 void later.then((opened) => opened.close(), () => undefined);
 const shown: FormattedError = catalog.format('kCLErrorDomain', 0n, {
   locales: preferencesFromAcceptLanguage('fr-CA, fr;q=0.8'),

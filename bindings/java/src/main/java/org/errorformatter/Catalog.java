@@ -180,10 +180,11 @@ public final class Catalog implements AutoCloseable {
 
     /**
      * Opens a catalog directory or compiled catalog file with options, e.g. to read each
-     * localization when first needed ({@link OpenOptions#onDemand(boolean)}).
+     * localization when first needed ({@link OpenOptions#onDemand(boolean)}) or to map a
+     * compiled file ({@link OpenOptions#mapped(boolean)}).
      *
      * @param directory the directory or compiled file, as for {@link #open(Path)}
-     * @param options the development locale, mode and on-demand choice
+     * @param options the development locale, mode, on-demand and mapped choices
      * @return the catalog; close it when done
      * @throws ErrorFormatterException as for {@link #open(Path, String, LoadMode)}
      * @throws NullPointerException when {@code directory} or {@code options} is null

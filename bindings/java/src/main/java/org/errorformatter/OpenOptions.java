@@ -4,31 +4,37 @@ import java.util.Objects;
 
 /**
  * How {@link Catalog#open(java.nio.file.Path, OpenOptions)} opens a catalog: the development
- * locale, the {@link LoadMode}, and whether each localization is read when first needed. An
- * immutable value; each {@code with} method returns a changed copy:
+ * locale, the {@link LoadMode}, whether each localization is read when first needed, and
+ * whether a compiled catalog file is mapped. An immutable value; each {@code with} method
+ * returns a changed copy:
  *
  * <pre>{@code
  * Catalog catalog = Catalog.open(directory, OpenOptions.defaults().onDemand(true));
  * }</pre>
  */
 public final class OpenOptions {
-    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false);
+    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false);
     /** {@code EF_CATALOG_ON_DEMAND} of errorformatter.h. */
     private static final int ON_DEMAND = 2;
+    /** {@code EF_CATALOG_MAPPED} of errorformatter.h. */
+    private static final int MAPPED = 4;
 
     private final String developmentLocale;
     private final LoadMode mode;
     private final boolean onDemand;
+    private final boolean mapped;
 
-    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand) {
+    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped) {
         this.developmentLocale = developmentLocale;
         this.mode = mode;
         this.onDemand = onDemand;
+        this.mapped = mapped;
     }
 
     /**
      * Lenient, the library's default development locale (a compiled file's own), everything
-     * read at open: what {@link Catalog#open(java.nio.file.Path)} does.
+     * read at open, a compiled file read rather than mapped: what
+     * {@link Catalog#open(java.nio.file.Path)} does.
      *
      * @return the default options
      */
@@ -43,7 +49,7 @@ public final class OpenOptions {
      * @return the options with that development locale
      */
     public OpenOptions developmentLocale(String locale) {
-        return new OpenOptions(locale, mode, onDemand);
+        return new OpenOptions(locale, mode, onDemand, mapped);
     }
 
     /**
@@ -54,7 +60,7 @@ public final class OpenOptions {
      * @throws NullPointerException when {@code mode} is null
      */
     public OpenOptions mode(LoadMode mode) {
-        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand);
+        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped);
     }
 
     /**
@@ -69,7 +75,25 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions onDemand(boolean onDemand) {
-        return new OpenOptions(developmentLocale, mode, onDemand);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
+    }
+
+    /**
+     * Maps a compiled catalog file read-only instead of reading it ({@code EF_CATALOG_MAPPED},
+     * library 1.3): the same results, and every process that opens the file this way shares its
+     * pages. Use it when many processes open the same compiled file, e.g. pre-forked workers.
+     * In exchange the caller promises that nobody truncates or rewrites the file in place while
+     * the catalog is open: reading a mapped page cut off the file raises {@code SIGBUS}, which
+     * kills the JVM. Replacing the file by renaming another over it (what
+     * {@link Catalog#compile(java.nio.file.Path)} and {@code errfmt compile} do) is safe: the
+     * catalog keeps the file it mapped until {@link Catalog#close()}. Ignored for a directory. A
+     * library older than 1.3 refuses it with {@link Status#INVALID_ARGUMENT}.
+     *
+     * @param mapped true to map a compiled file
+     * @return the options with that choice
+     */
+    public OpenOptions mapped(boolean mapped) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
     }
 
     String developmentLocaleOrNull() {
@@ -81,6 +105,6 @@ public final class OpenOptions {
     }
 
     int flags() {
-        return mode.flags() | (onDemand ? ON_DEMAND : 0);
+        return mode.flags() | (onDemand ? ON_DEMAND : 0) | (mapped ? MAPPED : 0);
     }
 }

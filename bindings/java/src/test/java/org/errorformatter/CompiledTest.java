@@ -1,8 +1,10 @@
 package org.errorformatter;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assume.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +17,10 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 
-/** Compiled catalog files and on-demand loading (library 1.2) give the directory's results. */
+/**
+ * Compiled catalog files and on-demand loading (library 1.2), and compiled files mapped (library
+ * 1.3), give the directory's results.
+ */
 public class CompiledTest {
     private Path scratch;
 
@@ -96,6 +101,57 @@ public class CompiledTest {
             Files.writeString(table, "\"errors.title\" = \"Après\";");
             assertEquals("Avant", whole.format("Any", 1, List.of("fr")).title());
             assertEquals("Après", deferred.format("Any", 1, List.of("fr")).title());
+        }
+    }
+
+    /**
+     * Whether {@code file} is one of this process's mappings: a line of /proc/self/maps ends in
+     * its real path.
+     */
+    private static boolean isMapped(Path file) throws IOException {
+        String real = " " + file.toRealPath();
+        try (Stream<String> lines = Files.lines(Path.of("/proc/self/maps"))) {
+            return lines.anyMatch(line -> line.endsWith(real));
+        }
+    }
+
+    @Test
+    public void mappedGivesTheSameResultsAndMapsTheFileUntilClose() throws IOException {
+        assumeTrue("needs /proc/self/maps to see the mapping", Files.isReadable(Path.of("/proc/self/maps")));
+        Path file = scratch.resolve("CoreLocation.efc");
+        try (Catalog directory = Fixtures.coreLocation()) {
+            directory.compile(file);
+        }
+        OpenOptions mapped = OpenOptions.defaults().mapped(true);
+        try (Catalog read = Catalog.open(file)) {
+            assertFalse("mapped without the option", isMapped(file));
+            for (OpenOptions options : List.of(mapped, mapped.mode(LoadMode.STRICT), mapped.onDemand(true))) {
+                Catalog catalog = Catalog.open(file, options);
+                try {
+                    assertTrue("not mapped while open", isMapped(file));
+                    assertEquals("Emplacement inconnu",
+                            catalog.format("kCLErrorDomain", 0, List.of("fr-CA")).title());
+                    assertEquals(shownTexts(read), shownTexts(catalog));
+                    assertEquals("en", catalog.developmentLocale());
+                    assertEquals(read.localizations(), catalog.localizations());
+                    assertEquals(read.diagnostics(), catalog.diagnostics());
+                } finally {
+                    catalog.close();
+                }
+                assertFalse("still mapped after close()", isMapped(file));
+            }
+        }
+    }
+
+    @Test
+    public void mappedChangesNothingForADirectory() {
+        Path path = Fixtures.examples().resolve("CoreLocation");
+        try (Catalog directory = Fixtures.coreLocation();
+             Catalog mapped = Catalog.open(path, OpenOptions.defaults().mapped(true))) {
+            assertEquals(shownTexts(directory), shownTexts(mapped));
+            assertEquals(directory.developmentLocale(), mapped.developmentLocale());
+            assertEquals(directory.localizations(), mapped.localizations());
+            assertEquals(directory.diagnostics(), mapped.diagnostics());
         }
     }
 
