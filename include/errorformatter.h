@@ -270,16 +270,19 @@ typedef struct ef_catalog ef_catalog;
  *  the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.2 */
 #define EF_CATALOG_ON_DEMAND 2u
-/** Flag for ef_catalog_open() only: map a compiled catalog file read-only instead of reading it
- *  with pread. Sections are then read where they lie in the mapping (the same checks, the same
- *  results, nothing copied), every process that opens the file this way shares its pages (the
- *  way processes share a gettext `.mo`), and no descriptor stays open. The caller promises that
- *  nobody truncates or rewrites the file in place while the catalog is open: a mapped page cut
- *  off the file raises SIGBUS in the process that reads it, which this library cannot catch.
+/** Flag for ef_catalog_open() only: map a compiled catalog file's sections read-only instead of
+ *  copying them with pread. Each section is mapped when it would have been read (all at open
+ *  when strict, each localization's when first needed when lenient) and then read where it
+ *  lies: the same checks, the same results, and every process that opens the file this way
+ *  shares the sections' pages (the way processes share a gettext `.mo`) instead of holding a
+ *  copy each. The descriptor is kept as without the flag, until every section is read. The
+ *  caller promises that nobody truncates or rewrites the file in place while the catalog is
+ *  open: a mapped page cut off the file (or that the file system fails to read, a network file
+ *  system gone) raises SIGBUS in the process that reads it, which this library cannot catch.
  *  Replacing the file by renaming another over it (what ef_catalog_compile() and `errfmt
- *  compile` do) is safe: the catalog keeps the file it mapped. Where the system cannot map the
- *  file, it is read as without the flag. Ignored for a directory, whose tables are parsed. A
- *  library older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
+ *  compile` do) is safe: the catalog keeps the file it opened. A section the system will not
+ *  map is read as without the flag. Ignored for a directory, whose tables are parsed. A library
+ *  older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.3 */
 #define EF_CATALOG_MAPPED 4u
 
