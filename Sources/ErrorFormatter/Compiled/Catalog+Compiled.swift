@@ -34,9 +34,11 @@ extension Catalog {
     /// one it was compiled with. Lenient, each localization's section is read, checked and
     /// decoded the first time a lookup needs it (``Loading/onFirstUse`` whatever `loading` says:
     /// the file exists to be opened fast), a broken one left out with a
-    /// `broken-compiled-section` error diagnostic; the file stays open (one descriptor) until
-    /// every section is read. Strict, every section is read and checked at once and a broken one
-    /// fails the open with `.parse`. A broken header or directory is `.parse` either way.
+    /// `broken-compiled-section` error diagnostic (a broken negotiation section too: ICU is
+    /// then asked about the names, with the same results); the file stays open (one
+    /// descriptor) until every section is read. Strict, every section is read and checked at
+    /// once and a broken one fails the open with `.parse`. A broken header or directory is
+    /// `.parse` either way.
     ///
     /// `mapped` maps each section of a compiled catalog file read-only when it is first needed,
     /// instead of copying it (a directory has nothing to map: it is ignored there): sections are
@@ -82,6 +84,7 @@ extension Catalog {
         compiled file: CompiledCatalogFile, developmentLocale: String? = nil, strict: Bool = false
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
+        if strict, let broken = file.brokenNegotiation { throw broken }
         var tables: [String: [String: StringTable]] = [:]
         var diagnostics = try file.storedDiagnostics()
         for localization in sectionNames(of: file) {
@@ -91,6 +94,7 @@ extension Catalog {
                 diagnostics.append(brokenSection(localization, of: file, error))
             }
         }
+        if let broken = file.brokenNegotiation { diagnostics.append(brokenNegotiationSection(of: file, broken)) }
         return Catalog(tables: tables, developmentLocale: developmentLocale ?? file.developmentLocale,
                        diagnostics: diagnostics, negotiation: file.negotiation)
     }
@@ -117,6 +121,11 @@ extension Catalog {
                 diagnostics.append(brokenSection(Catalog.unlocalized, of: file, error))
                 orders.append(DiagnosticOrder(step: 1, part: 0))
             }
+        }
+        if let broken = file.brokenNegotiation {
+            // The negotiation section follows every localization's: its diagnostic too.
+            diagnostics.append(brokenNegotiationSection(of: file, broken))
+            orders.append(DiagnosticOrder(step: names.count + 1, part: 0))
         }
         let deferred = DeferredCatalog(
             unlocalizedTables: unlocalized, diagnostics: diagnostics, orders: orders,
@@ -150,6 +159,14 @@ extension Catalog {
     /// The sections of localizations, the unlocalized one first: the order they are read in.
     private static func sectionNames(of file: CompiledCatalogFile) -> [String] {
         (file.hasUnlocalizedSection ? [Catalog.unlocalized] : []) + file.localizations
+    }
+
+    private static func brokenNegotiationSection(of file: CompiledCatalogFile, _ error: CatalogError) -> Diagnostic {
+        Diagnostic(
+            severity: .error, code: "broken-compiled-section",
+            message: "the negotiation section cannot be read and is left out (ICU is asked about each localization's "
+                + "name instead, with the same results): \(error.message)",
+            file: file.name)
     }
 
     private static func brokenSection(_ localization: String, of file: CompiledCatalogFile, _ error: CatalogError)

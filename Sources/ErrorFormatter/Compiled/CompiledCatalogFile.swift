@@ -30,6 +30,11 @@ final class CompiledCatalogFile: Sendable {
     /// What the negotiation section says about the localizations' names, when this process
     /// may use it (written by the same library and ICU); `nil` otherwise.
     let negotiation: PrecomputedNegotiation?
+    /// Why the negotiation section could not be read, when it is broken (`negotiation` is then
+    /// `nil`): a strict open fails with it; a lenient one leaves the section out, as it leaves
+    /// out a broken localization, and asks ICU about the names instead, which the section only
+    /// saves.
+    let brokenNegotiation: CatalogError?
     /// The localization sections (the unlocalized one, `""`, first), as the directory lists
     /// them: in strictly increasing byte order (``check(_:minor:in:)``), so found by bisection.
     private let sections: [Section]
@@ -118,8 +123,14 @@ final class CompiledCatalogFile: Sendable {
         }
         let listed = try Self.check(entries, minor: minor, in: directory)
         let localizations = listed.localizations.map(\.name).filter { !$0.isEmpty }
-        let negotiation = try listed.negotiation.flatMap { section throws(CatalogError) in
-            try Self.negotiation(in: section, localizations: localizations, from: source)
+        var negotiation: PrecomputedNegotiation?
+        var brokenNegotiation: CatalogError?
+        do {
+            negotiation = try listed.negotiation.flatMap { section throws(CatalogError) in
+                try Self.negotiation(in: section, localizations: localizations, from: source)
+            }
+        } catch where error.kind == .parse {
+            brokenNegotiation = error
         }
         try Self.checkNames(localizations, knownToICU: negotiation != nil, in: directory)
 
@@ -128,6 +139,7 @@ final class CompiledCatalogFile: Sendable {
         self.hasUnlocalizedSection = listed.localizations.first?.name == Catalog.unlocalized
         self.localizations = localizations
         self.negotiation = negotiation
+        self.brokenNegotiation = brokenNegotiation
         self.catalogSection = listed.catalog
     }
 
