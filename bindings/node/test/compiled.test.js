@@ -164,12 +164,13 @@ test('a handle collected while its compiles run: the catalog is freed after them
   // In a child with --expose-gc, the addon called directly (index.js's Catalog stays reachable
   // from its pending compileAsync): handles closed or not, dropped and collected while their
   // compiles wait behind the held thread pool; the files are written all the same.
+  const ADDON = process.env.ERRORFORMATTER_NODE_ADDON || path.resolve(__dirname, '..', 'native', 'errorformatter.node');
   const child = spawnSync(process.execPath, ['--expose-gc', '-e', `
     const fs = require('node:fs');
     const path = require('node:path');
     const { holdThreadPool, temporaryDirectory } = require(${JSON.stringify(path.join(__dirname, 'helpers.js'))});
     require(${JSON.stringify(path.resolve(__dirname, '..'))}); // registers the error class
-    const native = require(process.env.ERRORFORMATTER_NODE_ADDON || ${JSON.stringify(path.resolve(__dirname, '..', 'native', 'errorformatter.node'))});
+    const native = require(${JSON.stringify(ADDON)});
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     (async () => {
       const directory = temporaryDirectory();
@@ -181,7 +182,8 @@ test('a handle collected while its compiles run: the catalog is freed after them
       const compileThrice = (close) => {
         const handle = native.catalogOpen(${JSON.stringify(CORE_LOCATION)}, null, false);
         registry.register(handle, close);
-        const compiles = [0, 1, 2].map((i) => native.catalogCompileAsync(handle, path.join(directory, close + '-' + i)));
+        const compiles = [0, 1, 2].map((i) =>
+          native.catalogCompileAsync(handle, path.join(directory, close + '-' + i)));
         if (close) native.catalogClose(handle);
         return compiles;
       };
@@ -218,6 +220,12 @@ test('many compileAsync at once on one catalog, while it formats', async () => {
   for (const target of targets) assert.ok(fs.readFileSync(target).equals(expected), `${target} differs`);
   const compiled = Catalog.open(targets[23]);
   assert.deepEqual(shownTexts(compiled), texts);
+  // To one path at once: each renames a whole file over it, so one whole file is left.
+  const shared = path.join(directory, 'shared.efc');
+  assert.deepEqual(await Promise.all(targets.map(() => catalog.compileAsync(shared))), targets.map(() => undefined));
+  assert.ok(fs.readFileSync(shared).equals(expected));
+  const written = [...targets.map((target) => path.basename(target)), 'reference.efc', 'shared.efc'];
+  assert.deepEqual(fs.readdirSync(directory).sort(), written.sort(), 'a temporary file was left beside them');
   [catalog, compiled].forEach((each) => each.close());
 });
 

@@ -54,7 +54,9 @@ test('workers that end with asynchronous opens and compiles in flight', async ()
       const { Catalog } = require(workerData.binding);
       for (let i = 0; i < 4; i++) Catalog.openAsync(workerData.catalog).then((catalog) => catalog.format('D', 1));
       const compiled = Catalog.open(workerData.catalog);
-      for (let i = 0; i < 4; i++) compiled.compileAsync(path.join(workerData.directory, workerData.index + '-' + i + '.efc'));
+      for (let i = 0; i < 4; i++) {
+        compiled.compileAsync(path.join(workerData.directory, workerData.index + '-' + i + '.efc'));
+      }
       if (workerData.index % 4 < 2) compiled.close();
       if (workerData.exit) process.exit(0);
     `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, directory, index,
