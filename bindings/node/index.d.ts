@@ -198,6 +198,8 @@ export declare class Catalog {
   lint(): readonly LintFinding[];
   /** Writes the whole catalog to one compiled catalog file (ef_catalog_compile, library 1.2). */
   compile(path: PathLike): void;
+  /** compile() on libuv's thread pool; rejects with what compile() throws. */
+  compileAsync(path: PathLike): Promise<void>;
   close(): void;
 }
 

@@ -390,7 +390,18 @@ class Catalog {
     native.catalogCompile(this.#usableHandle(), toPath(path));
   }
 
-  /** Frees the catalog now. Closing again does nothing. */
+  /**
+   * compile() on libuv's thread pool, without blocking the event loop while the file is
+   * written: a promise of undefined, rejected with the errors compile() throws (TypeError and a
+   * closed catalog too: it never throws itself, as openAsync()). The catalog is held until the
+   * file is written: close() meanwhile takes effect for every later call, and frees the catalog
+   * once the compiles in flight are done.
+   */
+  async compileAsync(path) {
+    await native.catalogCompileAsync(this.#usableHandle(), toPath(path));
+  }
+
+  /** Frees the catalog now (after the compileAsync() calls in flight). Closing again does nothing. */
   close() {
     if (this.#handle === null) return;
     native.catalogClose(this.#handle);

@@ -50,6 +50,7 @@ NAPI_MODULE_INIT() {
         {"catalogInfo", catalog_info},
         {"catalogDevelopmentLocale", catalog_development_locale},
         {"catalogCompile", catalog_compile},
+        {"catalogCompileAsync", catalog_compile_async},
         {"formatPacked", format_packed},
         {"lookupPacked", lookup_packed},
         {"normalizeLocale", normalize_locale},

@@ -109,10 +109,20 @@ napi_value wrap_catalog(napi_env env, ef_catalog *catalog);
 /* The catalog a JavaScript handle wraps; throws (and returns NULL) for something else, or
  * for a closed catalog. */
 const ef_catalog *unwrap_catalog(napi_env env, napi_value handle);
+/* What a handle wraps: the catalog and whether it is closed, and the holds on it. */
+typedef struct catalog_box catalog_box;
+/* unwrap_catalog for a call whose work runs off the JavaScript thread: also holds the catalog,
+ * so that neither close() nor the finalizer frees it until release_catalog(). Returns the box
+ * to release and sets *catalog; NULL if thrown. JavaScript thread only. */
+catalog_box *hold_catalog(napi_env env, napi_value handle, const ef_catalog **catalog);
+/* Ends a hold: frees the catalog (and the box) if it was closed (finalized) meanwhile and this
+ * was the last hold. JavaScript thread only. */
+void release_catalog(catalog_box *box);
 
 /* ------------------------------------------------------------------- catalog_async.c */
 
 napi_value catalog_open_async(napi_env env, napi_callback_info info);
+napi_value catalog_compile_async(napi_env env, napi_callback_info info);
 
 /* ------------------------------------------------------------------------- format.c */
 

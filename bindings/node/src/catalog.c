@@ -5,27 +5,47 @@
  * catalog (napi_type_tag_object), so that nothing else can be passed where a catalog goes. It
  * is freed by close() or, at the latest, by the wrapper's finalizer when the garbage collector
  * takes the object (or its environment ends). JavaScript runs one call at a time per
- * environment and the object cannot cross to a worker, so no call can be in flight on it when
- * it is freed.
+ * environment and the object cannot cross to a worker, so no synchronous call is in flight on
+ * it then. An asynchronous call (catalog_async.c) is: its work thread uses the catalog while
+ * JavaScript goes on, and may call close() or drop the object. Such a call holds the catalog
+ * (hold_catalog) until its completion, and close() or the finalizer leave the freeing to the
+ * last hold's release. Holds are taken and released on the JavaScript thread only, as close()
+ * and the finalizer run there, so the counting needs no lock.
  */
 #include "addon.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct catalog_box {
-    ef_catalog *catalog; /* NULL once closed */
-} catalog_box;
+struct catalog_box {
+    ef_catalog *catalog; /* NULL once freed */
+    int closed;          /* close() was called or the handle finalized: no new call may use it */
+    int handle_gone;     /* the finalizer ran: the box itself goes with the last hold */
+    size_t holds;        /* asynchronous calls whose work may still use the catalog */
+};
 
 /* The tag of catalog handles: two random 64-bit numbers. */
 static const napi_type_tag catalog_tag = {0x6a1f3c5e9b2d4781ULL, 0xc47e2a90d5b13f68ULL};
+
+/* Frees what close() or the finalizer gave up, once no asynchronous call holds it. */
+static void free_unheld(catalog_box *box) {
+    if (box->holds > 0)
+        return;
+    if (box->closed) {
+        ef_catalog_free(box->catalog);
+        box->catalog = NULL;
+    }
+    if (box->handle_gone)
+        free(box);
+}
 
 static void finalize_catalog(napi_env env, void *data, void *hint) {
     catalog_box *box = data;
     (void)env;
     (void)hint;
-    ef_catalog_free(box->catalog);
-    free(box);
+    box->closed = 1;
+    box->handle_gone = 1;
+    free_unheld(box);
 }
 
 /* Wraps `catalog` in a new handle object; frees it if that fails. */
@@ -37,6 +57,9 @@ napi_value wrap_catalog(napi_env env, ef_catalog *catalog) {
         return throw_status(env, EF_E_INTERNAL, "out of memory", NULL, 0, 0);
     }
     box->catalog = catalog;
+    box->closed = 0;
+    box->handle_gone = 0;
+    box->holds = 0;
     if (napi_create_object(env, &handle) != napi_ok ||
         napi_wrap(env, handle, box, finalize_catalog, NULL, NULL) != napi_ok) {
         finalize_catalog(env, box, NULL);
@@ -60,15 +83,35 @@ static catalog_box *unwrap_box(napi_env env, napi_value handle) {
     return box;
 }
 
-const ef_catalog *unwrap_catalog(napi_env env, napi_value handle) {
+/* The box of a catalog that is not closed; throws (and returns NULL) otherwise. */
+static catalog_box *unwrap_open_box(napi_env env, napi_value handle) {
     catalog_box *box = unwrap_box(env, handle);
     if (box == NULL)
         return NULL;
-    if (box->catalog == NULL) {
+    if (box->closed) {
         throw_status(env, EF_E_INVALID_ARGUMENT, "the catalog is closed", NULL, 0, 0);
         return NULL;
     }
-    return box->catalog;
+    return box;
+}
+
+const ef_catalog *unwrap_catalog(napi_env env, napi_value handle) {
+    catalog_box *box = unwrap_open_box(env, handle);
+    return box == NULL ? NULL : box->catalog;
+}
+
+catalog_box *hold_catalog(napi_env env, napi_value handle, const ef_catalog **catalog) {
+    catalog_box *box = unwrap_open_box(env, handle);
+    if (box == NULL)
+        return NULL;
+    box->holds++;
+    *catalog = box->catalog;
+    return box;
+}
+
+void release_catalog(catalog_box *box) {
+    box->holds--;
+    free_unheld(box);
 }
 
 /* A boolean that callers predating it leave out (undefined: false); 0 if thrown. */
@@ -222,14 +265,15 @@ napi_value catalog_build(napi_env env, napi_callback_info info) {
     return wrap_catalog(env, catalog);
 }
 
-/* catalogClose(handle): frees the catalog now; closing again does nothing. */
+/* catalogClose(handle): frees the catalog now, or when the last asynchronous call on it ends;
+ * every later call refuses it. Closing again does nothing. */
 napi_value catalog_close(napi_env env, napi_callback_info info) {
     napi_value handle = NULL;
     catalog_box *box = NULL;
     if (!get_arguments(env, info, 1, &handle) || (box = unwrap_box(env, handle)) == NULL)
         return NULL;
-    ef_catalog_free(box->catalog);
-    box->catalog = NULL;
+    box->closed = 1;
+    free_unheld(box);
     return NULL;
 }
 

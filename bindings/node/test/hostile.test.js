@@ -11,7 +11,11 @@ const { test } = require('node:test');
 require('..'); // registers ErrorFormatterError with the addon
 const native = require(process.env.ERRORFORMATTER_NODE_ADDON || path.join(__dirname, '..', 'native', 'errorformatter.node'));
 const { ErrorFormatterError } = require('..');
-const { SYNC } = require('./helpers');
+const { SYNC, temporaryDirectory } = require('./helpers');
+
+// A hostile string can be a relative path that catalogCompile or catalogCompileAsync writes to:
+// it goes to a directory of this run, not the working directory it was started in.
+process.chdir(temporaryDirectory());
 
 // A linear congruential generator (the C standard's example constants).
 function generator(seed) {

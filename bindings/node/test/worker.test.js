@@ -8,7 +8,7 @@ const { test } = require('node:test');
 const { Worker } = require('node:worker_threads');
 
 const { Catalog } = require('..');
-const { CORE_LOCATION } = require('./helpers');
+const { CORE_LOCATION, temporaryDirectory } = require('./helpers');
 
 // A worker that opens a catalog, formats and posts the result; with `close` false it leaves the
 // catalog to its environment's teardown (the finalizer frees it when the worker exits).
@@ -41,17 +41,26 @@ test('workers load the addon beside the main thread and format', async () => {
   catalog.close();
 });
 
-test('workers that end with asynchronous opens in flight', async () => {
-  // Exiting or terminated while openAsync's work runs on the thread pool: the environment's
-  // teardown cancels or settles the work and frees what it made; the process goes on.
+test('workers that end with asynchronous opens and compiles in flight', async () => {
+  // Exiting or terminated while openAsync's and compileAsync's work runs on the thread pool:
+  // the environment's teardown cancels or settles the work and frees what it made (a compiled
+  // catalog, closed or not, once its compiles are done); the process goes on.
+  const directory = temporaryDirectory();
   const exits = [];
   for (let index = 0; index < 12; index++) {
     const worker = new Worker(`
+      const path = require('node:path');
       const { workerData } = require('node:worker_threads');
       const { Catalog } = require(workerData.binding);
       for (let i = 0; i < 4; i++) Catalog.openAsync(workerData.catalog).then((catalog) => catalog.format('D', 1));
+      const compiled = Catalog.open(workerData.catalog);
+      for (let i = 0; i < 4; i++) {
+        compiled.compileAsync(path.join(workerData.directory, workerData.index + '-' + i + '.efc'));
+      }
+      if (workerData.index % 4 < 2) compiled.close();
       if (workerData.exit) process.exit(0);
-    `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, exit: index % 2 === 1 } });
+    `, { eval: true, workerData: { binding: path.resolve(__dirname, '..'), catalog: CORE_LOCATION, directory, index,
+                                   exit: index % 2 === 1 } });
     if (index % 3 === 0) setImmediate(() => worker.terminate());
     exits.push(new Promise((resolve) => worker.once('exit', resolve)));
   }

@@ -15,6 +15,10 @@ const built: Catalog = Catalog.fromTables([
 const later: Promise<Catalog> = Catalog.openAsync(new URL('file:///catalog'), { strict: true });
 const lazy: Catalog = Catalog.open('Examples/CoreLocation', { onDemand: true });
 lazy.compile(new URL('file:///catalog.efc'));
+const written: Promise<void> = lazy.compileAsync(new TextEncoder().encode('catalog.efc'));
+void written.catch(() => undefined);
+// @ts-expect-error -- a path is a string, bytes or a URL
+void lazy.compileAsync(42);
 // @ts-expect-error -- a catalog built in memory has nothing to read on demand
 Catalog.fromTables([], { onDemand: true });
 const shared: Promise<Catalog> = Catalog.openAsync('catalog.efc', { mapped: true, onDemand: true });
