@@ -37,13 +37,22 @@ struct PrecomputedNegotiation: Sendable, Equatable {
             chainOf: { chains[$0] ?? Locales.chain(for: $0) })
     }
 
-    /// What the answers depend on: this library's version (its rules: normalization, table keys,
-    /// chains) and ICU's, e.g. `errorformatter 1.3.0; ICU 72.1.0.0`. ICU's data is not
-    /// asked for its own version (that opens a bundle, which is what keeping answers saves):
-    /// ICU loads only data of its own major version, and its packages ship the two together.
+    /// What the answers depend on: this library's rules (normalization, table keys, chains:
+    /// ``rulesVersion``) and ICU's version, e.g. `errorformatter negotiation 1; ICU 72.1.0.0`.
+    /// Not the library's own version: a release that leaves the rules alone keeps the answers
+    /// of files compiled before it. ICU's data is not asked for its own version (that opens a
+    /// bundle, which is what keeping answers saves): ICU loads only data of its own major
+    /// version, and its packages ship the two together.
     static let identity: String = {
         var version: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)  // U_MAX_VERSION_LENGTH bytes
         withUnsafeMutableBytes(of: &version) { cicu_u_getVersion($0.baseAddress?.assumingMemoryBound(to: UInt8.self)) }
-        return "errorformatter \(ErrorFormatterVersion.string); ICU \(version.0).\(version.1).\(version.2).\(version.3)"
+        return "errorformatter negotiation \(rulesVersion); ICU \(version.0).\(version.1).\(version.2).\(version.3)"
     }()
+
+    /// The version of the rules ``NegotiationTable/init(name:)`` answers by. Raise it with any
+    /// change that can change an answer for some name under the same ICU: stored answers of the
+    /// old rules are then asked about again. `CompiledNegotiationTests` keeps a digest of the
+    /// answers for every locale ICU lists, per rules version and ICU version, and fails when the
+    /// answers change under the same version.
+    static let rulesVersion = 1
 }

@@ -78,9 +78,17 @@ import Testing
         }
     }
 
-    @Test func aFileOfAnotherLibraryOrICUIsAskedAboutAgain() throws {
+    /// Other rules or another ICU: asked about again. Files of 1.2 recorded the library's own
+    /// version, which no identity has now; the library's version is not in it, so that a
+    /// release keeps the answers of files compiled before it.
+    @Test func aFileOfOtherRulesOrICUIsAskedAboutAgain() throws {
         let source = try Self.catalog()
-        for identity in ["errorformatter 0.9.0; ICU 71.1.0.0", PrecomputedNegotiation.identity + " ", ""] {
+        let icu = try #require(PrecomputedNegotiation.identity.split(separator: ";").last)
+        #expect(PrecomputedNegotiation.identity == "errorformatter negotiation \(PrecomputedNegotiation.rulesVersion);\(icu)")
+        #expect(!PrecomputedNegotiation.identity.contains(ErrorFormatterVersion.string))
+        for identity in ["errorformatter 0.9.0; ICU 71.1.0.0", "errorformatter 1.2.0;\(icu)",
+                         "errorformatter negotiation \(PrecomputedNegotiation.rulesVersion + 1);\(icu)",
+                         PrecomputedNegotiation.identity + " ", ""] {
             let bytes = try Self.bytes(of: source, identity: identity)
             #expect(try Self.file(bytes).negotiation == nil, "\(identity)")
             try Self.expectSameStacks(source, bytes, "identity '\(identity)'")
@@ -195,6 +203,49 @@ import Testing
         var renamed = path
         renamed.sections[germanIndex].name = "de"
         #expect(CompiledCatalogHostileTests.strictFailure(try renamed.bytes())?.kind == .parse)
+    }
+
+    /// A digest of what ``NegotiationTable/init(name:)`` answers for ``probedNames()``, by the
+    /// identity that stores those answers less its `errorformatter ` prefix (the rules version
+    /// and ICU's). A change that changes an answer fails ``theRulesVersionNamesTheAnswers()``:
+    /// raise `PrecomputedNegotiation.rulesVersion`, then record the digest it prints, for each
+    /// ICU the tests run on (`make test-icu` runs them on ICU 76).
+    static let answerDigests: [String: UInt32] = [
+        "negotiation 1; ICU 72.1.0.0": 0x6F07_7A00,
+        "negotiation 1; ICU 76.1.0.0": 0xE46B_7017,
+    ]
+
+    static var recordedIdentity: String { String(PrecomputedNegotiation.identity.dropFirst("errorformatter ".count)) }
+
+    /// Every locale ICU lists with its full data (legacy aliases included, as
+    /// `build/icu-oracles/chains.tsv` has them: `make test` runs the suite on trimmed data too),
+    /// and names that reach the rules' other roads: aliases, POSIX and BCP 47 spellings, scripts,
+    /// CLDR parent locales, `Base`, `C`, nothing ICU knows.
+    static func probedNames() -> [String] {
+        var names = Set(Self.names + [
+            "iw", "in", "ji", "no", "no_NO", "sh", "tl", "mo", "zh_CN", "zh_HK", "zh_MO", "zh_SG", "zh-Hant-HK",
+            "sr_ME", "sr-Cyrl", "es_MX", "es-US", "pt_AO", "en_150", "en-US-POSIX", "en_US.UTF-8", "de_DE@euro",
+            "az_IR", "ca-ES-valencia", "und", "root", "C", "POSIX", "x-bogus", "qaa", "en-GB-oxendict", "fr_CA_x",
+        ])
+        names.formUnion(RunningICUOracle.rows.map(\.locale))
+        return names.sorted()
+    }
+
+    @Test(.enabled(if: RunningICUOracle.isAvailable, RunningICUOracle.skipMessage),
+          .enabled(if: answerDigests[recordedIdentity] != nil,
+                   "no digest of the negotiation answers is recorded for this ICU (answerDigests)"))
+    func theRulesVersionNamesTheAnswers() throws {
+        let names = Self.probedNames()
+        #expect(names.count > 500)
+        var text = ""
+        for name in names {
+            let table = NegotiationTable(name: name)
+            text += "\(name)\t\(table.spelling ?? "-")\t\(table.key ?? "-")\t"
+                + table.chain.map(\.description).joined(separator: " ") + "\n"
+        }
+        let digest = CRC32C.checksum(Array(text.utf8))
+        #expect(digest == Self.answerDigests[Self.recordedIdentity],
+                "the answers for \(names.count) names changed (digest 0x\(String(digest, radix: 16))) under '\(Self.recordedIdentity)': raise PrecomputedNegotiation.rulesVersion and record the new digest")
     }
 
     @Test func theSectionIsOfVersionOneOneAndLast() throws {
