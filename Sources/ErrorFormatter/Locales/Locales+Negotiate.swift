@@ -26,18 +26,21 @@ extension Locales {
                   chainOf: chain(for:))
     }
 
-    /// ``negotiate(preferences:available:mode:)`` over tables already described, with the
-    /// chains of the preferences' IDs taken from `chainOf`: what a catalog that knows its
-    /// localizations' keys and chains in advance (``PrecomputedNegotiation``) negotiates with,
-    /// asking ICU only about the preferences. `chainOf` must answer what ``chain(for:)`` would.
+    /// ``negotiate(preferences:available:mode:)`` over tables already described, with each
+    /// preference normalized by `normalized` and the chains of the preferences' IDs taken from
+    /// `chainOf`: what a catalog that knows its localizations' keys and chains in advance
+    /// (``PrecomputedNegotiation``) negotiates with, asking ICU only about the preferences it
+    /// does not already know. `normalized` must answer what ``normalize(_:)`` would (`nil` for
+    /// what it refuses), `chainOf` what ``chain(for:)`` would.
     static func negotiate(
         preferences: [String], among tables: [NegotiationTable], mode: NegotiationMode = .family,
+        normalized: (String) -> LocaleNormalization? = { try? normalize($0) },
         chainOf: (String) -> [LocaleChainEntry]
     ) -> Negotiation {
         var sawUsablePreference = false
         for (preferenceIndex, preference) in preferences.enumerated() {
             let id: String
-            switch try? normalize(preference) {
+            switch normalized(preference) {
             case .untranslated?:
                 return Negotiation(untranslated: !sawUsablePreference, entries: [])
             case .locale(let normalized)? where !normalized.isEmpty:

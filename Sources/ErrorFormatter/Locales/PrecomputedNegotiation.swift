@@ -30,10 +30,16 @@ struct PrecomputedNegotiation: Sendable, Equatable {
     }
 
     /// ``Locales/negotiate(preferences:available:mode:)``, answered from what is kept for the
-    /// names it knows; a name it does not know is asked about as `negotiate` would.
+    /// names it knows; a name it does not know is asked about as `negotiate` would. A
+    /// preference spelled exactly as a localization is named normalizes as that name did (its
+    /// kept spelling is `normalize`'s answer for the same text), so the usual preference asks
+    /// ICU nothing.
     func negotiate(preferences: [String], available: [String], mode: NegotiationMode = .family) -> Negotiation {
         Locales.negotiate(
             preferences: preferences, among: available.map { tables[$0] ?? NegotiationTable(name: $0) }, mode: mode,
+            normalized: { preference in
+                tables[preference]?.spelling.map(LocaleNormalization.locale) ?? (try? Locales.normalize(preference))
+            },
             chainOf: { chains[$0] ?? Locales.chain(for: $0) })
     }
 
