@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Where a compiled catalog's bytes come from: a file read piece by piece with `pread`, a file
-/// mapped whole when the caller asks for it, or bytes held in memory (tests, fuzzing, a catalog
-/// embedded in a program).
+/// whose sections are mapped when the caller asks for it, or bytes held in memory (tests,
+/// fuzzing, a catalog embedded in a program).
 ///
 /// Read, not mapped, unless asked (decision 0033): a mapped file truncated by someone else
 /// raises SIGBUS on the next read of the lost pages, and a library must not install signal

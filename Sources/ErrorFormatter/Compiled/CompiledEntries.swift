@@ -9,11 +9,10 @@ import Glibc
 /// Decoding a section into a ``PropertyListDictionary`` makes a `String` for every key and value
 /// and a dictionary around them, most of which a process never looks up, and every pre-forked
 /// worker would hold that copy privately. This keeps the section's bytes (the one copy `pread`
-/// made, or the window of the mapped file; shared by every table of the section) and an index
-/// over this table's entries: an
-/// open-addressing table of 8-byte slots, each the offset of an entry in the bytes in the low
-/// 32 bits and the top 32 bits of its key's hash in the high 32, keyed by the hash every table
-/// index takes (``PropertyListKeyIndex/hash(ofBytes:secrets:)``), so that a probe from the
+/// made, or the section's mapping; shared by every table of the section) and an index over this
+/// table's entries: an open-addressing table of 8-byte slots, each the offset of an entry in the
+/// bytes in the low 32 bits and the top 32 bits of its key's hash in the high 32, keyed by the
+/// hash every table index takes (``PropertyListKeyIndex/hash(ofBytes:secrets:)``), so that a probe from the
 /// caller's bytes stays one hash. Keys are compared as bytes; a `String` is made only for the
 /// value a lookup returns.
 ///

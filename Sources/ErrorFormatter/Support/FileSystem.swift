@@ -97,18 +97,13 @@ package enum FileSystem {
         return bytes
     }
 
-    /// Reads until `capacity` bytes have come or the file ends, into uninitialized storage: from
-    /// the descriptor's position, or with `pread` from `offset` (which moves no position, so
-    /// that readers of one descriptor do not disturb each other).
-    ///
-    /// - Precondition: `offset + capacity` does not overflow `off_t` (the caller checks).
-    package static func readUpTo(
-        _ capacity: Int, from descriptor: Int32, at offset: off_t? = nil, path: String
-    ) throws(FileSystemError) -> [UInt8] {
+    /// Reads until `capacity` bytes have come or the file ends, from the descriptor's position,
+    /// into uninitialized storage.
+    package static func readUpTo(_ capacity: Int, from descriptor: Int32, path: String) throws(FileSystemError) -> [UInt8] {
         var failure: FileSystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             do throws(FileSystemError) {
-                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offset, path: path)
+                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, path: path)
             } catch {
                 initialized = 0
                 failure = error
@@ -118,8 +113,9 @@ package enum FileSystem {
         return bytes
     }
 
-    /// Reads into `buffer` until it is full or the file ends, as ``readUpTo(_:from:at:path:)``
-    /// reads; returns how many bytes came.
+    /// Reads into `buffer` until it is full or the file ends: from the descriptor's position, or
+    /// with `pread` from `offset` (which moves no position, so that readers of one descriptor do
+    /// not disturb each other). Returns how many bytes came.
     ///
     /// - Precondition: `offset + buffer.count` does not overflow `off_t` (the caller checks).
     package static func read(
