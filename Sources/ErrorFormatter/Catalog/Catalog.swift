@@ -68,10 +68,10 @@ public struct Catalog: Sendable {
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
             negotiation: PrecomputedNegotiation?
         ) {
-            let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
+            let development = Catalog.normalizedID(developmentLocale, known: negotiation) ?? developmentLocale
             var tables: [String: [String: LocalizedTable]] = [:]
             for (localization, named) in parsed {
-                let pluralLocale = Catalog.pluralLocale(of: localization, development: development)
+                let pluralLocale = Catalog.pluralLocale(of: localization, development: development, known: negotiation)
                 tables[localization] = named.mapValues {
                     LocalizedTable(localization: localization, table: $0, pluralLocale: pluralLocale)
                 }
@@ -88,10 +88,11 @@ public struct Catalog: Sendable {
             deferred: DeferredCatalog, developmentLocale: String, negotiation: PrecomputedNegotiation?,
             leadingDiagnostics: LocalizationStore.DiagnosticsReader?
         ) {
-            let development = Catalog.normalizedID(developmentLocale) ?? developmentLocale
+            let development = Catalog.normalizedID(developmentLocale, known: negotiation) ?? developmentLocale
             let unlocalized = deferred.unlocalizedTables.mapValues {
                 LocalizedTable(localization: Catalog.unlocalized, table: $0,
-                               pluralLocale: Catalog.pluralLocale(of: Catalog.unlocalized, development: development))
+                               pluralLocale: Catalog.pluralLocale(of: Catalog.unlocalized, development: development,
+                                                                  known: negotiation))
             }
             store = LocalizationStore(
                 tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
@@ -99,7 +100,8 @@ public struct Catalog: Sendable {
                 deferred: deferred.localizations, loader: deferred.load,
                 makeTable: { localization, table in
                     LocalizedTable(localization: localization, table: table,
-                                   pluralLocale: Catalog.pluralLocale(of: localization, development: development))
+                                   pluralLocale: Catalog.pluralLocale(of: localization, development: development,
+                                                                      known: negotiation))
                 })
             self.developmentLocale = developmentLocale
             self.developmentPluralLocale = development
@@ -156,15 +158,20 @@ public struct Catalog: Sendable {
     /// just `pt`: CLDR rules differ by region), or the development locale's for `Base` and the
     /// unlocalized tables, which hold the developer's own text.
     func pluralLocale(of localization: String) -> String {
-        Self.pluralLocale(of: localization, development: storage.developmentPluralLocale)
+        Self.pluralLocale(of: localization, development: storage.developmentPluralLocale, known: storage.negotiation)
     }
 
-    private static func pluralLocale(of localization: String, development: String) -> String {
+    private static func pluralLocale(of localization: String, development: String, known: PrecomputedNegotiation?)
+        -> String
+    {
         let isDevelopmentText = localization.isEmpty || localization == baseLocalization
-        return isDevelopmentText ? development : normalizedID(localization) ?? development
+        return isDevelopmentText ? development : normalizedID(localization, known: known) ?? development
     }
 
-    private static func normalizedID(_ name: String) -> String? {
+    /// `name` normalized, when it names a locale. A name `known` keeps a spelling for was
+    /// normalized to that spelling under the same rules and ICU, so ICU is not asked again.
+    private static func normalizedID(_ name: String, known: PrecomputedNegotiation?) -> String? {
+        if let spelling = known?.tables[name]?.spelling { return spelling }
         guard case .locale(let id)? = try? Locales.normalize(name), !id.isEmpty else { return nil }
         return id
     }

@@ -97,11 +97,6 @@ final class CompiledCatalogFile: Sendable {
         }
 
         let developmentLocale = try directory.string()
-        do {
-            try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
-        } catch {
-            throw directory.failure("the development locale is not valid: \(error.message)")
-        }
         var entries: [Section] = []
         var nextOffset = UInt64(directoryEnd + Format.checksumSize)
         for _ in 0..<sectionCount {
@@ -133,6 +128,15 @@ final class CompiledCatalogFile: Sendable {
             brokenNegotiation = error
         }
         try Self.checkNames(localizations, knownToICU: negotiation != nil, in: directory)
+        // A development locale that is also a localization was normalized with it: a kept
+        // spelling means ICU named a language.
+        if negotiation?.tables[developmentLocale]?.spelling == nil {
+            do {
+                try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
+            } catch {
+                throw directory.failure("the development locale is not valid: \(error.message)")
+            }
+        }
 
         self.developmentLocale = developmentLocale
         self.sections = listed.localizations

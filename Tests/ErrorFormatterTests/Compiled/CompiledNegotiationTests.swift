@@ -137,10 +137,28 @@ import Testing
         // is Dutch here too, ICU is not asked; "de-DE" is asked, and is German, which no table is.
         #expect(trusted.lookupStack(for: ["de"]).localizations == ["de", ""])
         #expect(trusted.lookupStack(for: ["de-DE"]).localizations == [""])
+        // Its strings take Dutch plural rules, and so do the development locale's (the
+        // unlocalized tables') when it is "de": normalizing them asks ICU nothing either.
+        #expect(trusted.pluralLocale(of: "de") == "nl")
+        #expect(trusted.pluralLocale(of: Catalog.unlocalized) == "en")
         parts.sections[index].bytes = try section(identity: "errorformatter 0.9.0; ICU 71.1.0.0")
         let computed = try Catalog.open(compiled: Self.file(try parts.bytes()))
         #expect(computed.lookupStack(for: ["nl-BE"]).localizations == [""])
         #expect(computed.lookupStack(for: ["de"]).localizations == ["de", ""])
+        #expect(computed.pluralLocale(of: "de") == "de")
+
+        var germanFirst = try Parts(try Self.catalog(["de", "fr"], developmentLocale: "de").compiled())
+        germanFirst.sections[index].bytes = try section(identity: PrecomputedNegotiation.identity)
+        let loadings: [(CompiledCatalogFile) throws -> Catalog] = [
+            { try Catalog.open(compiled: $0) }, { try Catalog.openOnFirstUse(compiled: $0) },
+        ]
+        for load in loadings {
+            let developedInGerman = try load(Self.file(try germanFirst.bytes()))
+            #expect(developedInGerman.developmentLocale == "de")
+            #expect(developedInGerman.pluralLocale(of: Catalog.unlocalized) == "nl")
+            #expect(developedInGerman.pluralLocale(of: Catalog.baseLocalization) == "nl")
+            #expect(developedInGerman.pluralLocale(of: "fr") == "fr")
+        }
     }
 
     /// Strict, a broken negotiation section fails the open; lenient, it is left out as a broken
