@@ -97,6 +97,7 @@ BENCH_OPEN_ROUNDS ?= 15
 BENCHES += bench-workers
 .PHONY: bench-workers
 $(eval $(call c_bench_program,workers))
-bench-workers: $(BENCH_DIR)/workers_bench $(BENCH_OPEN_DATA)/stamp
+bench-workers: $(BENCH_DIR)/workers_bench $(BENCH_OPEN_DATA)/stamp $(BENCH_OPEN_DATA)/in-use.efc
 	$(PYTHON) Benchmarks/c/workers_bench.py $(BENCH_DIR)/workers_bench $(BENCH_OPEN_CATALOG) \
-	    $(BENCH_OPEN_DATA)/catalog.efc $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8
+	    $(BENCH_OPEN_DATA)/catalog.efc $(BENCH_OPEN_DATA)/locale Localizable DOWNLOAD_FAILED fr 8 \
+	    $(BENCH_OPEN_DATA)/in-use.efc InfoPlist

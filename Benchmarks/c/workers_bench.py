@@ -1,6 +1,6 @@
 """Memory of pre-forked workers that use a catalog (workers_bench.c), beside gettext.
 
-usage: workers_bench.py WORKERS_BENCH CATALOG COMPILED LOCALEDIR DOMAIN KEY LOCALE [WORKERS]
+usage: workers_bench.py WORKERS_BENCH CATALOG COMPILED LOCALEDIR DOMAIN KEY LOCALE [WORKERS [IN_USE IN_USE_DOMAIN]]
 
 For each side and each way of starting the workers (each opening its catalog after the fork, or
 all inheriting one opened before it), the summed proportional set size of the workers, less that
@@ -16,6 +16,13 @@ page with one worker and eight ninths with eight, a ratio of 1.78 for pages that
 shared. The service's sum counts every such page once whatever the number of workers, so its
 ratio is what sharing alone decides (1.0 for pages nobody copies). With workers that open
 their own catalog, the parent holds nothing of it and the two ratios agree.
+
+With IN_USE (another compiled catalog) and IN_USE_DOMAIN (another gettext domain in LOCALEDIR),
+a third way: the parent first opens that and looks KEY up in it, then forks workers that open
+their own catalog. The library's first use (its code and data pages, the runtime's first
+allocations), which otherwise every worker pays and a count of shared pages flatters, is then
+the parent's and shared, in the workers measured and in their baseline alike: what is left is
+what the catalog itself costs each worker.
 """
 
 import statistics
@@ -37,6 +44,7 @@ def pss(program: str, workers: int, when: str, side: list[str]) -> tuple[int, in
 def main() -> int:
     program, catalog, compiled, localedir, domain, key, locale = sys.argv[1:8]
     workers = int(sys.argv[8]) if len(sys.argv) > 8 else 8
+    in_use, in_use_domain = sys.argv[9:11] if len(sys.argv) > 10 else (None, None)
     sides = {
         "gettext (.mo)": ["gettext", localedir, domain, key, locale],
         "ErrorFormatter, whole load": ["errorformatter", catalog, key, locale, "whole"],
@@ -46,12 +54,24 @@ def main() -> int:
     }
     print(f"{'':40} {'':>14} {'workers alone (KiB)':>28} {'workers + parent (KiB)':>30}")
     print(f"{'side':40} {'workers start':>14} {'1':>8} {workers:>10} {'ratio':>8} {'1':>10} {workers:>10} {'ratio':>8}")
-    for when, label in (("after", "open own"), ("before", "inherit")):
-        base_one = pss(program, 1, when, ["nothing"])
-        base_many = pss(program, workers, when, ["nothing"])
+    ways = [("after", "open own", None), ("before", "inherit", None)]
+    if in_use is not None:
+        ways.append(("after", "open own, used", {
+            "gettext": ["gettext", localedir, in_use_domain, key, locale],
+            "errorformatter": ["errorformatter", in_use, key, locale, "whole"],
+        }))
+    for when, label, parent_first in ways:
+        def first(side: list[str]) -> list[str]:
+            return ["--parent-first", *parent_first[side[0]]] if parent_first else []
+
+        baselines: dict[tuple[str, ...], tuple[tuple[int, int], tuple[int, int]]] = {}
         for name, side in sides.items():
-            measured_one = pss(program, 1, when, side)
-            measured_many = pss(program, workers, when, side)
+            nothing = (*first(side), "nothing")
+            if nothing not in baselines:
+                baselines[nothing] = (pss(program, 1, when, [*nothing]), pss(program, workers, when, [*nothing]))
+            base_one, base_many = baselines[nothing]
+            measured_one = pss(program, 1, when, [*first(side), *side])
+            measured_many = pss(program, workers, when, [*first(side), *side])
             cells = []
             for sum_index in (0, 1):
                 one = measured_one[sum_index] - base_one[sum_index]
