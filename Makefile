@@ -29,9 +29,14 @@ SCRATCH     := .build/release-static
 LIBNAME     := liberrorformatter.so
 ICU_LIBS    := $(shell pkg-config --libs icu-i18n icu-uc 2>/dev/null || echo -licui18n -licuuc -licudata)
 
+# How the library's Swift is compiled, in every build of it: the first use of a concrete generic
+# type (a dictionary of our values, an array of our structs) calls that type's metadata accessor
+# instead of demangling the type's name at run time, a cost a cold process pays once per type.
+SWIFT_CODEGEN_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
 # The shared library carries its own copy of the Swift runtime (-static-stdlib), exports only
 # ef_* (version script), names its ABI major in the soname, and refuses undefined symbols.
-SWIFT_RELEASE_FLAGS := -c release --scratch-path $(SCRATCH) \
+SWIFT_RELEASE_FLAGS := -c release --scratch-path $(SCRATCH) $(SWIFT_CODEGEN_FLAGS) \
 	-Xswiftc -static-stdlib \
 	-Xlinker -soname=$(LIBNAME).$(SOMAJOR) \
 	-Xlinker --version-script=$(CURDIR)/Sources/ErrorFormatterC/exports.map \

@@ -77,7 +77,7 @@ GLIBC_START_OBJ    := $(BUNDLED)/glibc_2_28_start.o
 # ICU's headers are the system's (libicu-dev): the same release as the archives, checked below.
 # libstdc++.a is named once more at the end, for ICU's own C++ references. libdl and libpthread
 # are named as needed: on glibc < 2.34 the old dl* and pthread versions live there.
-SWIFT_BUNDLED_FLAGS := -c release --scratch-path $(BUNDLED_SCRATCH) \
+SWIFT_BUNDLED_FLAGS := -c release --scratch-path $(BUNDLED_SCRATCH) $(SWIFT_CODEGEN_FLAGS) \
 	-Xswiftc -static-stdlib \
 	-Xswiftc -L$(abspath $(BUNDLED_LINK)) \
 	-Xlinker -soname=$(LIBNAME).$(SOMAJOR) \
