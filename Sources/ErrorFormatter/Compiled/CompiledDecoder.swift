@@ -105,32 +105,17 @@ struct CompiledDecoder {
     }
 
     /// The next string's bytes, checked to be strictly valid UTF-8, and whether they are ASCII.
-    /// Most keys are ASCII: one scan for bytes past 0x7F settles both validity and what the
-    /// string records about itself.
+    /// Most keys are ASCII: one scan for a byte past 0x7F settles both validity and what the
+    /// string records about itself; a string that has one is validated from that byte on.
     private mutating func validatedString() throws(CatalogError) -> (range: Range<Int>, isASCII: Bool) {
         let length = Int(try u32())
         let start = try advance(by: length)
         let range = UnsafeBufferPointer(rebasing: whole[start..<(start + length)])
-        let isASCII: Bool? = Self.isASCII(range) ? true : UTF8Validation.isStrictlyValid(range) ? false : nil
+        let ascii = UTF8Validation.asciiPrefixLength(of: range)
+        let isASCII: Bool? = ascii == length ? true
+            : UTF8Validation.isStrictlyValid(UnsafeBufferPointer(rebasing: range[ascii...])) ? false : nil
         guard let isASCII else { throw failure("the string at offset \(start - 4) is not valid UTF-8") }
         return (start..<(start + length), isASCII)
-    }
-
-    /// Whether every byte is below 0x80, eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        var high: UInt64 = 0
-        while bytes.count - index >= 8 {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     mutating func optionalString() throws(CatalogError) -> String? {

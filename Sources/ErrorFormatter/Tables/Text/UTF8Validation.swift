@@ -14,6 +14,24 @@ package enum UTF8Validation {
         return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte) == nil && !sawStrayByte
     }
 
+    /// How many bytes `bytes` starts with that are ASCII (below 0x80), a word at a time. Text
+    /// split there is valid when its rest is: the first byte past the prefix starts a sequence.
+    package static func asciiPrefixLength(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var index = 0
+        while count - index >= 8 {
+            let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                & 0x8080_8080_8080_8080
+            if high != 0 { return index + high.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count, bytes[index] < 0x80 {
+            index += 1
+        }
+        return index
+    }
+
     /// The offset of the first byte that does not begin a valid UTF-8 sequence, or `nil` when
     /// `bytes` is entirely valid.
     ///

@@ -102,4 +102,23 @@ import Testing
         }
         #expect(![UInt8]([0x61, 0xA9]).withUnsafeBufferPointer { UTF8Validation.isStrictlyValid($0) })
     }
+
+    /// The ASCII prefix, a word at a time, ends at the first byte past 0x7F wherever it is, in
+    /// texts of every length up to a few words, from every offset of the buffer.
+    @Test func theASCIIPrefixEndsAtTheFirstHighByte() {
+        let text = Array(repeating: UInt8(ascii: "a"), count: 40)
+        for length in 0...text.count {
+            for high in [nil] + Array(0..<length) as [Int?] {
+                for offset in 0..<3 {
+                    var bytes = [UInt8](repeating: 0x20, count: offset) + text[..<length]
+                    if let high { bytes[offset + high] = high % 2 == 0 ? 0x80 : 0xFF }
+                    let found = bytes.withUnsafeBufferPointer {
+                        UTF8Validation.asciiPrefixLength(of: UnsafeBufferPointer(rebasing: $0[offset...]))
+                    }
+                    #expect(found == (high ?? length), "length \(length), high byte at \(String(describing: high))")
+                }
+            }
+        }
+        #expect(UTF8Validation.asciiPrefixLength(of: UnsafeBufferPointer(start: nil, count: 0)) == 0)
+    }
 }
