@@ -168,11 +168,11 @@ public struct Catalog: Sendable {
         return isDevelopmentText ? development : normalizedID(localization, known: known) ?? development
     }
 
-    /// `name` normalized, when it names a locale. A name `known` keeps a spelling for was
-    /// normalized to that spelling under the same rules and ICU, so ICU is not asked again.
+    /// `name` normalized, when it names a locale (by `known`, when the answers are kept).
     private static func normalizedID(_ name: String, known: PrecomputedNegotiation?) -> String? {
-        if let spelling = known?.tables[name]?.spelling { return spelling }
-        guard case .locale(let id)? = try? Locales.normalize(name), !id.isEmpty else { return nil }
+        guard case .locale(let id)? = try? (known?.normalize(name) ?? Locales.normalize(name)), !id.isEmpty else {
+            return nil
+        }
         return id
     }
 

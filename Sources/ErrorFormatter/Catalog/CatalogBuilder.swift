@@ -229,10 +229,17 @@ public struct CatalogBuilder: Sendable {
         }
     }
 
-    static func validateDevelopmentLocale(_ locale: String) throws(CatalogError) {
+    /// Checks that `locale` names a language, normalized by `known` when the answers are kept.
+    static func validateDevelopmentLocale(_ locale: String, known: PrecomputedNegotiation? = nil)
+        throws(CatalogError)
+    {
         let normalized: LocaleNormalization
         do {
-            normalized = try Locales.normalize(locale)
+            if let known {
+                normalized = try known.normalize(locale)
+            } else {
+                normalized = try Locales.normalize(locale)
+            }
         } catch {
             throw CatalogError(kind: .invalidLocale,
                                message: "development locale '\(locale)' is not valid: \(error.reason.rawValue)")

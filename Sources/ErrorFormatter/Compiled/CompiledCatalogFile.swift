@@ -128,14 +128,10 @@ final class CompiledCatalogFile: Sendable {
             brokenNegotiation = error
         }
         try Self.checkNames(localizations, knownToICU: negotiation != nil, in: directory)
-        // A development locale that is also a localization was normalized with it: a kept
-        // spelling means ICU named a language.
-        if negotiation?.tables[developmentLocale]?.spelling == nil {
-            do {
-                try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
-            } catch {
-                throw directory.failure("the development locale is not valid: \(error.message)")
-            }
+        do {
+            try CatalogBuilder.validateDevelopmentLocale(developmentLocale, known: negotiation)
+        } catch {
+            throw directory.failure("the development locale is not valid: \(error.message)")
         }
 
         self.developmentLocale = developmentLocale

@@ -37,10 +37,16 @@ struct PrecomputedNegotiation: Sendable, Equatable {
     func negotiate(preferences: [String], available: [String], mode: NegotiationMode = .family) -> Negotiation {
         Locales.negotiate(
             preferences: preferences, among: available.map { tables[$0] ?? NegotiationTable(name: $0) }, mode: mode,
-            normalized: { preference in
-                tables[preference]?.spelling.map(LocaleNormalization.locale) ?? (try? Locales.normalize(preference))
-            },
+            normalized: { try? normalize($0) },
             chainOf: { chains[$0] ?? Locales.chain(for: $0) })
+    }
+
+    /// ``Locales/normalize(_:)``: for a name spelled exactly as a localization is named, its kept
+    /// spelling, which is what `normalize` answered for the same text under the same
+    /// ``identity``; for any other name, ICU's answer now.
+    func normalize(_ name: String) throws(LocaleError) -> LocaleNormalization {
+        if let spelling = tables[name]?.spelling { return .locale(spelling) }
+        return try Locales.normalize(name)
     }
 
     /// What the answers depend on: this library's rules (normalization, table keys, chains:
