@@ -168,5 +168,6 @@ help:
 	@echo "make bench          $(BENCHES)"
 	@echo "make fuzz           $(FUZZ_TARGETS) (FUZZ_SECONDS=$(FUZZ_SECONDS) each); make fuzz-smoke"
 	@echo "make valgrind, soak, sanitize, lint-corpus   longer runs, not part of make test"
+	@echo "make test-fresh     make test in a clean clone with empty caches, as a new machine runs it"
 	@echo "make clean          remove build/ and .build/"
 

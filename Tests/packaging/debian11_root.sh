@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes (once) a Debian 11 "bullseye" root -- glibc 2.31, Python 3.9 and pip 20.3 -- to try the
+# Makes (once per package list) a Debian 11 "bullseye" root -- glibc 2.31, Python 3.9 and pip 20.3 -- to try the
 # wheel on an older system than the build's, and prints its path.
 #
 # usage: debian11_root.sh CACHE_ROOT          (the root is CACHE_ROOT/debian11-root)
@@ -16,8 +16,22 @@ set -eu
 cache_root=${1:?usage: debian11_root.sh CACHE_ROOT}
 root="$cache_root/debian11-root"
 ready="$root/.errorformatter-root-complete"
+packages=python3,python3-pip
 
-if [ -f "$ready" ]; then
+mirror=
+for file in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$file" ] || continue
+    mirror=$(sed -n 's/^URIs:[[:space:]]*\([^[:space:]]*\/debian\)\/\{0,1\}[[:space:]]*$/\1/p' "$file" | head -n 1)
+    [ -n "$mirror" ] && break
+done
+if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
+    mirror=$(sed -n 's/^deb[[:space:]]\{1,\}\([^[:space:]]*\/debian\)\/\{0,1\}[[:space:]].*/\1/p' /etc/apt/sources.list | head -n 1)
+fi
+
+# The root is reused while it was made from this suite, package list and mirror: a changed list
+# makes it again, so a warm machine checks the wheel where a new machine's first run would.
+stamp="bullseye $packages ${mirror:-default}"
+if [ -f "$ready" ] && [ "$(cat "$ready")" = "$stamp" ]; then
     echo "$root"
     exit 0
 fi
@@ -30,23 +44,13 @@ if [ "$(id -u)" != 0 ]; then
     exit 77
 fi
 
-mirror=
-for file in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$file" ] || continue
-    mirror=$(sed -n 's/^URIs:[[:space:]]*\([^[:space:]]*\/debian\)\/\{0,1\}[[:space:]]*$/\1/p' "$file" | head -n 1)
-    [ -n "$mirror" ] && break
-done
-if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
-    mirror=$(sed -n 's/^deb[[:space:]]\{1,\}\([^[:space:]]*\/debian\)\/\{0,1\}[[:space:]].*/\1/p' /etc/apt/sources.list | head -n 1)
-fi
-
 mkdir -p "$cache_root"
 scratch="$root.partial.$$"
 rm -rf "$scratch"
 log="$cache_root/debian11-root.log"
 echo "debian11_root: debootstrap bullseye into $root (log: $log)" >&2
 # shellcheck disable=SC2086 # an empty mirror is no argument at all
-if ! debootstrap --variant=minbase --include=python3,python3-pip bullseye "$scratch" $mirror \
+if ! debootstrap --variant=minbase --include=$packages bullseye "$scratch" $mirror \
         >"$log" 2>&1; then
     rm -rf "$scratch"
     if grep -Eqi 'Failed getting release file|Temporary failure|Could not resolve|unable to connect|Connection refused|Network is unreachable' "$log"; then
@@ -57,7 +61,7 @@ if ! debootstrap --variant=minbase --include=python3,python3-pip bullseye "$scra
     echo "debian11_root: debootstrap failed" >&2
     exit 1
 fi
-touch "$scratch/.errorformatter-root-complete"
+echo "$stamp" >"$scratch/.errorformatter-root-complete"
 rm -rf "$root"
 mv "$scratch" "$root"
 echo "$root"

@@ -5,8 +5,8 @@
 # usage: build_static_icu.sh CACHE_ROOT      (prints the prefix: CACHE_ROOT/icu-<version>-pic-<key>)
 #
 # The prefix holds lib/libicuuc.a, lib/libicui18n.a and include/unicode/. It is keyed by the ICU
-# version and a hash of the flags, configure options and compilers' versions (not their names:
-# cc and gcc are one compiler), so a change to one builds anew
+# version and a hash of this script, the flags, configure options and compilers' versions (not
+# their names: cc and gcc are one compiler), so a change to one builds anew
 # beside the old one, and a prefix that exists is reused as it is (a build takes a quarter of an
 # hour on two cores; a reuse, nothing). Linked into liberrorformatter.so.1 and kept local there
 # by the version script, this ICU can never meet another ICU loaded in the same process.
@@ -34,7 +34,7 @@ cppflags="-DU_STATIC_IMPLEMENTATION -DU_USING_ICU_NAMESPACE=0"
 
 configure_options="--enable-static --disable-shared --disable-tests --disable-samples --disable-extras
  --disable-icuio --disable-layoutex --with-data-packaging=archive"
-key=$(printf '%s\n' "$version" "$cflags" "$cxxflags" "$cppflags" "$configure_options" \
+key=$(printf '%s\n' "$version" "$(sha256sum < "$0")" "$cflags" "$cxxflags" "$cppflags" "$configure_options" \
           "$($cc -dumpmachine) $($cc -dumpversion) $($cxx -dumpversion)" | sha256sum | cut -c1-12)
 prefix="$cache_root/icu-$version-pic-$key"
 

@@ -1,14 +1,19 @@
 #!/bin/sh
 # Make (or reuse) a Debian root whose ICU is the major asked for, for `make test-icu`.
 #
-#   make-root.sh MAJOR    prints the root's directory on stdout; exit 0 when it is ready,
-#                         exit 3 when it cannot be made here (no debootstrap, not root, no mirror).
+#   make-root.sh MAJOR           prints the root's directory on stdout; exit 0 when it is ready,
+#                                exit 3 when it cannot be made here (no debootstrap, not root, no
+#                                mirror).
+#   make-root.sh MAJOR --remake  makes it again even when its stamp matches (run-in-root.sh asks
+#                                for this when a cached root fails its capability check).
 #
 # The root lives outside the clone, in the user's cache, and is reused while its stamp (the
-# suite and package list it was made from) matches: a changed list makes it again.
+# suite, mirror and package list it was made from) matches: a changed list makes it again, so a
+# warm machine's root is what a new machine's first run makes.
 set -eu
 
-major=${1:?usage: make-root.sh ICU-MAJOR}
+major=${1:?usage: make-root.sh ICU-MAJOR [--remake]}
+remake=${2:-}
 case "$major" in
     76) suite=trixie ;;
     *)  echo "make-root: no Debian suite here ships ICU $major (76: trixie; 72 is the host's bookworm)" >&2
@@ -16,16 +21,18 @@ case "$major" in
 esac
 
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-# What a from-source builder needs: ICU's headers and tools, a C toolchain, git, python3 (with
-# pytest and jsonschema for the CLI suite), and the shared libraries the Swift toolchain
-# (bind-mounted in) links against.
-packages=libicu-dev,icu-devtools,pkg-config,gcc,g++,make,git,python3,python3-pytest,python3-jsonschema,libc6-dev,binutils,libcurl4t64,libxml2,libedit2,libsqlite3-0,libncurses6,zlib1g-dev
+# What the suites run inside it need (run-in-root.sh checks each before it builds): ICU's headers
+# and tools, a C toolchain, make, git, python3 with venv (build/venv is made over the root's
+# Python) and pytest and jsonschema for the CLI suite, and the shared libraries the Swift
+# toolchain (bind-mounted in) links against.
+packages=libicu-dev,icu-devtools,pkg-config,gcc,g++,make,git,python3,python3-venv,python3-pytest,python3-jsonschema,libc6-dev,binutils,libcurl4t64,libxml2,libedit2,libsqlite3-0,libncurses6,zlib1g-dev
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/errorformatter/roots
 root=$cache/$suite
 stamp="$suite $mirror $packages"
 
-if [ -f "$root/.errorformatter-stamp" ] && [ "$(cat "$root/.errorformatter-stamp")" = "$stamp" ]; then
+if [ "$remake" != --remake ] && [ -f "$root/.errorformatter-stamp" ] \
+        && [ "$(cat "$root/.errorformatter-stamp")" = "$stamp" ]; then
     echo "$root"
     exit 0
 fi
