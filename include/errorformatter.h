@@ -173,6 +173,47 @@ const char *ef_version_string(void);
 #define EF_MAX_ACCEPT_LANGUAGE_RANGES 64u
 /** Most arguments one error takes; ef_error_info_add_*() past it returns EF_E_INVALID_ARGUMENT. */
 #define EF_MAX_ARGUMENTS 1000u
+/** What a catalog keeps to answer repeated calls faster, in bytes, unless opened with
+ *  ef_catalog_open_with_memo_budget() (8 MiB). @since 1.3 */
+#define EF_DEFAULT_MEMO_BYTES 8388608u
+/** The largest memo budget ef_catalog_open_with_memo_budget() takes (1 GiB). @since 1.3 */
+#define EF_MAX_MEMO_BYTES 1073741824u
+
+/* ---------------------------------------------------------------------------- packed outputs */
+
+/* Where things are in the output of the packed calls (ef_format_packed() and
+ * ef_catalog_lookup_packed() say what each item is; docs/packed-format.md specifies the format,
+ * with golden vectors in Tests/vectors/packed/): item indices, item counts per entry, header
+ * numbers and the null mask's bits. The layouts are those of 1.1; every macro of this section is
+ * @since 1.3. A decoder checks the item count the header's numbers give before reading items. */
+
+/** The header item: decimal numbers separated by single spaces. */
+#define EF_PACKED_HEADER 0u
+/** The title, message and button label of a formatted error. */
+#define EF_PACKED_TITLE 1u
+#define EF_PACKED_MESSAGE 2u
+#define EF_PACKED_BUTTON 3u
+/** Field f's rule is item EF_PACKED_PROVENANCE + EF_PACKED_PROVENANCE_ITEMS * f; its key,
+ *  locale and table follow it. */
+#define EF_PACKED_PROVENANCE 4u
+#define EF_PACKED_PROVENANCE_ITEMS 4u
+/** The first lookup stack entry of a formatted error. */
+#define EF_PACKED_STACK 16u
+/** Items per rejection: key, locale, table, code, message. */
+#define EF_PACKED_REJECTION_ITEMS 5u
+/** Numbers in a formatted error's header item: untranslated, S, Rt, Rm, Rb, null mask. */
+#define EF_PACKED_FORMAT_HEADER_NUMBERS 6u
+/** The null mask's bit for field f's missing key, locale and table (the item is then ""). */
+#define EF_PACKED_NULL_KEY(field) (1u << (3u * (field)))
+#define EF_PACKED_NULL_LOCALE(field) (1u << (3u * (field) + 1u))
+#define EF_PACKED_NULL_TABLE(field) (1u << (3u * (field) + 2u))
+/** A lookup's value, locale and table, then its rejections. */
+#define EF_PACKED_LOOKUP_VALUE 1u
+#define EF_PACKED_LOOKUP_LOCALE 2u
+#define EF_PACKED_LOOKUP_TABLE 3u
+#define EF_PACKED_LOOKUP_REJECTIONS 4u
+/** Numbers in a lookup's header item: found, R. */
+#define EF_PACKED_LOOKUP_HEADER_NUMBERS 2u
 
 /* ---------------------------------------------------------------------------------- status */
 
@@ -329,6 +370,34 @@ typedef struct ef_catalog ef_catalog;
  */
 ef_status ef_catalog_open(ef_catalog **out, const char *path, const char *development_locale,
                           uint32_t flags, ef_error_details **err);
+
+/**
+ * @brief ef_catalog_open() with a budget for what the catalog remembers between calls.
+ *
+ * A catalog remembers what it needs to answer a repeated call without doing its work again: the
+ * stack negotiated for a preference list, the text a key shows without arguments, a formatted
+ * result that any later call with the same error and preferences gets, how an error with
+ * arguments was resolved (so that a call with other values only renders them), a lookup's
+ * answer. All of it is bounded by one budget, in bytes, whatever callers send: once it is
+ * spent nothing more is kept, and calls take their full road, with the same results, only
+ * slower. ef_catalog_open() gives every catalog EF_DEFAULT_MEMO_BYTES; a program that formats
+ * few errors, or forks many workers, can give less, and one that formats very many distinct
+ * errors more. 0 keeps nothing. The memory is used as calls need it, never reserved at open.
+ *
+ * @param[out] out          As for ef_catalog_open().
+ * @param[in]  path         As for ef_catalog_open().
+ * @param[in]  development_locale  As for ef_catalog_open().
+ * @param[in]  flags        As for ef_catalog_open().
+ * @param[in]  memo_budget  At most EF_MAX_MEMO_BYTES bytes.
+ * @param[out] err          Optional error details.
+ * @return As ef_catalog_open(); EF_E_INVALID_ARGUMENT also for a `memo_budget` over
+ *         EF_MAX_MEMO_BYTES.
+ * @par Thread-safety: as ef_catalog_open().
+ * @since 1.3
+ */
+ef_status ef_catalog_open_with_memo_budget(ef_catalog **out, const char *path,
+                                           const char *development_locale, uint32_t flags,
+                                           size_t memo_budget, ef_error_details **err);
 
 /** @brief Frees a catalog. NULL is a no-op. Strings borrowed from it become invalid.
  *  @since 1.0 */
@@ -725,9 +794,9 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  *        the output answers later calls (for a memo of the binding's own, where a call into
  *        the library costs several times a lookup in the binding's own dictionary).
  *
- * The same output, statuses and thread-safety as ef_format_packed() given the same inputs as
- * separate parameters and an ef_error_info holding the same arguments. The request is, one
- * after another:
+ * The same statuses and thread-safety as ef_format_packed() given the same inputs as separate
+ * parameters and an ef_error_info holding the same arguments, and the same output followed by
+ * the rejections' descriptions (below). The request is, one after another:
  *   - the domain's UTF-8, then a NUL;
  *   - the code in decimal (an optional '-' and one or more ASCII digits, from -2^63 to
  *     2^63-1), then a NUL;
@@ -747,6 +816,10 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  * 64 bits, or more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or string
  * argument that is not UTF-8, EF_E_INVALID_UTF8 (the items after the code are checked in
  * ef_format_packed()'s order: the parameters, then the arguments).
+ *
+ * The output is ef_format_packed()'s, followed by one item per rejection (in the same order as
+ * the rejections' five items): its one-line description, as ef_result_rejection() gives it.
+ * That is 16 + S + 6 * (Rt + Rm + Rb) items.
  *
  * In addition, `*out_reusable` receives 1 when the output is also the output of every later
  * call on the same catalog with the same domain, code, table (left out and "" alike) and
@@ -883,6 +956,22 @@ ef_status ef_catalog_lookup_packed(size_t *out_length, char *buffer, size_t capa
                                    const ef_catalog *catalog, const char *table, const char *key,
                                    const char *const *locales, size_t locale_count,
                                    const ef_error_info *arguments, ef_error_details **err);
+
+/**
+ * @brief ef_catalog_lookup_packed() whose output also carries each rejection's one-line
+ *        description, as ef_lookup_rejection() gives it.
+ *
+ * The output is ef_catalog_lookup_packed()'s, followed by R items: the description of each
+ * rejection, in the same order. 4 + 6 * R items in all. Parameters, statuses and thread-safety
+ * as ef_catalog_lookup_packed().
+ *
+ * @since 1.3
+ */
+ef_status ef_catalog_lookup_packed_v2(size_t *out_length, char *buffer, size_t capacity,
+                                      const ef_catalog *catalog, const char *table,
+                                      const char *key, const char *const *locales,
+                                      size_t locale_count, const ef_error_info *arguments,
+                                      ef_error_details **err);
 
 /* --------------------------------------------------------------------------------- locales */
 

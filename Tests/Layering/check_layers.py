@@ -20,15 +20,17 @@ from pathlib import Path
 
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
-    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion"],
-    "ErrorRules": ["Lint", "Conversion"],
-    "Lint": ["ErrorRules", "Conversion"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion"],
+    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
+                "Serving"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving"],
+    "ErrorRules": ["Lint", "Conversion", "Serving"],
+    "Serving": ["Lint", "Conversion", "Compiled"],
+    "Lint": ["ErrorRules", "Conversion", "Serving"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

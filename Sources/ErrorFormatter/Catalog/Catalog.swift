@@ -46,6 +46,8 @@ public struct Catalog: Sendable {
     /// Every table, by localization then name, prepared for rendering (everything read).
     var tables: [String: [String: LocalizedTable]] { storage.store.all }
     var stackCache: LookupStackCache { storage.stackCache }
+    /// What the catalog remembers between calls, under one byte budget (``MemoFamily``).
+    package var memos: MemoFamily { storage.memos }
 
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
     /// and copying one reference costs less than copying each of its collections.
@@ -60,7 +62,8 @@ public struct Catalog: Sendable {
         let localizations: [String]?
         let hasUnlocalizedTables: Bool
         let store: LocalizationStore
-        let stackCache = LookupStackCache()
+        let memos: MemoFamily
+        let stackCache: LookupStackCache
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
 
@@ -82,6 +85,8 @@ public struct Catalog: Sendable {
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = Catalog.sortedLocalizations(tables.keys)
             self.negotiation = negotiation
+            memos = MemoFamily()
+            stackCache = LookupStackCache(memos: memos)
         }
 
         init(
@@ -108,6 +113,20 @@ public struct Catalog: Sendable {
             self.hasUnlocalizedTables = !unlocalized.isEmpty
             self.localizations = nil
             self.negotiation = negotiation
+            memos = MemoFamily()
+            stackCache = LookupStackCache(memos: memos)
+        }
+
+        /// The same catalog with memos of its own under `memoBudget` bytes.
+        init(_ other: Storage, memoBudget: Int) {
+            developmentLocale = other.developmentLocale
+            developmentPluralLocale = other.developmentPluralLocale
+            localizations = other.localizations
+            hasUnlocalizedTables = other.hasUnlocalizedTables
+            store = other.store
+            negotiation = other.negotiation
+            memos = MemoFamily(byteBudget: memoBudget)
+            stackCache = LookupStackCache(memos: memos)
         }
     }
 
@@ -129,6 +148,20 @@ public struct Catalog: Sendable {
     ) {
         storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation,
                           leadingDiagnostics: leadingDiagnostics)
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// This catalog with memos of their own, limited to `bytes` (clamped to 0 ...
+    /// `Limits.maximumMemoBytes`; 0 remembers nothing): the same tables, shared, and the same
+    /// results. What it remembers is explained in ``MemoFamily``; every catalog starts with
+    /// `Limits.defaultMemoBytes`. Meant for the opener, before the catalog is used: nothing this
+    /// catalog has remembered is carried over.
+    package func withMemoBudget(_ bytes: Int) -> Catalog {
+        guard bytes != memos.byteBudget else { return self }
+        return Catalog(storage: Storage(storage, memoBudget: bytes))
     }
 
     /// What ICU says about the localizations' names, when it was known in advance.

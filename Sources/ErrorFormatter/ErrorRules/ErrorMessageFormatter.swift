@@ -11,13 +11,6 @@ public struct ErrorMessageFormatter: Sendable {
         self.rules = rules
     }
 
-    /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
-    /// list means the development locale).
-    public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: error.table), for: preferences)
-        return format(error, stack: layers.stack, layers: layers)
-    }
-
     /// Formats `error` down an already negotiated stack.
     func format(_ error: ErrorInfo, stack: LookupStack) -> FormattedError {
         format(error, stack: stack, layers: catalog.layers(of: Catalog.tableName(orDefault: error.table), in: stack))

@@ -140,6 +140,8 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_string_free": (None, (c_void_p,)),
     # catalog
     "ef_catalog_open": (_status, (POINTER(CatalogP), c_char_p, c_char_p, c_uint32, _err)),
+    "ef_catalog_open_with_memo_budget": (_status, (POINTER(CatalogP), c_char_p, c_char_p, c_uint32, c_size_t,
+                                                   _err)),
     "ef_catalog_free": (None, (CatalogP,)),
     "ef_catalog_localization_count": (c_size_t, (CatalogP,)),
     "ef_catalog_localization_name": (c_char_p, (CatalogP, c_size_t)),
@@ -214,6 +216,11 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_catalog_text": (_status, (POINTER(c_char_p), CatalogP, c_char_p, c_char_p, POINTER(c_char_p), c_size_t,
                                   _err)),
     "ef_catalog_lookup_packed": (
+        _status,
+        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
+         c_size_t, ErrorInfoP, _err),
+    ),
+    "ef_catalog_lookup_packed_v2": (
         _status,
         (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, c_char_p, c_char_p, POINTER(c_char_p),
          c_size_t, ErrorInfoP, _err),

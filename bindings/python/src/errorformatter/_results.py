@@ -21,6 +21,7 @@ _HEADER, _TITLE, _MESSAGE, _BUTTON, _PROVENANCE = 0, 1, 2, 3, 4
 _PER_FIELD = 4  # rule, key, locale, table
 _STACK = _PROVENANCE + len(FIELDS) * _PER_FIELD  # 16
 _PER_REJECTION = 5  # key, locale, table, code, message
+_NO_REJECTIONS = [b"0", b"0", b"0"]
 
 
 class Rejection(NamedTuple):
@@ -121,7 +122,12 @@ class FormattedError:
         """The result whose packed output (ef_format_packed, without its last NUL) is ``output``."""
         # Only the three texts are cut out and decoded now (the output always has 16 items or
         # more); _stack and _provenance stay unset until first read: making them costs per result.
-        _, title, message, button, _ = output.split(b"\0", 4)
+        header, title, message, button, _ = output.split(b"\0", 4)
+        # The 1.3 output ends with one description per rejection, which the value does not keep
+        # (it is made again from the rejection's parts, as a value made from its parts has it).
+        counts = header.split(b" ")[2:5]
+        if counts != _NO_REJECTIONS:
+            output = output.rsplit(b"\0", int(counts[0]) + int(counts[1]) + int(counts[2]))[0]
         made = _new(cls)
         _set_packed(made, output)
         _set_title(made, title.decode())

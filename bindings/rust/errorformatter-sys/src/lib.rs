@@ -95,6 +95,37 @@ pub const EF_MAX_LOCALE_BYTES: u32 = 100;
 pub const EF_MAX_ACCEPT_LANGUAGE_BYTES: u32 = 4096;
 pub const EF_MAX_ACCEPT_LANGUAGE_RANGES: u32 = 64;
 pub const EF_MAX_ARGUMENTS: u32 = 1000;
+pub const EF_DEFAULT_MEMO_BYTES: u32 = 8388608;
+pub const EF_MAX_MEMO_BYTES: u32 = 1073741824;
+
+// Positions in the packed outputs (docs/packed-format.md).
+pub const EF_PACKED_HEADER: u32 = 0;
+pub const EF_PACKED_TITLE: u32 = 1;
+pub const EF_PACKED_MESSAGE: u32 = 2;
+pub const EF_PACKED_BUTTON: u32 = 3;
+pub const EF_PACKED_PROVENANCE: u32 = 4;
+pub const EF_PACKED_PROVENANCE_ITEMS: u32 = 4;
+pub const EF_PACKED_STACK: u32 = 16;
+pub const EF_PACKED_REJECTION_ITEMS: u32 = 5;
+pub const EF_PACKED_FORMAT_HEADER_NUMBERS: u32 = 6;
+pub const EF_PACKED_LOOKUP_VALUE: u32 = 1;
+pub const EF_PACKED_LOOKUP_LOCALE: u32 = 2;
+pub const EF_PACKED_LOOKUP_TABLE: u32 = 3;
+pub const EF_PACKED_LOOKUP_REJECTIONS: u32 = 4;
+pub const EF_PACKED_LOOKUP_HEADER_NUMBERS: u32 = 2;
+
+/// The null mask's bit for `field`'s missing key (EF_PACKED_NULL_KEY).
+pub const fn ef_packed_null_key(field: u32) -> u32 {
+    1 << (3 * field)
+}
+/// The null mask's bit for `field`'s missing locale (EF_PACKED_NULL_LOCALE).
+pub const fn ef_packed_null_locale(field: u32) -> u32 {
+    1 << (3 * field + 1)
+}
+/// The null mask's bit for `field`'s missing table (EF_PACKED_NULL_TABLE).
+pub const fn ef_packed_null_table(field: u32) -> u32 {
+    1 << (3 * field + 2)
+}
 
 // In the header's order, so that the two read side by side.
 extern "C" {
@@ -123,6 +154,14 @@ extern "C" {
         path: *const c_char,
         development_locale: *const c_char,
         flags: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_catalog_open_with_memo_budget(
+        out: *mut *mut ef_catalog,
+        path: *const c_char,
+        development_locale: *const c_char,
+        flags: u32,
+        memo_budget: usize,
         err: *mut *mut ef_error_details,
     ) -> ef_status;
     pub fn ef_catalog_free(catalog: *mut ef_catalog);
@@ -284,6 +323,18 @@ extern "C" {
         err: *mut *mut ef_error_details,
     ) -> ef_status;
     pub fn ef_catalog_lookup_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        catalog: *const ef_catalog,
+        table: *const c_char,
+        key: *const c_char,
+        locales: *const *const c_char,
+        locale_count: usize,
+        arguments: *const ef_error_info,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_catalog_lookup_packed_v2(
         out_length: *mut usize,
         buffer: *mut c_char,
         capacity: usize,

@@ -7,17 +7,7 @@
 /// The run is read in place: each text is a NUL-ended string inside it, handed on as the
 /// `const char *` the separate parameters would have been, so the checks that follow (UTF-8,
 /// table names, the arguments) are those of `ef_format_packed`, in its order.
-struct PackedRequest {
-    let domain: UnsafePointer<CChar>
-    let code: Int64
-    let description: UnsafePointer<CChar>?
-    let failureReason: UnsafePointer<CChar>?
-    let recoverySuggestion: UnsafePointer<CChar>?
-    let table: UnsafePointer<CChar>?
-    /// The packed arguments (``PackedArguments``): the rest of the run, `nil` when empty.
-    let arguments: UnsafePointer<CChar>?
-    let argumentsLength: Int
-
+package enum PackedRequest {
     /// The place of an optional text's kind byte in the order a request gives them, or `nil`
     /// for a byte that starts no text (the arguments begin there).
     private static func textPlace(_ kind: UInt8) -> Int? {
@@ -36,23 +26,23 @@ struct PackedRequest {
     ///
     /// - Throws: `EF_E_INVALID_ARGUMENT` for a NULL or cut run, a code that is not a decimal of
     ///   64 signed bits, a text out of order or given twice.
-    static func read(_ request: UnsafePointer<CChar>?, length: Int) throws(Failure) -> PackedRequest {
+    package static func read(_ request: UnsafePointer<CChar>?, length: Int) throws(ServingError) -> ErrorParts {
         // A size_t above Int.max arrives negative: no caller has that much memory.
         guard let request, length > 0 else {
-            throw Failure.invalidArgument(request == nil
+            throw ServingError.invalidArgument(request == nil
                 ? "request must not be NULL"
                 : "request_length \(UInt(bitPattern: length)) is not the length of a request (a domain and a code at least)")
         }
         let run = UnsafeRawBufferPointer(start: request, count: length)
         guard let domainEnd = PackedArguments.nulIndex(in: run, from: 0) else {
-            throw Failure.invalidArgument("request: the domain has no NUL before the end")
+            throw ServingError.invalidArgument("request: the domain has no NUL before the end")
         }
         guard let codeEnd = PackedArguments.nulIndex(in: run, from: domainEnd + 1) else {
-            throw Failure.invalidArgument("request: the code has no NUL before the end")
+            throw ServingError.invalidArgument("request: the code has no NUL before the end")
         }
         let codeDigits = UnsafeRawBufferPointer(rebasing: run[(domainEnd + 1)..<codeEnd])
         guard case .signed(let code) = PackedDecimal.read(codeDigits) else {
-            throw Failure.invalidArgument("request: the code (\(PackedDecimal.quoted(codeDigits))) is not a decimal "
+            throw ServingError.invalidArgument("request: the code (\(PackedDecimal.quoted(codeDigits))) is not a decimal "
                 + "from -9223372036854775808 to 9223372036854775807")
         }
         var texts: (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) =
@@ -62,11 +52,11 @@ struct PackedRequest {
         while offset < run.count, let place = textPlace(run[offset]) {
             let kind = Character(Unicode.Scalar(run[offset]))
             guard place >= nextPlace else {
-                throw Failure.invalidArgument("request: the text '\(kind)' comes after a later one or twice "
+                throw ServingError.invalidArgument("request: the text '\(kind)' comes after a later one or twice "
                     + "(D, F, R, T, each at most once, in that order)")
             }
             guard let end = PackedArguments.nulIndex(in: run, from: offset + 1) else {
-                throw Failure.invalidArgument("request: the text '\(kind)' has no NUL before the end")
+                throw ServingError.invalidArgument("request: the text '\(kind)' has no NUL before the end")
             }
             let text = request + offset + 1
             switch place {
@@ -78,8 +68,9 @@ struct PackedRequest {
             nextPlace = place + 1
             offset = end + 1
         }
-        return PackedRequest(
+        return ErrorParts(
             domain: request, code: code, description: texts.0, failureReason: texts.1, recoverySuggestion: texts.2,
-            table: texts.3, arguments: offset < run.count ? request + offset : nil, argumentsLength: run.count - offset)
+            table: texts.3,
+            arguments: .packed(offset < run.count ? request + offset : nil, length: run.count - offset))
     }
 }
