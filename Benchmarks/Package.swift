@@ -3,7 +3,8 @@
 // Benchmarks: ErrorFormatter's .strings parser side by side with Foundation's
 // PropertyListSerialization on the shared real-world corpus (strings-bench); whole-process
 // loading, `errfmt dump --count` beside foundation-dump-count, its Foundation twin (load-bench);
-// and what locale resolution costs, first call and cached (locale-bench). A separate package so
+// what locale resolution costs, first call and cached (locale-bench); and the format roads from
+// Swift beside the same roads through the C ABI (swift-format-bench). A separate package so
 // that the library itself never links Foundation. Build in release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
@@ -25,6 +26,14 @@ let package = Package(
             name: "locale-bench",
             dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
             path: "Sources/locale-bench"
+        ),
+        // The C library as C programs link it (liberrorformatter.so from `make`), for benchmarks
+        // that call the C ABI beside the Swift API in one process.
+        .systemLibrary(name: "CErrorFormatterLibrary", path: "Sources/CErrorFormatterLibrary"),
+        .executableTarget(
+            name: "swift-format-bench",
+            dependencies: [.product(name: "ErrorFormatter", package: rootPackage), "CErrorFormatterLibrary"],
+            path: "Sources/swift-format-bench"
         ),
         .executableTarget(
             name: "load-bench",

@@ -28,13 +28,18 @@ private func setText(
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
-        guard let request = Handle.borrow(info, as: ErrorRequest.self) else {
-            throw Failure.invalidArgument("info must not be NULL")
+        let refused: ServingError?? = Handle.withBorrowed(info, as: ErrorRequest.self) { request in
+            do throws(ServingError) {
+                try request.setText(which, text, name: "text")
+                return nil
+            } catch {
+                return error
+            }
         }
-        do throws(ServingError) {
-            try request.setText(which, text, name: "text")
-        } catch {
-            throw Failure(error)
+        switch refused {
+        case nil: throw Failure.invalidArgument("info must not be NULL")
+        case .some(.some(let error)): throw Failure(error)
+        case .some(nil): return
         }
     }
 }

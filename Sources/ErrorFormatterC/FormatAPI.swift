@@ -14,7 +14,17 @@ public func ef_format(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    // What the catalog remembers answers without a check: only checked calls stored anything.
+    if let out, let block = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        Handle.withBorrowed(info, as: ErrorRequest.self) { request in
+            Serving.rememberedFormat(request, catalog: box.catalog, locales: locales, count: locale_count)
+        } ?? nil
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = OpaquePointer(block)
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         let made: Result<UnsafeMutableRawPointer, ServingError>? =
             Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
@@ -39,17 +49,17 @@ private func block(_ result: OpaquePointer?) -> UnsafeRawPointer? { result.map(U
 
 @_cdecl("ef_result_title") @implementation
 public func ef_result_title(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    block(result).flatMap { ResultLayout.string($0, field: Int(EF_FIELD_TITLE), item: 0) } ?? StaticCString.empty
+    block(result).flatMap { ResultLayout.text($0, field: Int(EF_FIELD_TITLE)) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_message") @implementation
 public func ef_result_message(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    block(result).flatMap { ResultLayout.string($0, field: Int(EF_FIELD_MESSAGE), item: 0) } ?? StaticCString.empty
+    block(result).flatMap { ResultLayout.text($0, field: Int(EF_FIELD_MESSAGE)) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_button") @implementation
 public func ef_result_button(_ result: OpaquePointer?) -> UnsafePointer<CChar>? {
-    block(result).flatMap { ResultLayout.string($0, field: Int(EF_FIELD_BUTTON), item: 0) } ?? StaticCString.empty
+    block(result).flatMap { ResultLayout.text($0, field: Int(EF_FIELD_BUTTON)) } ?? StaticCString.empty
 }
 
 @_cdecl("ef_result_rule") @implementation

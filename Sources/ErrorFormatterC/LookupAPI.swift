@@ -14,7 +14,15 @@ public func ef_catalog_lookup(
     _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    if let out, let block = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        Serving.rememberedLookup(catalog: box.catalog, table: table, key: key, locales: locales, count: locale_count,
+                                 arguments: request(arguments))
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = OpaquePointer(block)
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         let lookup = try lookUp(catalog, table, key, locales, locale_count, arguments)
         out.pointee = OpaquePointer(lookup.block)
@@ -28,10 +36,9 @@ func lookUp(
     _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ arguments: OpaquePointer?
 ) throws(Failure) -> Serving.Lookup {
     let made: Result<Serving.Lookup, ServingError>? = Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
-        let request = arguments.map { Unmanaged<ErrorRequest>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
-        return Result { () throws(ServingError) in
+        Result { () throws(ServingError) in
             try Serving.lookup(catalog: box.catalog, table: table, key: key, locales: locales, count: count,
-                               arguments: request)
+                               arguments: request(arguments))
         }
     }
     switch made {
@@ -39,6 +46,12 @@ func lookUp(
     case .success(let lookup)?: return lookup
     case .failure(let error)?: throw Failure(error)
     }
+}
+
+/// The error info whose arguments a lookup renders with, `nil` for NULL.
+@inline(__always)
+private func request(_ arguments: OpaquePointer?) -> ErrorRequest? {
+    Handle.borrow(arguments, as: ErrorRequest.self)
 }
 
 /// The block behind a lookup handle, `nil` for NULL.
@@ -81,7 +94,14 @@ public func ef_catalog_text(
     _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
-    reportingFailures(err) { () throws(Failure) in
+    if let out, let text = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+        Serving.rememberedText(catalog: box.catalog, table: table, key: key, locales: locales, count: locale_count)
+    }) ?? nil {
+        err?.pointee = nil
+        out.pointee = text
+        return ef_status(EF_OK)
+    }
+    return reportingFailures(err) { () throws(Failure) in
         guard let out else { throw Failure.invalidArgument("out must not be NULL") }
         out.pointee = nil
         let found: Result<UnsafePointer<CChar>, ServingError>? = Handle.withBorrowed(catalog, as: CatalogBox.self) { box in

@@ -32,6 +32,20 @@ private func formatPacked(
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
     out_reusable?.pointee = 0
+    // What the catalog remembers answers first; the output parameters are checked as the full
+    // road checks them first.
+    if let out_length, buffer != nil || capacity == 0, let error = try? parts(),
+       let written = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
+           Serving.rememberedFormatPacked(error, catalog: box.catalog, locales: locales, count: locale_count,
+                                          complete: complete, into: buffer.map(UnsafeMutableRawPointer.init),
+                                          capacity: capacity < 0 ? -1 : capacity)
+       }) ?? nil
+    {
+        out_length.pointee = written.length
+        out_reusable?.pointee = written.reusable ? 1 : 0
+        err?.pointee = nil
+        return ef_status(EF_OK)
+    }
     return reportingFailures(err) { () throws(Failure) in
         let (length, output, room) = try packedOutput(out_length, buffer, capacity)
         let error: ErrorParts

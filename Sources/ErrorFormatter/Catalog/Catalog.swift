@@ -49,6 +49,13 @@ public struct Catalog: Sendable {
     /// What the catalog remembers between calls, under one byte budget (``MemoFamily``).
     package var memos: MemoFamily { storage.memos }
 
+    /// `body` applied to the memos' lock-free entries without a retain or a release: the hot
+    /// roads read them on every call, and the catalog (which the caller holds) keeps them.
+    @inline(__always)
+    package func withMemoEntries<Result>(_ body: (ConcurrentByteCache) -> Result) -> Result {
+        storage.memoEntries._withUnsafeGuaranteedRef(body)
+    }
+
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
     /// and copying one reference costs less than copying each of its collections.
     private let storage: Storage
@@ -63,6 +70,8 @@ public struct Catalog: Sendable {
         let hasUnlocalizedTables: Bool
         let store: LocalizationStore
         let memos: MemoFamily
+        /// `memos.entries`, unretained: `memos` keeps them as long as this storage.
+        let memoEntries: Unmanaged<ConcurrentByteCache>
         let stackCache: LookupStackCache
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
@@ -86,6 +95,7 @@ public struct Catalog: Sendable {
             self.localizations = Catalog.sortedLocalizations(tables.keys)
             self.negotiation = negotiation
             memos = MemoFamily()
+            memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
         }
 
@@ -114,6 +124,7 @@ public struct Catalog: Sendable {
             self.localizations = nil
             self.negotiation = negotiation
             memos = MemoFamily()
+            memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
         }
 
@@ -126,6 +137,7 @@ public struct Catalog: Sendable {
             store = other.store
             negotiation = other.negotiation
             memos = MemoFamily(byteBudget: memoBudget)
+            memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
         }
     }

@@ -71,15 +71,20 @@ enum ErrorKeyPart {
         key.appendTerminated(UnsafeRawBufferPointer(start: domain, count: strlen(domain)))
     }
 
-    /// Appends the part of a Swift error to `key`.
+    /// Appends the part of a Swift error (read in place) to `key`.
     @inline(__always)
-    static func append(_ error: ErrorInfo, to key: inout MemoKey) {
-        key.append(word: Int(error.code))
+    static func append(_ error: UnsafePointer<ErrorInfo>, to key: inout MemoKey) {
+        key.append(word: Int(error.pointee.code))
         key.append(byte: presentTexts(
-            description: error.description?.isEmpty == false, failureReason: error.failureReason?.isEmpty == false,
-            recoverySuggestion: error.recoverySuggestion?.isEmpty == false))
+            description: error.pointee.description?.isEmpty == false,
+            failureReason: error.pointee.failureReason?.isEmpty == false,
+            recoverySuggestion: error.pointee.recoverySuggestion?.isEmpty == false))
         key.append(byte: 0)
-        key.appendTerminated(Catalog.tableName(orDefault: error.table))
-        key.appendTerminated(error.domain)
+        if error.pointee.table.isEmpty {
+            key.appendTerminated(Catalog.defaultTable)
+        } else {
+            key.appendTerminated(error.pointee.table)
+        }
+        key.appendTerminated(error.pointee.domain)
     }
 }

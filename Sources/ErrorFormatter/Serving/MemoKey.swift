@@ -40,6 +40,14 @@ struct MemoKey {
         overflowed ? nil : UnsafeRawBufferPointer(start: base, count: length)
     }
 
+    /// Replaces the first byte (the kind), so that one key written for a result serves as the
+    /// start of the same call's plan key.
+    @inline(__always)
+    mutating func setKind(_ kind: UInt8) {
+        guard length > 0 else { return invalidate() }
+        base.storeBytes(of: kind, as: UInt8.self)
+    }
+
     @inline(__always)
     mutating func append(byte: UInt8) {
         guard !overflowed, length < Self.capacity else { return invalidate() }
@@ -72,6 +80,7 @@ struct MemoKey {
     /// would make the part end early (a C string cannot hold one; a Swift string can).
     @inline(__always)
     mutating func appendTerminated(_ string: String) {
+        // A native string is read in place, a small one from its inline bits.
         let appended: Void? = string.utf8.withContiguousStorageIfAvailable { appendText(UnsafeRawBufferPointer($0)) }
         if appended == nil { Array(string.utf8).withUnsafeBytes { appendText($0) } }
     }
@@ -110,6 +119,6 @@ struct MemoKey {
     mutating func appendPreferences(_ preferences: [String]) {
         guard preferences.count <= Limits.maximumPreferenceCount else { return invalidate() }
         append(word: preferences.count)
-        for preference in preferences { appendTerminated(preference) }
+        for index in preferences.indices { appendTerminated(preferences[index]) }
     }
 }

@@ -55,6 +55,13 @@ package enum ResultLayout {
         ItemBlock.item(block, metadata: metadataCount, index)
     }
 
+    /// A field's text; `nil` for a field that does not exist.
+    @inline(__always)
+    package static func text(_ block: UnsafeRawPointer, field: Int) -> UnsafePointer<CChar>? {
+        guard field >= 0, field < fieldCount else { return nil }
+        return item(block, firstText + field)
+    }
+
     /// A field's text (`item` 0), rule (1), key (2), locale (3) or table (4); `nil` for a field
     /// that does not exist or a NULL key, locale or table.
     package static func string(_ block: UnsafeRawPointer, field: Int, item: Int) -> UnsafePointer<CChar>? {

@@ -22,8 +22,37 @@ final class ResultTemplate {
     /// Where each field's text item starts in `block` (for a per-call text: its NUL, where the
     /// call's bytes go), by ``ErrorField/rawValue``.
     private let textStarts: (Int, Int, Int)
-    /// Which fields' texts are written per call, and from what.
-    private let perCall: (FormatPlan.Source?, FormatPlan.Source?, FormatPlan.Source?)
+    /// Where each field's text comes from, by ``ErrorField/rawValue``: read on every call, so a
+    /// plain value (an enum with a payload would be copied, with its references, each time).
+    private let perCall: (TextSource, TextSource, TextSource)
+
+    private enum TextSource: UInt8 {
+        /// Among the template's bytes.
+        case fixed
+        /// The plan's format for the field, rendered with the call's arguments.
+        case format
+        /// A text the call's error carries.
+        case description, failureReason, recoverySuggestion
+
+        init(_ source: FormatPlan.Source) {
+            switch source {
+            case .fixed: self = .fixed
+            case .format: self = .format
+            case .callerText(.description): self = .description
+            case .callerText(.failureReason): self = .failureReason
+            case .callerText(.recoverySuggestion): self = .recoverySuggestion
+            }
+        }
+
+        var callerText: FormatPlan.CallerText? {
+            switch self {
+            case .fixed, .format: nil
+            case .description: .description
+            case .failureReason: .failureReason
+            case .recoverySuggestion: .recoverySuggestion
+            }
+        }
+    }
     /// The Swift value of `block`, whose per-call texts each call sets.
     private let skeleton: FormattedError
 
@@ -35,7 +64,7 @@ final class ResultTemplate {
         plan = nil
         storage = nil
         textStarts = (0, 0, 0)
-        perCall = (nil, nil, nil)
+        perCall = (.fixed, .fixed, .fixed)
         skeleton = FormattedError(title: "", message: "", button: "", provenance: [], stack: [], isUntranslated: false)
         cost = 64
     }
@@ -45,18 +74,13 @@ final class ResultTemplate {
     /// cuts it, a Swift value keeps it: such a result answers no other call).
     init?(_ plan: FormatPlan, stack: [String], untranslated: Bool) {
         guard plan.fields.count == ResultLayout.fieldCount else { return nil }
-        var sources: [FormatPlan.Source?] = []
+        var sources: [TextSource] = []
         let made = ResultWriter.withWriter { writer -> UnsafeMutableRawPointer? in
             for (index, field) in plan.fields.enumerated() {
                 guard let which = ErrorField(rawValue: index) else { return nil }
                 let text: String
-                if case .fixed(let fixed) = field.source {
-                    text = fixed
-                    sources.append(nil)
-                } else {
-                    text = ""
-                    sources.append(field.source)
-                }
+                if case .fixed(let fixed) = field.source { text = fixed } else { text = "" }
+                sources.append(TextSource(field.source))
                 func write(key: UnsafeRawBufferPointer?) {
                     writer.write(which, text: .string(text), rule: field.rule, key: key,
                                  localization: field.localization, table: field.table, rejections: field.rejections)
@@ -94,7 +118,8 @@ final class ResultTemplate {
         }
     }
 
-    private func source(_ field: Int) -> FormatPlan.Source? {
+    @inline(__always)
+    private func source(_ field: Int) -> TextSource {
         switch field {
         case 0: perCall.0
         case 1: perCall.1
@@ -121,18 +146,17 @@ final class ResultTemplate {
             for field in 0..<ResultLayout.fieldCount {
                 let into = UnsafeMutableRawBufferPointer(start: base + field * part, count: part)
                 let written: Int
-                switch source(field) {
-                case nil, .fixed?:
-                    continue
-                case .format?:
-                    guard let count = plan?.render(field, arguments: arguments, into: into) else { return nil }
-                    written = ItemBlockWriter.itemLength(UnsafeRawBufferPointer(rebasing: into[..<count]))
-                case .callerText(let which)?:
-                    guard let shown = text(which), let source = shown.baseAddress, !shown.isEmpty,
+                let source = source(field)
+                if source == .fixed { continue }
+                if let which = source.callerText {
+                    guard let shown = text(which), let bytes = shown.baseAddress, !shown.isEmpty,
                           shown.count <= part, let target = into.baseAddress
                     else { return nil }
-                    memcpy(target, source, shown.count)
+                    memcpy(target, bytes, shown.count)
                     written = shown.count
+                } else {
+                    guard let count = plan?.render(field, arguments: arguments, into: into) else { return nil }
+                    written = ItemBlockWriter.itemLength(UnsafeRawBufferPointer(rebasing: into[..<count]))
                 }
                 switch field {
                 case 0: lengths.0 = written
@@ -213,11 +237,14 @@ final class ResultTemplate {
             memcpy(made, block, offsetsStart)
             made.storeBytes(of: size + added, as: Int.self)
             made.storeBytes(of: ItemBlock.packedLength(block) + added, toByteOffset: 16, as: Int.self)
-            for index in 0..<count {
-                let offset = block.load(fromByteOffset: offsetsStart + index * 8, as: Int.self)
-                made.storeBytes(of: offset + shifts.before(index), toByteOffset: offsetsStart + index * 8,
-                                as: Int.self)
-            }
+            // The header and the texts move by what comes before each; every later item by all.
+            // Offsets are of memory this object holds, and `added` of the scratch's: no sum
+            // can overflow.
+            let from = UnsafeRawPointer(block + offsetsStart).assumingMemoryBound(to: Int.self)
+            let to = (made + offsetsStart).bindMemory(to: Int.self, capacity: count)
+            let texts = min(count, ResultLayout.button + 1)
+            for index in 0..<texts { to[index] = from[index] &+ shifts.before(index) }
+            for index in texts..<count { to[index] = from[index] &+ added }
             _ = copyItems(of: block, from: itemsStart, to: size, lengths: lengths, scratch: scratch, into: made + itemsStart)
             return made
         }
@@ -247,10 +274,11 @@ final class ResultTemplate {
         var result = skeleton
         for field in 0..<ResultLayout.fieldCount {
             let shown: String
-            switch source(field) {
-            case nil, .fixed?:
+            let source = source(field)
+            switch source {
+            case .fixed:
                 continue
-            case .format?:
+            case .format:
                 let rendered = withUnsafeTemporaryAllocation(byteCount: FormatPlan.renderCapacity, alignment: 1) {
                     buffer -> String? in
                     guard let count = plan.render(field, arguments: arguments, into: buffer), let base = buffer.baseAddress
@@ -260,8 +288,8 @@ final class ResultTemplate {
                 }
                 guard let rendered else { return nil }
                 shown = rendered
-            case .callerText(let which)?:
-                guard let given = text(which), !given.isEmpty else { return nil }
+            case .description, .failureReason, .recoverySuggestion:
+                guard let which = source.callerText, let given = text(which), !given.isEmpty else { return nil }
                 shown = given
             }
             switch field {

@@ -22,9 +22,39 @@ extension Serving {
         "no localization has a usable value for \"\(key)\" in \(table)"
     }
 
+    /// The key a lookup or a text is remembered under: the kind, the table's bytes as passed
+    /// (NULL as ""), the preferences, then the key's bytes.
+    @inline(__always)
+    private static func writeKeyKey(
+        _ memo: inout MemoKey, kind: Kind, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?,
+        locales: CLocales, count: Int
+    ) {
+        guard let key else { return memo.invalidate() }
+        memo.append(byte: kind.rawValue)
+        memo.appendTerminated(UnsafeRawBufferPointer(start: table, count: table.map { strlen($0) } ?? 0))
+        memo.appendPreferences(locales, count: count)
+        memo.append(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+    }
+
+    /// The block of a lookup without arguments made before with the same bytes, copied (the
+    /// caller's to free), or `nil` when the call must take the full road. Only lookups that found
+    /// a value are kept (a miss owes its caller error details anyway).
+    @inline(__always)
+    package static func rememberedLookup(
+        catalog: Catalog, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?, locales: CLocales, count: Int,
+        arguments: ErrorRequest?
+    ) -> UnsafeMutableRawPointer? {
+        guard arguments?.hasArguments != true,
+              let kept = find(catalog, { writeKeyKey(&$0, kind: .lookup, table: table, key: key, locales: locales,
+                                                     count: count) }),
+              let block = KeptBytes.bytes(at: kept).baseAddress
+        else { return nil }
+        return ItemBlock.copy(block)
+    }
+
     /// `key` looked up in `table` (NULL or "": `Localizable`) for the preferences and rendered
-    /// with `arguments`' arguments. A lookup without arguments that found a value is kept, and
-    /// the same call again copies it.
+    /// with `arguments`' arguments, on the full road (after ``rememberedLookup`` did not answer).
+    /// A lookup without arguments that found a value is kept for the same call again.
     ///
     /// - Throws: `invalidArgument` and `invalidUTF8` for the table, the key and the preferences,
     ///   in that order; `outOfMemory`.
@@ -34,17 +64,7 @@ extension Serving {
     ) throws(ServingError) -> Lookup {
         let hasArguments = arguments?.hasArguments ?? false
         func memoKey(_ memo: inout MemoKey) {
-            guard let key else { return memo.invalidate() }
-            memo.append(byte: Kind.lookup.rawValue)
-            memo.appendTerminated(table.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) }
-                                  ?? UnsafeRawBufferPointer(start: nil, count: 0))
-            memo.appendPreferences(locales, count: count)
-            memo.append(UnsafeRawBufferPointer(start: key, count: strlen(key)))
-        }
-        if !hasArguments, let kept = find(catalog, memoKey) {
-            let block = KeptBytes.bytes(at: kept)
-            guard let base = block.baseAddress, let copy = ItemBlock.copy(base) else { throw ServingError.outOfMemory }
-            return Lookup(block: copy, found: true, key: "", table: "")
+            writeKeyKey(&memo, kind: .lookup, table: table, key: key, locales: locales, count: count)
         }
         let tableName = Catalog.tableName(orDefault: try CallerBytes.optionalKey(table, name: "table"))
         let keyName = try CallerBytes.key(key, name: "key")
@@ -59,9 +79,20 @@ extension Serving {
         return Lookup(block: block, found: resolution.hit != nil, key: keyName, table: tableName)
     }
 
-    /// The text `key` shows with no arguments, borrowed from the catalog (valid as long as it):
-    /// the same resolution as a lookup without arguments, answered from each table's
-    /// argument-free texts. The same call again takes no lock and writes nothing shared.
+    /// The text of a call answered before with the same bytes (borrowed from the catalog), or
+    /// `nil` when the call must take the full road: no lock is taken and nothing shared written.
+    @inline(__always)
+    package static func rememberedText(
+        catalog: Catalog, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?, locales: CLocales, count: Int
+    ) -> UnsafePointer<CChar>? {
+        find(catalog, { writeKeyKey(&$0, kind: .text, table: table, key: key, locales: locales, count: count) })?
+            .assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The text `key` shows with no arguments, borrowed from the catalog (valid as long as it),
+    /// on the full road (after ``rememberedText`` did not answer): the same resolution as a
+    /// lookup without arguments, answered from each table's argument-free texts, and kept for
+    /// the same call again.
     ///
     /// - Throws: `invalidArgument` and `invalidUTF8` for the table, the key and the preferences,
     ///   in that order; `keyNotFound` when no localization of the stack has a value that
@@ -70,14 +101,8 @@ extension Serving {
         catalog: Catalog, table: UnsafePointer<CChar>?, key: UnsafePointer<CChar>?, locales: CLocales, count: Int
     ) throws(ServingError) -> UnsafePointer<CChar> {
         func memoKey(_ memo: inout MemoKey) {
-            guard let key else { return memo.invalidate() }
-            memo.append(byte: Kind.text.rawValue)
-            memo.appendTerminated(table.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) }
-                                  ?? UnsafeRawBufferPointer(start: nil, count: 0))
-            memo.appendPreferences(locales, count: count)
-            memo.append(UnsafeRawBufferPointer(start: key, count: strlen(key)))
+            writeKeyKey(&memo, kind: .text, table: table, key: key, locales: locales, count: count)
         }
-        if let known = find(catalog, memoKey) { return known.assumingMemoryBound(to: CChar.self) }
         let tableName = Catalog.tableName(orDefault: try CallerBytes.optionalKey(table, name: "table"))
         let keyName = try CallerBytes.key(key, name: "key")
         let preferences = try CallerBytes.preferences(locales, count: count)
@@ -85,11 +110,10 @@ extension Serving {
         // The text lives in the catalog's tables, whatever happens to `layers`.
         guard let key, let text = layers.argumentFreeText(forKey: UnsafeRawBufferPointer(start: key, count: strlen(key)))
         else { throw ServingError(.keyNotFound, notFoundMessage(key: keyName, table: tableName)) }
-        let entries = catalog.memos.entries
         _ = MemoKey.writing { memo -> Void? in
             memoKey(&memo)
             guard let bytes = memo.bytes else { return nil }
-            entries.insert(bytes, hash: entries.hash(bytes), pointer: UnsafeRawPointer(text), cost: 0)
+            catalog.withMemoEntries { _ = $0.insert(bytes, hash: $0.hash(bytes), pointer: UnsafeRawPointer(text), cost: 0) }
             return ()
         }
         return text

@@ -14,7 +14,7 @@ extension ErrorMessageFormatter {
     /// whole, an error with arguments or a shown text is answered from its plan. A custom rule
     /// set takes the full road every time.
     public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        guard rules.isDefault else {
+        guard usesDefaultRules else {
             let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: error.table), for: preferences)
             return format(error, layers: layers)
         }
@@ -25,30 +25,40 @@ extension ErrorMessageFormatter {
 extension Serving {
     /// ``ErrorMessageFormatter/format(_:preferences:)`` with the default rules.
     static func format(_ error: ErrorInfo, catalog: Catalog, preferences: [String]) -> FormattedError {
-        func resultKey(_ key: inout MemoKey) {
-            key.append(byte: Kind.result.rawValue)
-            ErrorKeyPart.append(error, to: &key)
-            key.appendPreferences(preferences)
+        // The remembered roads read the error through a pointer to the caller's value: a closure
+        // that captured the value itself would copy it, and every string in it, on every call.
+        let remembered = withUnsafePointer(to: error) { error -> FormattedError? in
+            // One key for both probes: the result's, then (its kind replaced, the arguments'
+            // kinds appended) the plan's.
+            let found = MemoKey.writing { key -> (result: UnsafeRawPointer?, plan: UnsafeRawPointer?)? in
+                key.append(byte: Kind.result.rawValue)
+                ErrorKeyPart.append(error, to: &key)
+                key.appendPreferences(preferences)
+                // 1. The memo.
+                if error.pointee.arguments.isEmpty, let kept = find(catalog, key) { return (kept, nil) }
+                // 2. A plan.
+                key.setKind(Kind.plan.rawValue)
+                ResultReuse.writeArgumentKinds(of: error.pointee.arguments, into: &key)
+                return (nil, find(catalog, key))
+            }
+            if let kept = found?.result { return ServedResult.formatted(at: kept) }
+            guard let planned = found?.plan else { return nil }
+            return Unmanaged<ResultTemplate>.fromOpaque(planned)._withUnsafeGuaranteedRef {
+                $0.formattedError(arguments: error.pointee.arguments, text: { which in
+                    switch which {
+                    case .description: error.pointee.description
+                    case .failureReason: error.pointee.failureReason
+                    case .recoverySuggestion: error.pointee.recoverySuggestion
+                    }
+                })
+            }
         }
-        func planKey(_ key: inout MemoKey) {
-            key.append(byte: Kind.plan.rawValue)
-            ErrorKeyPart.append(error, to: &key)
+        if let remembered { return remembered }
+        func writeKey(_ key: inout MemoKey, kind: Kind) {
+            key.append(byte: kind.rawValue)
+            withUnsafePointer(to: error) { ErrorKeyPart.append($0, to: &key) }
             key.appendPreferences(preferences)
-            ResultReuse.writeArgumentKinds(of: error.arguments, into: &key)
-        }
-        // 1. The memo.
-        if error.arguments.isEmpty, let kept = find(catalog, resultKey) { return ServedResult.formatted(at: kept) }
-        // 2. A plan.
-        if let planned = template(catalog, planKey)?._withUnsafeGuaranteedRef({
-            $0.formattedError(arguments: error.arguments, text: { which in
-                switch which {
-                case .description: error.description
-                case .failureReason: error.failureReason
-                case .recoverySuggestion: error.recoverySuggestion
-                }
-            })
-        }) {
-            return planned
+            if kind == .plan { ResultReuse.writeArgumentKinds(of: error.arguments, into: &key) }
         }
         // 3. The full road: the Swift value straight from the formatter, which keeps every text
         //    whole; what may answer later calls is kept as the C roads keep it.
@@ -56,6 +66,8 @@ extension Serving {
         return withLayers(catalog, table: table, preferences: preferences) { layers, kept in
             let formatter = ErrorMessageFormatter(catalog: catalog)
             let formatted = formatter.format(error, layers: layers)
+            func resultKey(_ key: inout MemoKey) { writeKey(&key, kind: .result) }
+            func planKey(_ key: inout MemoKey) { writeKey(&key, kind: .plan) }
             if ResultReuse.mayReuse(hasArguments: !error.arguments.isEmpty, showsCallerText: formatted.showsCallerText) {
                 if find(catalog, resultKey) == nil,
                    let made = try? formatFully(error, catalog: catalog, layers: layers, layersKept: kept,

@@ -29,21 +29,26 @@ package enum Serving {
     /// The address of what the catalog keeps under the key `write` writes, or `nil`.
     @inline(__always)
     static func find(_ catalog: Catalog, _ write: (inout MemoKey) -> Void) -> UnsafeRawPointer? {
-        let entries = catalog.memos.entries
-        return MemoKey.writing { key -> UnsafeRawPointer? in
+        MemoKey.writing { key -> UnsafeRawPointer? in
             write(&key)
             guard let bytes = key.bytes else { return nil }
-            return entries.find(bytes, hash: entries.hash(bytes))
+            return catalog.withMemoEntries { $0.find(bytes, hash: $0.hash(bytes)) }
         }
+    }
+
+    /// The address of what the catalog keeps under `key`, or `nil` (also for an unusable key).
+    @inline(__always)
+    static func find(_ catalog: Catalog, _ key: MemoKey) -> UnsafeRawPointer? {
+        guard let bytes = key.bytes else { return nil }
+        return catalog.withMemoEntries { $0.find(bytes, hash: $0.hash(bytes)) }
     }
 
     /// Keeps `value` under the key `write` writes, when the budget allows.
     static func keep(_ value: AnyObject, cost: Int, in catalog: Catalog, _ write: (inout MemoKey) -> Void) {
-        let entries = catalog.memos.entries
         _ = MemoKey.writing { key -> Void? in
             write(&key)
             guard let bytes = key.bytes else { return nil }
-            entries.insert(bytes, hash: entries.hash(bytes), value: value, cost: cost)
+            catalog.withMemoEntries { _ = $0.insert(bytes, hash: $0.hash(bytes), value: value, cost: cost) }
             return ()
         }
     }
