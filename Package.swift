@@ -22,9 +22,12 @@ let package = Package(
         .systemLibrary(name: "CICU", path: "Sources/CICU"),
         // CRC-32C by the processor's instruction where it has one (static inline, cpuid-chosen).
         .systemLibrary(name: "CCRC32C", path: "Sources/CCRC32C"),
+        // What the live catalog needs that Swift's Glibc module does not declare: the runtime's
+        // counted retain and release, eventfd, pthread_setname_np.
+        .systemLibrary(name: "CLive", path: "Sources/CLive"),
         .target(
             name: "ErrorFormatter",
-            dependencies: ["CICU", "CCRC32C"],
+            dependencies: ["CICU", "CCRC32C", "CLive"],
             path: "Sources/ErrorFormatter"
         ),
         .target(

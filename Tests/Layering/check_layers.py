@@ -21,16 +21,17 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving"],
-    "ErrorRules": ["Lint", "Conversion", "Serving"],
-    "Serving": ["Lint", "Conversion", "Compiled"],
-    "Lint": ["ErrorRules", "Conversion", "Serving"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving"],
+                "Serving", "Live"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Live"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Live"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Live"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Live"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Live"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Live"],
+    "Live": ["ErrorRules", "Serving", "Conversion", "Compiled"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).
