@@ -1185,6 +1185,187 @@ int32_t ef_lint_diagnostic_line(const ef_lint_report *report, size_t index);
  *  @since 1.1 */
 int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
 
+/* ---------------------------------------------------------------------------- live catalog */
+
+/**
+ * A catalog that follows its files: it serves the newest good version of a catalog directory or
+ * compiled catalog file, never a broken one, while any number of threads format with it.
+ *
+ * Every use goes through ef_live_catalog_current(), which returns the version served now as an
+ * ordinary ef_catalog * reference: every catalog function works on it unchanged, and the caller
+ * frees it with ef_catalog_free() when done (a request, a batch), then takes the current one
+ * again. A version lives as long as someone holds it; results, lookups and strings made from it
+ * stay valid after newer versions replace it, as after any ef_catalog_free().
+ *
+ * Good versions. A change of the path is taken once the catalog's files have been quiet for the
+ * debounce interval (ef_live_catalog_open_with_debounce(); the check interval for
+ * ef_live_catalog_open()): a directory rewritten file by file, with pauses shorter than the
+ * interval, is taken whole, never half-written. It is opened off to the side, with the flags the
+ * live catalog was opened with (strictly under EF_CATALOG_STRICT: a broken table refuses the
+ * whole version) and, under EF_LIVE_CATALOG_LINT_CLEAN, linted as ef_lint_catalog() lints it;
+ * if it opens (and lint finds no error) it replaces the version served and the generation grows
+ * by one. Otherwise the version served stays and ef_live_catalog_last_error() says why; that
+ * state of the path is not opened again until the path changes. A version is read whole when it
+ * is taken (a compiled file's sections too), and taken only if the path did not change while it
+ * was read. Followed and tested: a compiled file replaced by rename; a directory whose files are
+ * rewritten in place one by one; a directory switched by a symbolic link (as Kubernetes swaps a
+ * ConfigMap's `..data`); a path deleted (the version served stays, the refusal is
+ * EF_E_NOT_FOUND) and a path that comes back (taken as a new version).
+ *
+ * Noticing changes. A thread of the library, one per live catalog opened with a check interval,
+ * looks at the path every interval with stat() alone (the directory, its catalog entries, the
+ * tables of its `.lproj` directories: bounded by the EF_MAX_* limits; no file is read until a
+ * change is quiet), and sooner when inotify reports a change in the catalog's directories (where
+ * the kernel gives the process an inotify instance; otherwise the interval alone). A change is
+ * therefore served within the debounce interval plus one check interval, plus the time the new
+ * version takes to open. The change times the kernel writes (ctime, which no program can set
+ * back) say when the files were last changed; a debounce below 20 ms counts as 20 ms, their
+ * precision. With a check interval of 0 there is no thread: the caller calls
+ * ef_live_catalog_reload() when it knows the files changed.
+ *
+ * The thread blocks every signal (signals go to the program's threads), is named
+ * "ef-live-catalog", and does all its work under the live catalog's lock, which a fork() also
+ * takes (pthread_atfork): a fork waits for a check in progress (one catalog open), never
+ * interrupts one, so the child inherits no lock held by a thread it does not have. A child
+ * (a pre-forked worker) keeps serving the version it inherited and, on its first use of the live
+ * catalog, starts a thread of its own that follows the path from then on. A process that forks
+ * and executes another program inherits nothing: the thread's descriptors are close-on-exec.
+ *
+ * Thread-safety: every function on a live catalog but ef_live_catalog_free() may be called
+ * concurrently from any number of threads. ef_live_catalog_current() never waits: it takes no
+ * lock that a reload holds and does no I/O (one atomic operation names the version and takes
+ * the reference). A reload opens the next version without a lock that readers need and
+ * publishes it with one atomic exchange.
+ */
+typedef struct ef_live_catalog ef_live_catalog;
+
+/** Flag for ef_live_catalog_open() only: refuse a version in which lint (ef_lint_catalog()) finds
+ *  an error, a broken table left out by a lenient open included. @since 1.3 */
+#define EF_LIVE_CATALOG_LINT_CLEAN 256u
+
+/**
+ * @brief Opens a live catalog on a catalog directory or compiled catalog file, and starts
+ *        following it (see ef_live_catalog).
+ *
+ * The path's version now is opened as the first version, with the same rules as every later
+ * one except the debounce (it is taken as it is); it must be good, or the open fails. The
+ * debounce interval is `check_interval_ms`.
+ *
+ * @param[out] out                 Receives the live catalog (free with ef_live_catalog_free());
+ *                                 NULL on failure.
+ * @param[in]  path                Directory or compiled catalog file, UTF-8, as for
+ *                                 ef_catalog_open(). Must not be NULL or empty. A relative
+ *                                 path is made absolute against the working directory at open;
+ *                                 its symbolic links are kept (followed at each check).
+ * @param[in]  development_locale  As for ef_catalog_open(); NULL means "en" (a compiled file's own).
+ * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
+ *                                 EF_CATALOG_MAPPED and EF_LIVE_CATALOG_LINT_CLEAN.
+ *                                 EF_CATALOG_ON_DEMAND is refused: a version is read whole when
+ *                                 it is taken, so that no later change of the files reaches it.
+ * @param[in]  check_interval_ms   How often the path is looked at, in milliseconds; 0: no thread,
+ *                                 changes are taken only by ef_live_catalog_reload().
+ * @param[out] err                 Optional error details.
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, an empty `path`, unknown flags,
+ *         EF_CATALOG_ON_DEMAND); EF_E_INVALID_UTF8; and why the first version is not good, as
+ *         ef_catalog_open() fails: EF_E_NOT_FOUND, EF_E_IO (also: the path kept changing while
+ *         it was read, or the thread could not be started), EF_E_INVALID_LOCALE, EF_E_PARSE
+ *         (also: a lint error, under EF_LIVE_CATALOG_LINT_CLEAN, with its file and position).
+ * @par Thread-safety: safe.
+ * @since 1.3
+ */
+ef_status ef_live_catalog_open(ef_live_catalog **out, const char *path, const char *development_locale,
+                               uint32_t flags, uint32_t check_interval_ms, ef_error_details **err);
+
+/**
+ * @brief ef_live_catalog_open() with a debounce interval of its own: how long the catalog's
+ *        files must have been left alone before a change is opened.
+ *
+ * A longer debounce than the check interval suits files copied slowly (a large directory
+ * synchronized file by file); a shorter one suits files replaced atomically (a rename, a
+ * symbolic link swapped), which are whole as soon as they appear.
+ *
+ * @param[in] debounce_ms  In milliseconds (below 20 counts as 20). The other parameters and
+ *                         the statuses are ef_live_catalog_open()'s.
+ * @par Thread-safety: safe.
+ * @since 1.3
+ */
+ef_status ef_live_catalog_open_with_debounce(ef_live_catalog **out, const char *path,
+                                             const char *development_locale, uint32_t flags,
+                                             uint32_t check_interval_ms, uint32_t debounce_ms,
+                                             ef_error_details **err);
+
+/**
+ * @brief The newest good version, as a catalog reference the caller frees with ef_catalog_free().
+ *
+ * Every function taking a `const ef_catalog *` works on it; strings borrowed from it (names,
+ * diagnostics, ef_catalog_text()) live until it is freed. Two calls may return the same version
+ * (two references to it: each is freed once) or, across a change, different ones.
+ *
+ * @param[in] live  The live catalog. NULL gives NULL.
+ * @return A new reference, never NULL for a live catalog.
+ * @par Thread-safety: safe, and never waits: no lock, no I/O; one atomic operation names the
+ *      version served and takes the reference, so a reload replacing it at that moment cannot
+ *      free it in between.
+ * @since 1.3
+ */
+ef_catalog *ef_live_catalog_current(const ef_live_catalog *live);
+
+/**
+ * @brief Looks at the path now and serves what is there if it is a good version, without waiting
+ *        for it to be quiet.
+ *
+ * Call it when you know a change is complete (after a deployment's last step, on SIGHUP), or,
+ * with a check interval of 0, whenever the program decides to check. Looks again (up to three
+ * times) when the path changes while it is read.
+ *
+ * @param[in]  live  The live catalog. Must not be NULL.
+ * @param[out] err   Optional error details: why the version was refused.
+ * @return EF_OK (the version served is the newest state of the path: it was unchanged, or the
+ *         new version was taken); EF_E_INVALID_ARGUMENT (NULL `live`); otherwise the refusal,
+ *         as ef_live_catalog_last_error() then reports it: EF_E_NOT_FOUND (the path is gone),
+ *         EF_E_IO, EF_E_PARSE, EF_E_INVALID_LOCALE. The version served stays.
+ * @par Thread-safety: safe; waits for a check in progress on the library's thread, if any.
+ *      Readers of ef_live_catalog_current() never wait for it.
+ * @since 1.3
+ */
+ef_status ef_live_catalog_reload(ef_live_catalog *live, ef_error_details **err);
+
+/**
+ * @brief How many versions were served: 1 for the first, one more for each version taken since.
+ *        0 if `live` is NULL.
+ * @par Thread-safety: safe; never waits.
+ * @since 1.3
+ */
+uint64_t ef_live_catalog_generation(const ef_live_catalog *live);
+
+/**
+ * @brief Why the newest state of the path is not the version served.
+ *
+ * Unlike other functions, the status returned describes the live catalog, not the call: the
+ * refusal of the last change (EF_E_NOT_FOUND for a path deleted, EF_E_PARSE for a broken table
+ * or a lint error, EF_E_IO, EF_E_INVALID_LOCALE), kept until a version is taken or the path
+ * comes back to the version served.
+ *
+ * @param[in]  live  The live catalog. NULL gives EF_E_INVALID_ARGUMENT (and `*out` NULL).
+ * @param[out] out   Optional: receives the refusal's details (message; file, line and column
+ *                   where a file is at fault), a new object freed with ef_error_details_free();
+ *                   NULL when nothing is refused.
+ * @return EF_OK when the version served is the newest state of the path; otherwise the status
+ *         of the refusal.
+ * @par Thread-safety: safe; never waits for a check in progress.
+ * @since 1.3
+ */
+ef_status ef_live_catalog_last_error(const ef_live_catalog *live, ef_error_details **out);
+
+/**
+ * @brief Stops following the path and frees the live catalog. NULL is a no-op.
+ *
+ * Waits for a check in progress on the library's thread, if any, then ends the thread. Catalogs
+ * taken from ef_live_catalog_current() stay valid until each is freed.
+ * @since 1.3
+ */
+void ef_live_catalog_free(ef_live_catalog *live);
+
 #ifdef __cplusplus
 }
 #endif

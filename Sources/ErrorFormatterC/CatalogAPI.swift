@@ -3,8 +3,10 @@ import ErrorFormatter
 
 /// The object behind `ef_catalog *`: the immutable catalog plus C copies of what the getters
 /// hand out, made once so that any number of threads can read them. What the catalog remembers
-/// between calls is the catalog's own (`Catalog.memos`), shared with its Swift callers.
-final class CatalogBox {
+/// between calls is the catalog's own (`Catalog.memos`), shared with its Swift callers. A live
+/// catalog opened from C publishes one of these per version (`CatalogHolder`), so that
+/// `ef_live_catalog_current` hands out an ordinary `ef_catalog *`.
+final class CatalogBox: CatalogHolder {
     let catalog: Catalog
     /// The development locale.
     let developmentLocale: CStringArena
