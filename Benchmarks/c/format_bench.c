@@ -15,6 +15,9 @@
  *   - description: an error with no keys of its own whose message is the caller's description,
  *     set per call (16 texts rotating); the title is its domain's, the button the table's.
  *     gettext: two dgettext() calls (the caller already has the description).
+ *   - live: the format row through a live catalog following the same directory (its thread
+ *     running, as in a service): ef_live_catalog_current + ef_format + reading the three fields
+ *     + ef_result_free + ef_catalog_free, against the format row on the plain catalog.
  *   - threads: the format row on two threads sharing one catalog, against three lock-free loops
  *     on two threads, none touching shared memory (below): a spin loop (one multiply chain), an
  *     ALU loop (six independent chains in registers, as many instructions per cycle as real
@@ -26,7 +29,7 @@
  * Prints ns per operation and the ratio ErrorFormatter / gettext (below 1 is faster).
  *
  * usage: format_bench CATALOG_DIR LOCALEDIR [ITERATIONS [ONLY]]
- * ONLY (gettext-format, format, gettext-lookup, lookup, text, gettext-arguments, arguments,
+ * ONLY (gettext-format, format, live, gettext-lookup, lookup, text, gettext-arguments, arguments,
  * gettext-description, description) runs that one loop ITERATIONS times
  * and prints nothing: for `valgrind --tool=callgrind`, whose counts do not depend on the load.
  */
@@ -52,6 +55,8 @@
 #define ROTATING_TEXTS 16
 
 static ef_catalog *catalog;
+/* The live row's: the same directory, followed. */
+static ef_live_catalog *live;
 static ef_error_info *infos[2][ERRORS];
 static char titles[ERRORS][48], messages[ERRORS][48];
 static const char *locales[] = {"fr-CA"};
@@ -84,6 +89,23 @@ static void ef_format_loop(long count, int thread) {
         local += (size_t)ef_result_message(result)[0];
         local += (size_t)ef_result_button(result)[0];
         ef_result_free(result);
+    }
+    sink += local;
+}
+
+/* The format row through the live catalog: the version served taken per call, as a service
+ * takes it per request, and given back. */
+static void ef_live_loop(long count) {
+    size_t local = 0;
+    for (long i = 0; i < count; i++) {
+        ef_catalog *current = ef_live_catalog_current(live);
+        ef_result *result = NULL;
+        ef_format(&result, current, infos[0][i % ERRORS], locales, 1, NULL);
+        local += (size_t)ef_result_title(result)[0];
+        local += (size_t)ef_result_message(result)[0];
+        local += (size_t)ef_result_button(result)[0];
+        ef_result_free(result);
+        ef_catalog_free(current);
     }
     sink += local;
 }
@@ -438,6 +460,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "format_bench: %s\n", ef_error_details_message(details));
         return 1;
     }
+    /* Checked every second, as a service would: the thread runs while the row is measured. */
+    if (ef_live_catalog_open(&live, argv[1], "en", EF_CATALOG_LENIENT, 1000, &details) != EF_OK) {
+        fprintf(stderr, "format_bench: %s\n", ef_error_details_message(details));
+        return 1;
+    }
     for (int code = 0; code < ERRORS; code++) {
         snprintf(titles[code], sizeof titles[code], "errors." DOMAIN ".%d.title", code);
         snprintf(messages[code], sizeof messages[code], "errors." DOMAIN ".%d.message", code);
@@ -468,7 +495,7 @@ int main(int argc, char **argv) {
 
     if (argc > 4) {
         static const struct { const char *name; loop body; } loops[] = {
-            {"gettext-format", gettext_format}, {"format", ef_format_thread0},
+            {"gettext-format", gettext_format}, {"format", ef_format_thread0}, {"live", ef_live_loop},
             {"gettext-lookup", gettext_lookup}, {"lookup", ef_lookup_loop}, {"text", ef_text_loop},
             {"gettext-arguments", gettext_arguments}, {"arguments", ef_arguments_loop},
             {"gettext-description", gettext_description}, {"description", ef_description_loop}};
@@ -483,6 +510,7 @@ int main(int argc, char **argv) {
     }
 
     double gettext_format_ns = best(gettext_format) * 1e9, ef_format_ns = best(ef_format_thread0) * 1e9;
+    double ef_live_ns = best(ef_live_loop) * 1e9;
     double gettext_lookup_ns = best(gettext_lookup) * 1e9, ef_lookup_ns = best(ef_lookup_loop) * 1e9;
     double ef_text_ns = best(ef_text_loop) * 1e9;
     double gettext_arguments_ns = best(gettext_arguments) * 1e9, ef_arguments_ns = best(ef_arguments_loop) * 1e9;
@@ -516,6 +544,8 @@ int main(int argc, char **argv) {
            "ef/gt", "target");
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "format: title+message+button (fr-CA > fr)",
            gettext_format_ns, ef_format_ns, ef_format_ns / gettext_format_ns, "<=0.60x");
+    printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "live: current+format+free / format (both ef)",
+           ef_format_ns, ef_live_ns, ef_live_ns / ef_format_ns, "<=1.20x");
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "lookup: lookup+value+free of one key",
            gettext_lookup_ns, ef_lookup_ns, ef_lookup_ns / gettext_lookup_ns, "<=1.00x");
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "text: ef_catalog_text of one key",
@@ -540,5 +570,6 @@ int main(int argc, char **argv) {
         ef_error_info_free(caller_infos[code]);
     }
     ef_catalog_free(catalog);
+    ef_live_catalog_free(live);
     return 0;
 }
