@@ -1203,8 +1203,9 @@ int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
  * interval, is taken whole, never half-written. It is opened off to the side, with the flags the
  * live catalog was opened with (strictly under EF_CATALOG_STRICT: a broken table refuses the
  * whole version) and, under EF_LIVE_CATALOG_LINT_CLEAN, linted as ef_lint_catalog() lints it;
- * if it opens (and lint finds no error) it replaces the version served and the generation grows
- * by one. Otherwise the version served stays and ef_live_catalog_last_error() says why; that
+ * if it opens, holds at least one entry (a directory being deleted or filled passes through
+ * empty catalogs: never served) and lint finds no error, it replaces the version served and the
+ * generation grows by one. Otherwise the version served stays and ef_live_catalog_last_error() says why; that
  * state of the path is not opened again until the path changes. A version is read whole when it
  * is taken (a compiled file's sections too), and taken only if the path did not change while it
  * was read. Followed and tested: a compiled file replaced by rename; a directory whose files are
@@ -1269,7 +1270,8 @@ typedef struct ef_live_catalog ef_live_catalog;
  *         EF_CATALOG_ON_DEMAND); EF_E_INVALID_UTF8; and why the first version is not good, as
  *         ef_catalog_open() fails: EF_E_NOT_FOUND, EF_E_IO (also: the path kept changing while
  *         it was read, or the thread could not be started), EF_E_INVALID_LOCALE, EF_E_PARSE
- *         (also: a lint error, under EF_LIVE_CATALOG_LINT_CLEAN, with its file and position).
+ *         (also: a catalog in which no table holds an entry; a lint error, under
+ *         EF_LIVE_CATALOG_LINT_CLEAN, with its file and position).
  * @par Thread-safety: safe.
  * @since 1.3
  */
@@ -1342,9 +1344,9 @@ uint64_t ef_live_catalog_generation(const ef_live_catalog *live);
  * @brief Why the newest state of the path is not the version served.
  *
  * Unlike other functions, the status returned describes the live catalog, not the call: the
- * refusal of the last change (EF_E_NOT_FOUND for a path deleted, EF_E_PARSE for a broken table
- * or a lint error, EF_E_IO, EF_E_INVALID_LOCALE), kept until a version is taken or the path
- * comes back to the version served.
+ * refusal of the last change (EF_E_NOT_FOUND for a path deleted, EF_E_PARSE for a broken table,
+ * an empty catalog or a lint error, EF_E_IO, EF_E_INVALID_LOCALE), kept until a version is taken
+ * or the path comes back to the version served.
  *
  * @param[in]  live  The live catalog. NULL gives EF_E_INVALID_ARGUMENT (and `*out` NULL).
  * @param[out] out   Optional: receives the refusal's details (message; file, line and column

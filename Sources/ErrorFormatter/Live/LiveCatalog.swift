@@ -15,9 +15,10 @@ import Synchronization
 /// of the catalog changed in it): a directory rewritten file by file, even with pauses shorter
 /// than the interval, is taken whole or not at all. It is opened off to the side, as
 /// ``Catalog/open(path:developmentLocale:strict:loading:mapped:memoBudget:)`` opens it (strictly
-/// when ``Options/strict``), and, with ``Options/requiresCleanLint``, linted; if it opens (and
-/// lint finds no error), it replaces the version served. Otherwise the version served stays,
-/// and ``lastRefusal`` says why. A compiled file replaced by rename, a directory switched by a
+/// when ``Options/strict``), and, with ``Options/requiresCleanLint``, linted; if it opens, holds
+/// at least one entry (a directory being deleted or filled passes through empty catalogs) and
+/// lint finds no error, it replaces the version served. Otherwise the version served stays, and
+/// ``lastRefusal`` says why. A compiled file replaced by rename, a directory switched by a
 /// symbolic link (as Kubernetes swaps a ConfigMap's `..data`), a path deleted (the version
 /// served stays, the refusal says so) and a path that comes back are all followed.
 ///

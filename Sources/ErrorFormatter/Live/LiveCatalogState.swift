@@ -5,8 +5,10 @@ import Synchronization
 /// good version.
 ///
 /// A good version is one that has been quiet for the debounce interval (no change time among
-/// the catalog's files newer than that), opens (strictly, when the live catalog is strict) and,
-/// when asked, passes lint without an error; it is published in place of the version served.
+/// the catalog's files newer than that), opens (strictly, when the live catalog is strict), is
+/// not empty (some table holds an entry: a directory being deleted or filled passes through
+/// empty catalogs) and, when asked, passes lint without an error; it is published in place of
+/// the version served.
 /// Anything else is refused, with the reason kept, and the version served stays. A state of the
 /// path that was refused is not opened again until the path changes (or a caller asks for a
 /// reload). Each candidate is opened off to the side, whole (a compiled file's sections all read
@@ -221,7 +223,7 @@ final class LiveCatalogState: @unchecked Sendable {
     /// Opens what `fingerprint` describes, off to the side, and judges it.
     static func evaluate(path: String, options: LiveCatalog.Options, _ fingerprint: CatalogFingerprint) -> Evaluation {
         guard fingerprint.exists else {
-            return .refused(CatalogError(kind: .notFound, message: "no such catalog: \(path)", file: path), [])
+            return .refused(CatalogError(kind: .notFound, message: "no such catalog: \(path)"), [])
         }
         let candidate: Catalog
         do {
@@ -235,6 +237,12 @@ final class LiveCatalogState: @unchecked Sendable {
         // sections): the version is whole before anything can change it.
         let diagnostics = candidate.diagnostics
         guard CatalogFingerprint.take(of: path).isSame(as: fingerprint) else { return .changedWhileRead }
+        // A directory on its way out, or not filled yet, opens as a catalog without a single
+        // entry: never served in place of one that has them.
+        guard candidate.holdsAnEntry else {
+            return .refused(CatalogError(kind: .parse, message: "the catalog is empty: no table holds an entry: \(path)"),
+                            diagnostics)
+        }
         if options.requiresCleanLint {
             let findings = CatalogLint.check(candidate)
             let errors = findings.filter { $0.severity == .error }
@@ -262,6 +270,16 @@ final class LiveCatalogState: @unchecked Sendable {
     static let unplaceable = CatalogError(kind: .unreadable, message: "a version's address does not fit a live catalog")
 
     static func changedWhileRead(_ path: String) -> CatalogError {
-        CatalogError(kind: .unreadable, message: "the catalog kept changing while it was read: \(path)", file: path)
+        CatalogError(kind: .unreadable, message: "the catalog kept changing while it was read: \(path)")
+    }
+}
+
+extension Catalog {
+    /// Whether some table holds an entry (a string or a variable format). Reads every
+    /// localization not read yet.
+    fileprivate var holdsAnEntry: Bool {
+        tables.values.contains { named in
+            named.values.contains { $0.table.entryCount > 0 || !$0.table.variables.isEmpty }
+        }
     }
 }
