@@ -485,15 +485,21 @@ static void check_thread_follows(const struct test_context *context) {
 
 /* A pre-forked worker: serves the version it inherited, follows later changes with a thread of
  * its own, and can free the live catalog without waiting for its parent's thread. */
-static int worker(ef_live_catalog *live, int ready, int go, int frees_first) {
+enum worker_kind { SERVES_FIRST, ASKS_THE_GENERATION_FIRST, FREES_FIRST };
+
+static int worker(ef_live_catalog *live, int ready, int go, enum worker_kind kind) {
     alarm(PATIENCE_SECONDS + 10);
-    if (frees_first) {
+    if (kind == FREES_FIRST) {
         /* The thread is its parent's: the free must not wait for it. */
         ef_live_catalog_free(live);
         return 0;
     }
     char buffer[128];
-    if (strcmp(served_title(live, buffer, sizeof buffer), "Version 1") != 0)
+    /* A binding may ask the generation before it ever takes a version: that call alone must
+     * start the worker's own thread. */
+    if (kind == ASKS_THE_GENERATION_FIRST && ef_live_catalog_generation(live) != 1)
+        return 1;
+    if (kind == SERVES_FIRST && strcmp(served_title(live, buffer, sizeof buffer), "Version 1") != 0)
         return 1;
     char byte = 'r';
     if (write(ready, &byte, 1) != 1 || read(go, &byte, 1) != 1)
@@ -521,7 +527,8 @@ static void check_fork(const struct test_context *context) {
     for (int w = 0; w <= WORKERS; w++) {
         workers[w] = fork();
         if (workers[w] == 0)
-            _exit(worker(live, ready[1], go[0], w == WORKERS));
+            _exit(worker(live, ready[1], go[0],
+                         w == WORKERS ? FREES_FIRST : w == 0 ? ASKS_THE_GENERATION_FIRST : SERVES_FIRST));
     }
     char byte;
     for (int w = 0; w < WORKERS; w++)

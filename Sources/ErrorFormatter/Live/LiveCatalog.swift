@@ -197,19 +197,33 @@ public final class LiveCatalog: @unchecked Sendable {
     /// which the caller releases (`ef_catalog_free` in C).
     @inline(__always)
     package func takeCurrent() -> Unmanaged<AnyObject>? {
-        if let forkGuard, forkGuard._withUnsafeGuaranteedRef({ $0.forks.load(ordering: .relaxed) })
-            != forksSeen.load(ordering: .relaxed) {
-            followInThisProcess()
-        }
+        followIfForked()
         return slot._withUnsafeGuaranteedRef { $0.take() }
     }
 
     /// How many versions were served: 1 for the first, one more for each accepted since.
-    public var generation: UInt64 { state.generation.load(ordering: .acquiring) }
+    public var generation: UInt64 {
+        followIfForked()
+        return state.generation.load(ordering: .acquiring)
+    }
 
     /// Why the newest state of the path is not the version served; `nil` when it is (nothing
     /// refused since the version served was accepted, or the path came back to it).
-    public var lastRefusal: Refusal? { state.lastRefusal }
+    public var lastRefusal: Refusal? {
+        followIfForked()
+        return state.lastRefusal
+    }
+
+    /// In a process forked since the thread started, starts one here: whichever of the calls
+    /// that read the live catalog comes first (a binding may ask the generation before it takes
+    /// the version) notices it. One relaxed load and a comparison otherwise.
+    @inline(__always)
+    private func followIfForked() {
+        if let forkGuard, forkGuard._withUnsafeGuaranteedRef({ $0.forks.load(ordering: .relaxed) })
+            != forksSeen.load(ordering: .relaxed) {
+            followInThisProcess()
+        }
+    }
 
     /// Looks at the path now and serves what is there if it is a good version, without waiting
     /// for it to be quiet: call it when you know a change is complete (after a deployment's last
