@@ -30,6 +30,7 @@ OPAQUE = {
     "ef_locale_list": _ffi.LocaleList,
     "ef_lookup": _ffi.Lookup,
     "ef_lint_report": _ffi.LintReport,
+    "ef_live_catalog": _ffi.LiveCatalog,
 }
 # C type (whitespace removed) -> the ctypes type the binding must use for it. Written out here,
 # independently of _ffi, so that a change on either side shows up as a difference.

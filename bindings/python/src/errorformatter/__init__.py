@@ -29,6 +29,7 @@ from ._catalog import (
 )
 from ._results import FormattedError, LookupResult, Provenance, Rejection
 from ._lint import LintDiagnostic, lint
+from ._live import LiveCatalog
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -68,6 +69,7 @@ __all__ = [
     "InvalidUTF8Error",
     "KeyNotFoundError",
     "LintDiagnostic",
+    "LiveCatalog",
     "LocaleChain",
     "LookupResult",
     "NotFoundError",

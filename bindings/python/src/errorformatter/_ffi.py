@@ -71,6 +71,10 @@ class LintReport(ctypes.Structure):
     """Opaque ``ef_lint_report``."""
 
 
+class LiveCatalog(ctypes.Structure):
+    """Opaque ``ef_live_catalog``."""
+
+
 if TYPE_CHECKING:
     # For type checkers: POINTER(X) is a class made at run time, which mypy cannot use as a
     # type; ctypes._Pointer[X] is what it makes.
@@ -83,6 +87,7 @@ if TYPE_CHECKING:
     LocaleListP: TypeAlias = "ctypes._Pointer[LocaleList]"
     LookupP: TypeAlias = "ctypes._Pointer[Lookup]"
     LintReportP: TypeAlias = "ctypes._Pointer[LintReport]"
+    LiveCatalogP: TypeAlias = "ctypes._Pointer[LiveCatalog]"
 else:
     CatalogP = POINTER(Catalog)
     CatalogBuilderP = POINTER(CatalogBuilder)
@@ -93,6 +98,7 @@ else:
     LocaleListP = POINTER(LocaleList)
     LookupP = POINTER(Lookup)
     LintReportP = POINTER(LintReport)
+    LiveCatalogP = POINTER(LiveCatalog)
 
 # Status codes, severities, fields and chain kinds: the header's #defines.
 EF_OK = 0
@@ -114,6 +120,7 @@ EF_CATALOG_LENIENT = 0
 EF_CATALOG_STRICT = 1
 EF_CATALOG_ON_DEMAND = 2
 EF_CATALOG_MAPPED = 4
+EF_LIVE_CATALOG_LINT_CLEAN = 256
 
 EF_FIELD_TITLE = 0
 EF_FIELD_MESSAGE = 1
@@ -252,6 +259,17 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lint_diagnostic_key": (c_char_p, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_line": (c_int32, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_column": (c_int32, (LintReportP, c_size_t)),
+    # live catalog (1.3)
+    "ef_live_catalog_open": (_status, (POINTER(LiveCatalogP), c_char_p, c_char_p, c_uint32, c_uint32, _err)),
+    "ef_live_catalog_open_with_debounce": (
+        _status,
+        (POINTER(LiveCatalogP), c_char_p, c_char_p, c_uint32, c_uint32, c_uint32, _err),
+    ),
+    "ef_live_catalog_current": (CatalogP, (LiveCatalogP,)),
+    "ef_live_catalog_reload": (_status, (LiveCatalogP, _err)),
+    "ef_live_catalog_generation": (c_uint64, (LiveCatalogP,)),
+    "ef_live_catalog_last_error": (_status, (LiveCatalogP, _err)),
+    "ef_live_catalog_free": (None, (LiveCatalogP,)),
 }
 
 
