@@ -102,7 +102,7 @@ type Rejection struct {
 	Locale string
 	// Table is the table it came from.
 	Table string
-	// Code is the problem's stable name: "missing-argument", "argument-type-mismatch", ...
+	// Code is the problem's stable name: "missing-argument", "wrong-argument-type", ...
 	Code string
 	// Message describes the problem in one line.
 	Message string

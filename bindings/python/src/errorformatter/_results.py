@@ -48,7 +48,7 @@ class Rejection(NamedTuple):
     """A table string that was found but not shown because the arguments could not satisfy it.
 
     ``locale`` is ``""`` for an unlocalized table; ``code`` is the formatting failure's stable
-    code (``"missing-argument"``, ``"argument-type-mismatch"``, ...). ``description`` is the
+    code (``"missing-argument"``, ``"wrong-argument-type"``, ...). ``description`` is the
     library's one-line text for it (``ef_result_rejection``); a rejection made by hand has the
     description it is given, ``""`` by default. A rejection is its six values: two are equal
     when all six are.
