@@ -817,6 +817,8 @@ void ef_result_free(ef_result *result);
  *   - for each field in the same order, its rejections, five items each: key, locale ("" for an
  *     unlocalized table), table, code (e.g. "missing-argument") and message.
  * That is 16 + S + 5 * (Rt + Rm + Rb) items; the last byte of the output is a NUL.
+ * docs/packed-format.md specifies the format for decoders (with the checks a decoder makes
+ * before it trusts an output, and golden vectors in Tests/vectors/packed/).
  *
  * @param[out] out_length    Receives the size of the whole output in bytes, terminators
  *                           included; 0 on failure. Must not be NULL.
@@ -861,26 +863,16 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  *
  * The same statuses and thread-safety as ef_format_packed() given the same inputs as separate
  * parameters and an ef_error_info holding the same arguments, and the same output followed by
- * the rejections' descriptions (below). The request is, one after another:
- *   - the domain's UTF-8, then a NUL;
- *   - the code in decimal (an optional '-' and one or more ASCII digits, from -2^63 to
- *     2^63-1), then a NUL;
- *   - any of the optional texts, each at most once and in this order, each a kind byte, its
- *     UTF-8 and a NUL: 'D' the description, 'F' the failure reason, 'R' the recovery
- *     suggestion, 'T' the table (one left out is NULL to ef_format_packed());
- *   - the arguments, each a kind byte and its value, up to the end of the run:
- *     - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
- *     - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
- *       double (as ef_error_info_add_int64(), _add_uint64(), _add_double());
- *     - 'n' and an integer in decimal, then a NUL: an optional '-' and one or more ASCII
- *       digits; from -2^63 to 2^63-1 an int64_t, from 2^63 to 2^64-1 a uint64_t (the typing
- *       of a scripting language's integer: a binding can make a whole request as one text).
- * A text cannot hold a NUL (it would end there): a binding refuses such a text before packing.
- * A run that ends inside an item, a code that is not such a decimal, a text out of order or
- * given twice, an unknown kind byte, an 'n' value that is not such a decimal or does not fit in
- * 64 bits, or more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or string
- * argument that is not UTF-8, EF_E_INVALID_UTF8 (the items after the code are checked in
- * ef_format_packed()'s order: the parameters, then the arguments).
+ * the rejections' descriptions (below). The request is one run of bytes: the domain and a NUL,
+ * the code in decimal and a NUL, then the description ('D'), failure reason ('F'), recovery
+ * suggestion ('R') and table ('T') that are given, each a kind byte, its UTF-8 and a NUL, then
+ * the arguments, each a kind byte ('s' a string, 'i' an int64_t, 'u' a uint64_t, 'd' a double,
+ * 'n' an integer in decimal) and its value. docs/packed-format.md ("The request") specifies it
+ * byte by byte. A request that is malformed (NULL or empty, cut inside a part, a code or 'n'
+ * value that is not a decimal of 64 bits, a text out of order or given twice, an unknown kind
+ * byte) or that has more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or
+ * string argument that is not UTF-8, EF_E_INVALID_UTF8 (the parts after the code are checked
+ * in ef_format_packed()'s order: the texts, then the arguments).
  *
  * The output is ef_format_packed()'s, followed by one item per rejection (in the same order as
  * the rejections' five items): its one-line description, as ef_result_rejection() gives it.
