@@ -110,6 +110,7 @@ test-java: $(JAVA_DEV_JNI) $(BUILD)/bin/errfmt $(if $(JUNIT_FOUND),$(JAVA_BUILD)
 	@echo "javadoc: -Xdoclint:all clean"
 ifdef JUNIT_FOUND
 	status=0; $(JAVA_RUN) -Xcheck:jni -Derrorformatter.examples=$(abspath Examples) \
+	    -Derrorformatter.vectors=$(abspath Tests/vectors/packed) \
 	    -Derrorformatter.errfmt=$(abspath $(BUILD)/bin/errfmt) \
 	    -cp $(JAVA_CLASSES):$(JAVA_TEST_CLASSES):$(JUNIT_CLASSPATH) org.errorformatter.TestMain \
 	    > $(JAVA_BUILD)/test-java.log 2>&1 || status=$$?; \

@@ -9,7 +9,8 @@
  * says how long the output is. So the glue tries a buffer of its own first (most outputs fit a
  * few KiB on the stack), and when the output is longer calls again with a buffer of that
  * length. The same call gives the same output (the header says so of each), so the second call
- * fits; the loop still gives up after PACKED_CALL_TRIES calls rather than trust that blindly.
+ * fits: a library that asks for a third has broken that promise, and is reported rather than
+ * followed (docs/packed-format.md, "Calling: grow and retry").
  *
  * Header-only (static inline): each glue compiles it in, nothing is exported.
  */
@@ -40,8 +41,8 @@ typedef struct packed_output {
     char *allocated;
 } packed_output;
 
-/* Calls at most this many times: the first buffer, then each length asked for. */
-enum { PACKED_CALL_TRIES = 3 };
+/* Calls at most this many times: the first buffer, then the length asked for. */
+enum { PACKED_CALL_TRIES = 2 };
 
 /* Frees what packed_call() allocated (not the details, which the caller takes). */
 static inline void packed_output_free(packed_output *out) {
@@ -103,7 +104,7 @@ static inline int packed_call(packed_function function, const void *context, ef_
         capacity = length;
     }
     out->status = EF_E_INTERNAL;
-    out->problem = "the library's packed output kept growing between two identical calls";
+    out->problem = "the library's packed output grew between two identical calls";
     return 0;
 }
 

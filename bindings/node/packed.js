@@ -96,7 +96,7 @@ function checkItems(items, what) {
 
 /**
  * The numbers of an item (a header, a diagnostic's first item): exactly `count` decimal numbers
- * of ASCII digits separated by single spaces, each a safe integer.
+ * of ASCII digits (no sign, no leading zero) separated by single spaces, each a safe integer.
  */
 function numbers(item, count, what) {
   const found = [];
@@ -104,7 +104,7 @@ function numbers(item, count, what) {
   let digits = 0;
   for (let i = 0; i <= item.length; i++) {
     const code = i < item.length ? item.charCodeAt(i) : 32;
-    if (code >= 48 && code <= 57 && digits < 15) {
+    if (code >= 48 && code <= 57 && digits < 15 && !(digits === 1 && number === 0)) {
       number = number * 10 + (code - 48);
       digits++;
     } else if (code === 32 && digits > 0) {

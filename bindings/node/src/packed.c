@@ -13,8 +13,43 @@
 /* The packed output of a first try fits in this many bytes for most calls. */
 enum { FIRST_CAPACITY = 4096 };
 
+/* Whether `length` bytes are UTF-8: no overlong form, no surrogate, nothing past U+10FFFF. */
+static int is_utf8(const unsigned char *bytes, size_t length) {
+    size_t i = 0;
+    while (i < length) {
+        unsigned char first = bytes[i];
+        size_t more;
+        uint32_t scalar;
+        uint32_t least;
+        if (first < 0x80) {
+            i++;
+            continue;
+        } else if (first >= 0xC2 && first <= 0xDF) {
+            more = 1, scalar = first & 0x1F, least = 0x80;
+        } else if (first >= 0xE0 && first <= 0xEF) {
+            more = 2, scalar = first & 0x0F, least = 0x800;
+        } else if (first >= 0xF0 && first <= 0xF4) {
+            more = 3, scalar = first & 0x07, least = 0x10000;
+        } else {
+            return 0;
+        }
+        if (length - i - 1 < more)
+            return 0;
+        for (size_t k = 1; k <= more; k++) {
+            if ((bytes[i + k] & 0xC0) != 0x80)
+                return 0;
+            scalar = (scalar << 6) | (bytes[i + k] & 0x3F);
+        }
+        if (scalar < least || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF))
+            return 0;
+        i += more + 1;
+    }
+    return 1;
+}
+
 /* The items of `length` bytes, the last a NUL, as an array of strings: splitting here costs
- * less than splitting one string in JavaScript. */
+ * less than splitting one string in JavaScript. An item that is not UTF-8 throws EF_E_INTERNAL
+ * (N-API would replace what is not UTF-8: a decoder never repairs an output). */
 static napi_value items_array(napi_env env, const char *output, size_t length) {
     napi_value items = NULL;
     uint32_t count = 0;
@@ -23,6 +58,8 @@ static napi_value items_array(napi_env env, const char *output, size_t length) {
         const char *end = memchr(output + start, '\0', length - start);
         size_t item = end != NULL ? (size_t)(end - (output + start)) : length - start;
         napi_value text = NULL;
+        if (!is_utf8((const unsigned char *)output + start, item))
+            return throw_status(env, EF_E_INTERNAL, "malformed packed output: an item is not UTF-8", NULL, 0, 0);
         NAPI_CALL(env, napi_create_string_utf8(env, output + start, item, &text));
         NAPI_CALL(env, napi_set_element(env, items, count, text));
         start += item + 1;

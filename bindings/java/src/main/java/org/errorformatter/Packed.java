@@ -1,6 +1,10 @@
 package org.errorformatter;
 
 import java.lang.annotation.Native;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +86,7 @@ final class Packed {
     }
 
     /**
-     * The items of a packed output.
+     * The items of a packed output, each checked to be UTF-8 (never repaired).
      *
      * @param output the output as the library wrote it, its last byte a NUL
      * @param what what it is, for the message of a refusal
@@ -94,11 +98,18 @@ final class Packed {
         if (output[output.length - 1] != 0) {
             throw malformed(what, "it does not end with a NUL");
         }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         List<String> items = new ArrayList<>();
         int start = 0;
         for (int index = 0; index < output.length; index++) {
             if (output[index] == 0) {
-                items.add(new String(output, start, index - start, StandardCharsets.UTF_8));
+                try {
+                    items.add(decoder.decode(ByteBuffer.wrap(output, start, index - start)).toString());
+                } catch (CharacterCodingException error) {
+                    throw malformed(what, "item " + items.size() + " is not UTF-8");
+                }
                 start = index + 1;
             }
         }
@@ -125,9 +136,9 @@ final class Packed {
         return numbers;
     }
 
-    /** A decimal number of the format: ASCII digits, no sign, at most 18 of them. */
+    /** A decimal number of the format: ASCII digits, no sign, no leading zero, at most 18 of them. */
     static long number(String text, String what) {
-        if (text.isEmpty() || text.length() > 18) {
+        if (text.isEmpty() || text.length() > 18 || (text.length() > 1 && text.charAt(0) == '0')) {
             throw malformed(what, "\"" + text + "\" is not a number of the format");
         }
         long value = 0;
