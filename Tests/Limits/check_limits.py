@@ -3,7 +3,8 @@
 equal the Swift core's `Limits` table, its `EF_PACKED_*` positions equal the serving
 component's layouts (and the null-mask bits the format specifies), the numbers the packed
 outputs carry for a severity or a chain entry's kind (`EF_SEVERITY_*`, `EF_CHAIN_*`) equal the
-ones those layouts write, and every binding that restates a macro states the header's value.
+ones those layouts write, and every binding that restates a macro states the header's value (a
+null-mask macro as its three fields' values, `EF_PACKED_NULL_KEY = (1, 8, 64)`).
 
 The core's table (Sources/ErrorFormatter/Support/Limits.swift) is where each limit is decided;
 the header publishes the ones a C caller can meet. A constant of the table that the header
@@ -53,6 +54,9 @@ CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*public static let (\w+) =
 # EF_MAX_X = 1, EF_MAX_X: u32 = 1, EF_MAX_X = 1u, #define EF_MAX_X 1u
 RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
                       r"^#define (EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN)_\w+) (\d+)", re.MULTILINE)
+# A function-like null-mask macro restated as its values for the three fields, in order:
+# EF_PACKED_NULL_KEY = (1, 8, 64).
+RESTATED_NULL = re.compile(r"\b(EF_PACKED_NULL_\w+)\s*=\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,?\s*\)")
 
 
 def swift_integer(expression: str) -> int:
@@ -111,6 +115,24 @@ def packed_problems(root: Path) -> tuple[dict[str, int], list[str]]:
     return macros, problems
 
 
+def null_copies(root: Path) -> list[str]:
+    """One line per binding that restates a null-mask macro (as its three fields' values)
+    otherwise than the specified bits, which packed_problems checked the header against."""
+    problems = []
+    for path in sorted((root / "bindings").rglob("*")):
+        if path.suffix not in BINDING_SUFFIXES or "target" in path.parts or not path.is_file():
+            continue
+        for macro, *values in RESTATED_NULL.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if macro not in PACKED_NULL_BITS:
+                problems.append(f"{path.relative_to(root)}: states {macro}, which the header does not define")
+                continue
+            bits = [1 << (3 * field + PACKED_NULL_BITS[macro]) for field in range(3)]
+            if [int(value) for value in values] != bits:
+                problems.append(f"{path.relative_to(root)}: {macro} is ({', '.join(values)}), "
+                                f"the header says ({', '.join(map(str, bits))})")
+    return problems
+
+
 def binding_copies(root: Path) -> dict[str, dict[str, int]]:
     """File -> {macro: value} for every binding source that restates a macro."""
     copies: dict[str, dict[str, int]] = {}
@@ -143,7 +165,7 @@ def main(arguments: list[str]) -> int:
         if macro not in macros:
             problems.append(f"Limits.{name} names {macro}, which the header does not define")
     packed, packed_disagreements = packed_problems(root)
-    problems += packed_disagreements
+    problems += packed_disagreements + null_copies(root)
     macros = {**macros, **packed}
     copies = binding_copies(root)
     for mirror in COMPLETE_MIRRORS:

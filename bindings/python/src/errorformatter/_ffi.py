@@ -119,6 +119,28 @@ EF_FIELD_TITLE = 0
 EF_FIELD_MESSAGE = 1
 EF_FIELD_BUTTON = 2
 
+# Where things are in the packed outputs (docs/packed-format.md): the header's EF_PACKED_* macros.
+# `make test-limits` checks every value against the header.
+EF_PACKED_HEADER = 0
+EF_PACKED_TITLE = 1
+EF_PACKED_MESSAGE = 2
+EF_PACKED_BUTTON = 3
+EF_PACKED_PROVENANCE = 4
+EF_PACKED_PROVENANCE_ITEMS = 4
+EF_PACKED_STACK = 16
+EF_PACKED_REJECTION_ITEMS = 5
+EF_PACKED_FORMAT_HEADER_NUMBERS = 6
+EF_PACKED_LOOKUP_VALUE = 1
+EF_PACKED_LOOKUP_LOCALE = 2
+EF_PACKED_LOOKUP_TABLE = 3
+EF_PACKED_LOOKUP_REJECTIONS = 4
+EF_PACKED_LOOKUP_HEADER_NUMBERS = 2
+# The function-like EF_PACKED_NULL_KEY(field), _LOCALE(field) and _TABLE(field), as their values
+# for each field (EF_FIELD_TITLE, _MESSAGE, _BUTTON).
+EF_PACKED_NULL_KEY = (1, 8, 64)
+EF_PACKED_NULL_LOCALE = (2, 16, 128)
+EF_PACKED_NULL_TABLE = (4, 32, 256)
+
 _status = c_int32
 _err = POINTER(ErrorDetailsP)
 
