@@ -175,6 +175,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_catalog_diagnostic_file": (c_char_p, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_line": (c_int32, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_column": (c_int32, (CatalogP, c_size_t)),
+    "ef_catalog_describe_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, _err)),
     "ef_catalog_compile": (_status, (CatalogP, c_char_p, _err)),
     # catalog builder
     "ef_catalog_builder_new": (_status, (POINTER(CatalogBuilderP), c_uint32, _err)),
@@ -255,11 +256,13 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_locale_chain_count": (c_size_t, (LocaleChainP,)),
     "ef_locale_chain_id": (c_char_p, (LocaleChainP, c_size_t)),
     "ef_locale_chain_kind": (c_int32, (LocaleChainP, c_size_t)),
+    "ef_locale_chain_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LocaleChainP, _err)),
     "ef_locale_chain_free": (None, (LocaleChainP,)),
     "ef_locale_list_from_environment": (_status, (POINTER(LocaleListP), _err)),
     "ef_locale_list_from_accept_language": (_status, (POINTER(LocaleListP), c_char_p, _err)),
     "ef_locale_list_count": (c_size_t, (LocaleListP,)),
     "ef_locale_list_entry": (c_char_p, (LocaleListP, c_size_t)),
+    "ef_locale_list_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LocaleListP, _err)),
     "ef_locale_list_free": (None, (LocaleListP,)),
     # lint
     "ef_lint_paths": (_status, (POINTER(LintReportP), POINTER(c_char_p), c_size_t, c_char_p, _err)),
@@ -274,6 +277,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lint_diagnostic_key": (c_char_p, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_line": (c_int32, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_column": (c_int32, (LintReportP, c_size_t)),
+    "ef_lint_report_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LintReportP, _err)),
 }
 
 
