@@ -20,15 +20,16 @@ from pathlib import Path
 
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
-    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion"],
-    "ErrorRules": ["Lint", "Conversion"],
-    "Lint": ["ErrorRules", "Conversion"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion"],
+    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Codegen"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Codegen"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Codegen"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Codegen"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Codegen"],
+    "ErrorRules": ["Lint", "Conversion", "Codegen"],
+    "Lint": ["ErrorRules", "Conversion", "Codegen"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Codegen"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Codegen"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).
