@@ -44,8 +44,10 @@ enum CEmitter: CodegenEmitter {
                 continue
             }
             out += "    ef_status status = ef_error_info_new(out, \(domain), \(code), err);\n"
+            // Braced: GCC's -Wmisleading-indentation (in -Wall) looks at every unbraced body, which
+            // makes a header of thousands of errors take minutes to compile.
             for step in steps {
-                out += "    if (status == EF_OK)\n        status = \(step);\n"
+                out += "    if (status == EF_OK) {\n        status = \(step);\n    }\n"
             }
             out += """
                     if (status != EF_OK && out != NULL) {

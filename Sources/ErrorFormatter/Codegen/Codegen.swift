@@ -80,12 +80,9 @@ public enum Codegen {
             reports += apply(names, to: &model)
         }
         let plan = IdentifierPlan(model, language: options.language)
-        refusals += plan.collisions
-        if options.language == .json {
-            for language in CodegenLanguage.allCases where language != .json {
-                refusals += IdentifierPlan(model, language: language).collisions
-            }
-        }
+        // The registry names each error's constructor in every language: all must be free.
+        let checked = options.language == .json ? CodegenLanguage.allCases.map { IdentifierPlan(model, language: $0) } : [plan]
+        refusals += IdentifierPlan.findings(checked)
         if options.language == .java, let file = options.outputPath.map(fileName), options.module == nil,
            file != plan.module + CodegenLanguage.java.fileExtension {
             refusals.append(Diagnostic(

@@ -21,8 +21,15 @@ struct IdentifierPlan: Sendable {
     let module: String
     /// Each error's names, in the model's order.
     let names: [Names]
-    /// Errors that would share a name.
-    let collisions: [Diagnostic]
+    /// Two errors that would share a constructor's name.
+    struct Collision: Sendable {
+        var error: CodegenModel.Entry
+        var owner: CodegenModel.Entry
+        var name: String
+    }
+
+    /// Errors that would share a name, each with the first error that got it.
+    let collisions: [Collision]
 
     init(_ model: CodegenModel, language: CodegenLanguage) {
         self.language = language
@@ -31,19 +38,13 @@ struct IdentifierPlan: Sendable {
         module = rules.legal(model.module, rules.moduleStyle)
         var names: [Names] = []
         var owners: [String: CodegenModel.Entry] = [:]
-        var collisions: [Diagnostic] = []
+        var collisions: [Collision] = []
         for error in model.errors {
             var constructor = rules.constructor(error.name)
             // Java: a method may not share the class's name without reading as a constructor.
             if language == .java, constructor == module { constructor += "_" }
             if let owner = owners[constructor] {
-                var finding = error.source
-                finding.severity = .error
-                finding.code = Self.collisionRule.code
-                finding.message = "\(error.identity.label) (\(MessageEscaping.quoted(error.firstKey))) and \(owner.identity.label) "
-                    + "(\(MessageEscaping.quoted(owner.firstKey))) would both be named \(constructor) in "
-                    + "\(language.rawValue); give one of them another name with --names"
-                collisions.append(finding)
+                collisions.append(Collision(error: error, owner: owner, name: constructor))
             } else {
                 owners[constructor] = error
             }
@@ -51,6 +52,31 @@ struct IdentifierPlan: Sendable {
         }
         self.names = names
         self.collisions = collisions
+    }
+
+    /// The findings for the collisions of `plans` (one language's, or every language's for the
+    /// registry): one per pair of errors, naming both keys and the name each language would give.
+    static func findings(_ plans: [IdentifierPlan]) -> [Diagnostic] {
+        var order: [[ErrorIdentity]] = []
+        var names: [[ErrorIdentity]: (collision: Collision, spelled: [String])] = [:]
+        for plan in plans {
+            for collision in plan.collisions {
+                let pair = [collision.error.identity, collision.owner.identity]
+                let spelled = "\(collision.name) in \(plan.language.rawValue)"
+                if names[pair] == nil { order.append(pair) }
+                names[pair, default: (collision, [])].spelled.append(spelled)
+            }
+        }
+        return order.compactMap { pair in
+            guard let (collision, spelled) = names[pair] else { return nil }
+            var finding = collision.error.source
+            finding.severity = .error
+            finding.code = collisionRule.code
+            finding.message = "\(collision.error.identity.label) (\(MessageEscaping.quoted(collision.error.firstKey))) and "
+                + "\(collision.owner.identity.label) (\(MessageEscaping.quoted(collision.owner.firstKey))) would both be named "
+                + spelled.joined(separator: ", ") + "; give one of them another name with --names"
+            return finding
+        }
     }
 
     /// Parameter names, each legal and different from the others: a repeated one gets its

@@ -5,7 +5,9 @@ enum RustEmitter: CodegenEmitter {
         var out = """
             // \(CodegenDocs.header(model))
             // Typed constructors of the errors of that table: each returns the error as an ErrorInfo holding its
-            // domain, code and arguments, typed as its development texts' format specifiers say.
+            // domain, code and arguments, typed as its development texts' format specifiers say. Include it as a
+            // module (mod errors;): a program need not call every constructor.
+            #![allow(dead_code)]
 
             """
         if !model.errors.isEmpty { out += "\nuse errorformatter::{ErrorInfo, Result};\n" }

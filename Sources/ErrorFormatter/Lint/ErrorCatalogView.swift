@@ -11,10 +11,10 @@ struct ErrorCatalogView {
     let developmentLocalization: String?
     /// Every translation of the table, localizations in byte order.
     let translations: [LintTable]
-    private let context: LintContext
+    /// Each translation followed by the tables it falls back to before the development one.
+    private let fallbacks: [[LintTable]]
 
     init(context: LintContext, table: String) {
-        self.context = context
         self.table = table
         let stringCatalogSource = context.catalog.allTables.first {
             $0.name == table && $0.sourceLanguage != nil && $0.sourceLanguage == $0.localization
@@ -23,6 +23,7 @@ struct ErrorCatalogView {
         development = context.developmentTables[table] ?? stringCatalogSource ?? unlocalized
         developmentLocalization = development?.localization
         translations = context.translationPairs.filter { $0.translation.name == table }.map(\.translation)
+        fallbacks = translations.map { [$0] + KeyCoverageCheck.parentTables(of: $0, context: context) }
     }
 
     /// Every error with a development title or message, in ``ErrorIdentity`` order.
@@ -52,8 +53,7 @@ struct ErrorCatalogView {
             missing.append((localization, developmentLacks))
         }
         let samples = arguments.map(Self.sampleArguments)
-        for translation in translations {
-            let tables = [translation] + KeyCoverageCheck.parentTables(of: translation, context: context)
+        for (translation, tables) in zip(translations, fallbacks) {
             let lacking = ErrorTextField.allCases.filter { field in
                 !tables.contains { table in
                     guard let entry = table.entry(TableKey(error.key(field))) else { return false }

@@ -100,7 +100,8 @@ enum ErrorSignature {
                     continue
                 }
                 var uses: [(position: Int, type: ErrorArgumentType, conversion: String)] = specifiers.map {
-                    ($0.position, ErrorArgumentType($0.argumentKind), "%" + String($0.conversion.rawValue))
+                    ($0.position, ErrorArgumentType($0.argumentKind),
+                     "%" + ($0.lengthModifier?.rawValue ?? "") + String($0.conversion.rawValue))
                 }
                 for selector in expansion.selectors {
                     guard case .variable(let format) = entry.value,

@@ -128,7 +128,7 @@ import Testing
         #expect(messages.count == 2)
         #expect(messages.first?.contains("\"errors.my.domain.1.title\"") == true)
         #expect(messages.first?.contains("\"errors.MyDomain.1.title\"") == true)
-        #expect(messages.first?.contains("my_domain_1 in python") == true)
+        #expect(messages.first?.contains("my_domain_1 in python;") == true)
 
         // A names file tells them apart.
         fixture.write("names.txt", "my.domain 1 Dotted\nmy_domain 1 Underscored\n# MyDomain keeps its name\nnone 3 Unused\n")
