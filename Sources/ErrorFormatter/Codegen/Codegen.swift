@@ -154,8 +154,10 @@ public enum Codegen {
     /// Gives the errors their `--names` names; warns of names for errors that have no constructor.
     private static func apply(_ names: ErrorNames, to model: inout CodegenModel) -> [Diagnostic] {
         var unused: [Diagnostic] = []
+        var indices: [ErrorIdentity: Int] = [:]
+        for (index, error) in model.errors.enumerated() { indices[error.identity] = index }
         for named in names.entries {
-            guard let index = model.errors.firstIndex(where: { $0.identity == named.error }) else {
+            guard let index = indices[named.error] else {
                 unused.append(names.diagnostic(
                     .warning, ErrorNames.unknownRule.code,
                     "\(named.error.label) has no development text in the table, so the name '\(MessageEscaping.escaped(named.name))' "

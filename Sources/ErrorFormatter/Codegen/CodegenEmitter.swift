@@ -46,6 +46,11 @@ enum CodegenDocs {
         return lines
     }
 
+    /// `the errors of the Localizable table of Resources`, for documentation away from the header.
+    static func subject(_ model: CodegenModel) -> String {
+        "the errors of the \(SourceLiterals.comment(model.table)) table of \(SourceLiterals.comment(model.catalog))"
+    }
+
     /// The header line every file starts with, inside its comment markers.
     static func header(_ model: CodegenModel) -> String {
         SourceLiterals.comment(model.provenance) + "; do not edit."

@@ -21,7 +21,7 @@ struct ErrorNames: Sendable {
     /// The file as the user named it.
     var file: String
     var entries: [Entry] = []
-    /// Lines that could not be read (errors) and errors named twice (warnings).
+    /// Lines that could not be read, and errors named twice.
     var diagnostics: [Diagnostic] = []
 
     /// The names in the file at `path`.
@@ -40,6 +40,7 @@ struct ErrorNames: Sendable {
 
     static func parse(_ bytes: [UInt8], file: String) -> ErrorNames {
         var names = ErrorNames(file: file)
+        var named: Set<ErrorIdentity> = []
         guard let text = String(validating: bytes, as: UTF8.self) else {
             names.report(.error, invalidRule.code, "the names file is not UTF-8 text", at: LintEntry.Position(line: 1, column: 1))
             return names
@@ -63,18 +64,13 @@ struct ErrorNames: Sendable {
             let domainEnd = words[words.count - 3].end
             let domain = String(String.UnicodeScalarView(line[(first.column - 1)..<domainEnd]))
             let error = ErrorIdentity(domain: domain, code: code)
-            if names.entries.contains(where: { $0.error == error }) {
-                names.report(.warning, unknownRule.code, "\(error.label) is named again; its first name is used", at: position)
+            guard named.insert(error).inserted else {
+                names.report(.error, invalidRule.code, "\(error.label) is named twice", at: position)
                 continue
             }
             names.entries.append(Entry(error: error, name: words[words.count - 1].text, position: position))
         }
         return names
-    }
-
-    /// The name given to `error`, if any.
-    func name(of error: ErrorIdentity) -> Entry? {
-        entries.first { $0.error == error }
     }
 
     func diagnostic(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at position: LintEntry.Position)

@@ -10,9 +10,9 @@ enum GoEmitter: CodegenEmitter {
         var out = """
             \(generated)
 
-            // Package \(package) holds typed constructors of the errors of that table: each returns the error as
-            // an errorformatter.ErrorInfo holding its domain, code and arguments, typed as its development texts'
-            // format specifiers say.
+            // Package \(package) holds typed constructors of \(CodegenDocs.subject(model)): each
+            // returns the error as an errorformatter.ErrorInfo holding its domain, code and arguments, typed as its
+            // development texts' format specifiers say.
             package \(package)
 
             """

@@ -8,8 +8,8 @@ enum SwiftEmitter: CodegenEmitter {
 
             import ErrorFormatter
 
-            /// Typed constructors of the errors of that table: each returns the error as an `ErrorInfo` holding its
-            /// domain, code and arguments, typed as its development texts' format specifiers say.
+            /// Typed constructors of \(CodegenDocs.subject(model)): each returns the error as an
+            /// `ErrorInfo` holding its domain, code and arguments, typed as its development texts' format specifiers say.
             public enum \(plan.module) {
 
             """

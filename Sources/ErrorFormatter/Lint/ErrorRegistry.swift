@@ -34,6 +34,7 @@ struct ErrorRegistry: Sendable {
     var table: String = Catalog.defaultTable
     /// The errors, in file order, each once (a later repetition is ignored).
     var entries: [Entry] = []
+    private var named: Set<ErrorIdentity> = []
     /// Entries that could not be read, with their positions.
     var diagnostics: [Diagnostic] = []
 
@@ -67,11 +68,6 @@ struct ErrorRegistry: Sendable {
         return registry
     }
 
-    /// The entry of `error`, if the registry names it.
-    func entry(_ error: ErrorIdentity) -> Entry? {
-        entries.first { $0.error == error }
-    }
-
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
     }
@@ -82,7 +78,7 @@ struct ErrorRegistry: Sendable {
     }
 
     private mutating func add(_ entry: Entry) {
-        guard !entries.contains(where: { $0.error == entry.error }) else { return }
+        guard named.insert(entry.error).inserted else { return }
         entries.append(entry)
     }
 

@@ -140,6 +140,13 @@ import Testing
         #expect(source.contains("def my_domain_1() -> ErrorInfo:"))
         #expect(named.diagnostics.map { "\(fixture.relative($0.file)):\($0.line): \($0.code)" }
             == ["names.txt:4: unknown-named-error"])
+
+        // A line that cannot be read, or an error named twice, refuses the file.
+        fixture.write("bad-names.txt", "my.domain 1 Dotted\nmy.domain 1 Again\nmy_domain one Underscored\n")
+        let bad = try Codegen.generate(catalog: fixture.root,
+                                       options: CodegenOptions(language: .python, names: fixture.root + "/bad-names.txt"))
+        #expect(bad.isRefused)
+        #expect(bad.diagnostics.filter { $0.code == "invalid-names-entry" }.map { "\($0.line):\($0.column)" } == ["2:1", "3:11"])
     }
 
     @Test func registryErrorsWithoutTextsGetConstructors() throws {
