@@ -34,4 +34,4 @@ test-codegen: all
 	CODEGEN_SWIFT_OBJECTS=$(abspath $(SCRATCH))/release/ErrorFormatter.build \
 	CODEGEN_NODE_MODULES=$(abspath $(NODE_MODULES)) CODEGEN_NODE_ADDON=$(abspath $(NODE_ADDON)) \
 	CODEGEN_JAVA_CLASSES=$(abspath $(JAVA_CLASSES)) CODEGEN_JAVA_JNI=$(abspath $(JAVA_DEV_JNI)) \
-	    $(PYTHON) -m pytest -q -p no:cacheprovider -rs Tests/Codegen
+	    $(PYTHON) -m pytest -q -p no:cacheprovider -rs --durations=10 Tests/Codegen
