@@ -21,16 +21,18 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving"],
-    "ErrorRules": ["Lint", "Conversion", "Serving"],
-    "Serving": ["Lint", "Conversion", "Compiled"],
-    "Lint": ["ErrorRules", "Conversion", "Serving"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving"],
+                "Serving", "Codegen"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
+                "Codegen"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Codegen"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).
