@@ -103,7 +103,7 @@ final class CompiledCatalogFile: Sendable {
             let section = Section(kind: try directory.u8(), name: try directory.string(), offset: try directory.u64(),
                                   length: try directory.u64(), checksum: try directory.u32())
             guard section.offset == nextOffset, section.length <= fileLength - section.offset else {
-                throw directory.failure("section '\(section.name)' is at \(section.offset) with \(section.length) bytes; "
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) is at \(section.offset) with \(section.length) bytes; "
                     + "sections follow each other from offset \(nextOffset) to the end of the file")
             }
             nextOffset = section.offset + section.length
@@ -159,12 +159,12 @@ final class CompiledCatalogFile: Sendable {
             if let previous, section.kind < previous.kind
                 || (section.kind == previous.kind && !previous.name.utf8.lexicographicallyPrecedes(section.name.utf8))
             {
-                throw directory.failure("section '\(section.name)' is out of order or repeated")
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) is out of order or repeated")
             }
             previous = section
             let kind = Format.SectionKind(rawValue: section.kind)
             if let kind, kind.sinceMinorVersion > minor {
-                throw directory.failure("section '\(section.name)' has kind \(section.kind), "
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) has kind \(section.kind), "
                     + "which version \(Format.majorVersion).\(minor) does not have")
             }
             switch kind {
@@ -173,7 +173,7 @@ final class CompiledCatalogFile: Sendable {
             case .negotiation:
                 // Its name is empty, and the order check above keeps it alone.
                 guard section.name.isEmpty else {
-                    throw directory.failure("the negotiation section is named '\(section.name)'")
+                    throw directory.failure("the negotiation section is named \(MessageEscaping.quoted(section.name))")
                 }
                 negotiation = section
             case .catalog:
@@ -181,7 +181,7 @@ final class CompiledCatalogFile: Sendable {
             case nil where minor > Format.minorVersion:
                 continue  // added by a later minor version: not for this reader
             case nil:
-                throw directory.failure("section '\(section.name)' has unknown kind \(section.kind)")
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) has unknown kind \(section.kind)")
             }
         }
         guard localizations.count <= Limits.maximumLocalizations + 1 else {
@@ -212,13 +212,17 @@ final class CompiledCatalogFile: Sendable {
             let valid = knownToICU
                 ? name == Catalog.baseLocalization || Locales.mayBeLocaleName(name)
                 : (try? CatalogBuilder.validateLocalizationName(name)) != nil
-            guard valid else { throw directory.failure("section '\(name)' is not named after a locale") }
+            guard valid else { throw directory.failure("section \(MessageEscaping.quoted(name)) is not named after a locale") }
         }
     }
 
     /// The bytes of `section`, checked against their checksum, ready to decode.
     private static func read(_ section: Section, from source: any CompiledByteSource) throws(CatalogError) -> CompiledDecoder {
-        let part = section.kind == Format.SectionKind.catalog.rawValue ? "the catalog section" : "section '\(section.name)'"
+        let part = switch Format.SectionKind(rawValue: section.kind) {
+        case .catalog: "the catalog section"
+        case .negotiation: "the negotiation section"
+        case .localization, nil: "section \(MessageEscaping.quoted(section.name))"
+        }
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }

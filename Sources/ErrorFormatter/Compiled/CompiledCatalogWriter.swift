@@ -13,7 +13,8 @@ enum CompiledCatalogWriter {
     /// - Parameter negotiation: ICU's answers already known for some localizations (a catalog
     ///   opened from a compiled file), written as they are; the others are asked for now.
     /// - Throws: `.invalidArgument` when the catalog has more localizations than a compiled
-    ///   catalog may hold, or a count beyond the format's 32 bits.
+    ///   catalog may hold, a diagnostic code that is not kebab-case, or a count beyond the
+    ///   format's 32 bits.
     static func bytes(
         tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
         negotiationIdentity: String? = PrecomputedNegotiation.identity, negotiation: PrecomputedNegotiation? = nil
@@ -163,13 +164,20 @@ enum CompiledCatalogWriter {
         }
     }
 
+    /// A diagnostic as a reader accepts it back: its code kebab-case (what the library's codes
+    /// are; a code otherwise, added through ``CatalogBuilder/addDiagnostic(_:)``, is refused
+    /// rather than written into a file every reader refuses), its key escaped like its message.
     static func write(_ diagnostic: Diagnostic, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        guard DiagnosticCode.isKebabCase(diagnostic.code) else {
+            throw CatalogError(kind: .invalidArgument, message: "the diagnostic code "
+                + "\(MessageEscaping.quoted(diagnostic.code)) is not kebab-case; a compiled catalog cannot hold it")
+        }
         encoder.u8(Format.code(of: diagnostic.severity))
         try encoder.string(diagnostic.code)
         try encoder.string(diagnostic.message)
         try encoder.optionalString(diagnostic.file)
         encoder.clamped(diagnostic.line)
         encoder.clamped(diagnostic.column)
-        try encoder.optionalString(diagnostic.key)
+        try encoder.optionalString(diagnostic.key.map(MessageEscaping.escaped))
     }
 }

@@ -81,7 +81,7 @@ final class CompiledEntries: EntriesReadInPlace {
             let (slot, existing) = Self.probe(slots, for: keyBytes, hash: hash, in: whole)
             guard existing == nil else {
                 let text = KnownValidUTF8.string(UnsafeBufferPointer(rebasing: section.buffer[key]))
-                throw decoder.failure("the key \"\(text)\" is repeated")
+                throw decoder.failure("the key \(MessageEscaping.quoted(text)) is repeated")
             }
             slots[slot] = (hash >> 32) << 32 | UInt64(offset)
         }

@@ -169,9 +169,9 @@ import Testing
                 #expect(inPlace == decoded, "\(name)")
             }
         }
-        // Values nested as deep as the decoder reads them read; one level more is refused.
-        for (depth, refused) in [(OldStylePropertyListParser.maximumDepth + 1, false),
-                                 (OldStylePropertyListParser.maximumDepth + 2, true)] {
+        // Values nested as deep as a source parser nests them read; one level more is refused.
+        for (depth, refused) in [(CompiledSectionDecoder.maximumValueDepth, false),
+                                 (CompiledSectionDecoder.maximumValueDepth + 1, true)] {
             let section = try Self.section(count: 1) { encoder in
                 try encoder.string("k")
                 for _ in 0..<depth {
@@ -203,10 +203,10 @@ import Testing
         let diagnostic = try #require(catalog.diagnostics.last)
         #expect(diagnostic.code == "broken-compiled-section")
         #expect(diagnostic.message == "the tables of 'en' cannot be read and are left out: broken compiled catalog: "
-            + "section 'en': the string at offset 19 is not valid UTF-8")
+            + "section \"en\": the string at offset 19 is not valid UTF-8")
         let strict = CompiledCatalogHostileTests.strictFailure(bytes)
         #expect(strict?.kind == .parse)
-        #expect(strict?.message == "broken compiled catalog: section 'en': the string at offset 19 is not valid UTF-8")
+        #expect(strict?.message == "broken compiled catalog: section \"en\": the string at offset 19 is not valid UTF-8")
     }
 
     /// The lookup and format roads, the gettext-shaped one included, answer from the bytes:
