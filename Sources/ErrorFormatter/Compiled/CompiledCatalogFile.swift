@@ -27,6 +27,9 @@ final class CompiledCatalogFile: Sendable {
     let hasUnlocalizedSection: Bool
     /// The catalog section: the source catalog's diagnostics.
     private let catalogSection: Section
+    /// The strict refusal section, when the file has one: what a strict open of the source
+    /// catalog failed with.
+    private let strictRefusalSection: Section?
     /// What the negotiation section says about the localizations' names, when this process
     /// may use it (written by the same library and ICU); `nil` otherwise.
     let negotiation: PrecomputedNegotiation?
@@ -141,19 +144,22 @@ final class CompiledCatalogFile: Sendable {
         self.negotiation = negotiation
         self.brokenNegotiation = brokenNegotiation
         self.catalogSection = listed.catalog
+        self.strictRefusalSection = listed.strictRefusal
     }
 
     /// Checks the directory's order: the catalog section first, then the localizations in
-    /// strictly increasing byte order, then at most one negotiation section; sections of a later
-    /// minor version's kinds are skipped, and kinds later than the file's own version refused.
+    /// strictly increasing byte order, then at most one negotiation section and at most one
+    /// strict refusal section; sections of a later minor version's kinds are skipped, and kinds
+    /// later than the file's own version refused.
     private static func check(_ entries: [Section], minor: UInt16, in directory: CompiledDecoder)
-        throws(CatalogError) -> (catalog: Section, localizations: [Section], negotiation: Section?)
+        throws(CatalogError) -> (catalog: Section, localizations: [Section], negotiation: Section?, strictRefusal: Section?)
     {
         guard let first = entries.first, first.kind == Format.SectionKind.catalog.rawValue, first.name.isEmpty else {
             throw directory.failure("the first section is not the catalog section")
         }
         var localizations: [Section] = []
         var negotiation: Section?
+        var strictRefusal: Section?
         var previous: Section?
         for section in entries.dropFirst() {
             if let previous, section.kind < previous.kind
@@ -176,6 +182,12 @@ final class CompiledCatalogFile: Sendable {
                     throw directory.failure("the negotiation section is named \(MessageEscaping.quoted(section.name))")
                 }
                 negotiation = section
+            case .strictRefusal:
+                // Its name is empty, and the order check above keeps it alone.
+                guard section.name.isEmpty else {
+                    throw directory.failure("the strict refusal section is named \(MessageEscaping.quoted(section.name))")
+                }
+                strictRefusal = section
             case .catalog:
                 throw directory.failure("a second catalog section")
             case nil where minor > Format.minorVersion:
@@ -187,7 +199,7 @@ final class CompiledCatalogFile: Sendable {
         guard localizations.count <= Limits.maximumLocalizations + 1 else {
             throw directory.failure("\(localizations.count) localizations, over the limit of \(Limits.maximumLocalizations)")
         }
-        return (first, localizations, negotiation)
+        return (first, localizations, negotiation, strictRefusal)
     }
 
     /// What the negotiation section says about `localizations`, when the library and ICU that
@@ -221,6 +233,7 @@ final class CompiledCatalogFile: Sendable {
         let part = switch Format.SectionKind(rawValue: section.kind) {
         case .catalog: "the catalog section"
         case .negotiation: "the negotiation section"
+        case .strictRefusal: "the strict refusal section"
         case .localization, nil: "section \(MessageEscaping.quoted(section.name))"
         }
         guard let length = Int(exactly: section.length) else {
@@ -250,8 +263,25 @@ final class CompiledCatalogFile: Sendable {
         return try CompiledSectionDecoder.catalogDiagnostics(&decoder)
     }
 
+    /// What a strict open of the source catalog failed with, when the file says (its strict
+    /// refusal section, read and checked against its checksum each time it is called); `nil`
+    /// when the file has no such section.
+    ///
+    /// - Throws: `.parse` for a broken section; `.unreadable` when the system fails to read.
+    func storedStrictRefusal() throws(CatalogError) -> CatalogError? {
+        guard let strictRefusalSection else { return nil }
+        var decoder = try Self.read(strictRefusalSection, from: source)
+        return try CompiledStrictRefusalSection.refusal(&decoder)
+    }
+
     /// The directory's entry for `localization`, if the file has it.
     func section(named localization: String) -> Section? {
+        sectionIndex(of: localization).map { sections[$0] }
+    }
+
+    /// Where `localization`'s section is among the localization sections (the unlocalized one
+    /// first, then the localizations in byte order), if the file has it.
+    func sectionIndex(of localization: String) -> Int? {
         var low = 0
         var high = sections.count
         while low < high {
@@ -262,7 +292,7 @@ final class CompiledCatalogFile: Sendable {
             } else if localization.precedesInUTF8Order(name) {
                 high = middle
             } else {
-                return sections[middle]
+                return middle
             }
         }
         return nil

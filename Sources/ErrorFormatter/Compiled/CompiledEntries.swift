@@ -19,7 +19,8 @@ import Glibc
 /// The index is made by one walk over the entries when the section is read, and that walk
 /// checks everything the decoder checks (counts and lengths within the bytes, strict UTF-8 of
 /// every key and value, known tags, nesting, no repeated key): hostile bytes are the same
-/// `.parse` error they were, and a lookup afterwards reads only what the walk checked.
+/// `.parse` error they were, and a lookup afterwards reads only what the walk checked. The walk
+/// also notes the values that hold U+0000, which the catalog reports as a source's are.
 /// Tools that need the whole table (``StringTable/entries``) get it decoded on demand, once.
 final class CompiledEntries: EntriesReadInPlace {
     private typealias Format = CompiledCatalogFormat
@@ -31,6 +32,8 @@ final class CompiledEntries: EntriesReadInPlace {
     private let slots: [UInt64]
     /// How many entries the table has.
     let count: Int
+    /// Where the entries whose string value holds U+0000 start in `bytes`, in stored order.
+    private let entriesHoldingNUL: [Int]
     /// Where the entries start in `bytes` (after their count), for the decode on demand.
     private let start: Int
     /// What the decode on demand names in a message, as the walk did.
@@ -41,10 +44,14 @@ final class CompiledEntries: EntriesReadInPlace {
 
     private static let offsetMask: UInt64 = 0xFFFF_FFFF
 
-    private init(bytes: CompiledBytes, slots: [UInt64], count: Int, start: Int, part: String, file: String?) {
+    private init(
+        bytes: CompiledBytes, slots: [UInt64], count: Int, entriesHoldingNUL: [Int], start: Int, part: String,
+        file: String?
+    ) {
         self.bytes = bytes
         self.slots = slots
         self.count = count
+        self.entriesHoldingNUL = entriesHoldingNUL
         self.start = start
         self.part = part
         self.file = file
@@ -64,12 +71,16 @@ final class CompiledEntries: EntriesReadInPlace {
         let secrets = KeyedHash.secrets
         let section = decoder.bytes
         let whole = UnsafeRawBufferPointer(section.buffer)
+        var entriesHoldingNUL: [Int] = []
         for _ in 0..<count {
             let entry = decoder.position
             let key = try decoder.stringRange()
             if decoder.nextByte == Format.ValueTag.string.rawValue {
                 _ = try decoder.u8()
-                _ = try decoder.stringRange()
+                let value = try decoder.stringRange()
+                if let base = whole.baseAddress, !value.isEmpty, memchr(base + value.lowerBound, 0, value.count) != nil {
+                    entriesHoldingNUL.append(entry)
+                }
             } else {
                 // Arrays, dictionaries and data: legal, never returned as text, rare. Decoded
                 // only to check them, by the decoder's own code.
@@ -85,8 +96,8 @@ final class CompiledEntries: EntriesReadInPlace {
             }
             slots[slot] = (hash >> 32) << 32 | UInt64(offset)
         }
-        return CompiledEntries(bytes: section, slots: slots, count: count, start: start,
-                               part: decoder.part, file: decoder.file)
+        return CompiledEntries(bytes: section, slots: slots, count: count, entriesHoldingNUL: entriesHoldingNUL,
+                               start: start, part: decoder.part, file: decoder.file)
     }
 
     /// The plain string stored under the key whose UTF-8 is `key` and whose keyed hash is
@@ -124,6 +135,14 @@ final class CompiledEntries: EntriesReadInPlace {
             let made = (try? CompiledSectionDecoder.entries(&decoder)) ?? PropertyListDictionary()
             kept = made
             return made
+        }
+    }
+
+    /// The keys whose string value holds U+0000, in stored order, from what the walk noted.
+    var keysHoldingNUL: [TableKey] {
+        let whole = UnsafeRawBufferPointer(bytes.buffer)
+        return entriesHoldingNUL.compactMap { entry in
+            Self.key(at: entry, in: whole).map { TableKey(KnownValidUTF8.string($0.assumingMemoryBound(to: UInt8.self))) }
         }
     }
 

@@ -1,13 +1,114 @@
 import Testing
 @testable import ErrorFormatter
 
-/// A compiled catalog keeps every promise its sources keep: a file that lies (its checksums
-/// made right after the change) is read as a source would be: a stored diagnostic is shown on
-/// one line with a kebab-case code; what no source parser makes (a deeper value, a table no
-/// file is named after, a variable format no loader makes) is refused.
+/// A compiled catalog keeps every promise its sources keep: the same diagnostics and the same
+/// strict-open status as the directory it was compiled from, for sources carrying every
+/// diagnostic loading gives; and a file that lies (its checksums made right after the change)
+/// is read as a source would be: a value holding U+0000 is reported, and fails a strict open;
+/// a stored diagnostic is shown on one line with a kebab-case code; what no source parser makes
+/// (a deeper value, a table no file is named after, a variable format no loader makes) is
+/// refused.
 @Suite struct CompiledCatalogParityTests {
     typealias Parts = CompiledCatalogHostileTests.Parts
     typealias Format = CompiledCatalogFormat
+
+    // MARK: Every loading diagnostic, compiled
+
+    @Test(arguments: LoadingDiagnosticFixtures.all)
+    func eachLoadingDiagnosticSurvivesCompiling(_ fixture: LoadingDiagnosticFixtures.Fixture) throws {
+        let directory = try LoadingDiagnosticFixtures.directory(with: [fixture])
+        try withExtendedLifetime(directory) {
+            let source = try Catalog.open(directory: directory.root)
+            #expect(source.diagnostics.contains { $0.code == fixture.code }, "\(fixture): \(source.diagnostics)")
+            try Self.expectCompiledIsSource(directory.root, source, "\(fixture)")
+        }
+    }
+
+    @Test func everyLoadingDiagnosticAtOnce() throws {
+        let directory = try LoadingDiagnosticFixtures.directory(with: LoadingDiagnosticFixtures.all)
+        try withExtendedLifetime(directory) {
+            let source = try Catalog.open(directory: directory.root)
+            let missing = Set(LoadingDiagnosticFixtures.all.map(\.code)).subtracting(source.diagnostics.map(\.code))
+            #expect(missing.isEmpty)
+            #expect(source.strictRefusal != nil)
+            try Self.expectCompiledIsSource(directory.root, source, "every fixture")
+        }
+    }
+
+    /// `source` (the directory at `root`, opened leniently), compiled and opened again every way,
+    /// gives what the directory gives, strict status included.
+    static func expectCompiledIsSource(_ root: String, _ source: Catalog, _ what: String) throws {
+        let (_, compiled) = try CompiledCatalogComparison.reopened(source)
+        #expect(try CompiledCatalogComparison.differences(source, compiled) == [], "\(what)")
+        let onFirstUse = try CompiledCatalogComparison.reopenedOnFirstUse(source)
+        #expect(try CompiledCatalogComparison.differences(source, onFirstUse) == [], "\(what), on first use")
+        let path = try CompiledCatalogTests.temporaryPath("parity.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        let mapped = try CompiledCatalogComparison.reopenedMapped(source, at: path)
+        #expect(try CompiledCatalogComparison.differences(source, mapped) == [], "\(what), mapped")
+        #expect(try CompiledCatalogComparison.strictDifferences(directory: root, source, at: path) == [], "\(what)")
+    }
+
+    // MARK: U+0000 in a value
+
+    /// A compiled catalog whose French `errors.title` is `Err\0or`, its checksums right: made
+    /// from `ErrXor`, the X then set to 0.
+    static func frenchTitleHoldingNUL() throws -> [UInt8] {
+        let source = try TestSupport.catalog([("en", "\"errors.title\" = \"Error\";"), ("fr", "\"errors.title\" = \"ErrXor\";")])
+        var parts = try Parts(source.compiled())
+        let french = try #require(parts.sections.firstIndex { $0.kind == Format.SectionKind.localization.rawValue && $0.name == "fr" })
+        let bytes = parts.sections[french].bytes
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("ErrXor".utf8)) })
+        parts.sections[french].bytes[at + 3] = 0
+        return try parts.bytes()
+    }
+
+    @Test func aValueHoldingNULFailsAStrictOpenAndIsReportedWhenLenient() throws {
+        let bytes = try Self.frenchTitleHoldingNUL()
+        let expected = CatalogError(kind: .parse, message: "the value of \"errors.title\" contains U+0000; C callers see it end there",
+                                    file: "fr.lproj/Localizable")
+        #expect(throws: expected) {
+            try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)), strict: true)
+        }
+        let warning = Diagnostic(severity: .warning, code: "nul-in-value", message: expected.message, file: "fr.lproj/Localizable")
+        for catalog in [try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes))),
+                        try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))] {
+            // Kept, as a source keeps it (C sees it cut), and reported once.
+            #expect(catalog.resolve("errors.title", preferences: ["fr"]).hit?.value == "Err\u{0}or")
+            #expect(catalog.diagnostics == [warning])
+            #expect(catalog.strictRefusal == expected)
+        }
+        // From a file, the table is named under it, as lint names a compiled catalog's tables.
+        let path = try CompiledCatalogTests.temporaryPath("nul.efc")
+        defer { CompiledCatalogTests.remove(path) }
+        try FileReplacement.replace(path, with: bytes)
+        for mapped in [false, true] {
+            #expect(throws: CatalogError(kind: .parse, message: expected.message, file: path + "/fr.lproj/Localizable")) {
+                try Catalog.open(path: path, strict: true, mapped: mapped)
+            }
+            let lenient = try Catalog.open(path: path, mapped: mapped)
+            #expect(lenient.diagnostics.map(\.file) == [path + "/fr.lproj/Localizable"])
+            // Compiled again, the file keeps the refusal: a strict open of it fails the same way.
+            let again = try CompiledCatalogFile(source: InMemoryByteSource(lenient.compiled()))
+            #expect(throws: CatalogError(kind: .parse, message: expected.message, file: path + "/fr.lproj/Localizable")) {
+                try Catalog.open(compiled: again, strict: true)
+            }
+        }
+    }
+
+    /// A source with a value holding U+0000, compiled from a lenient open: the file fails a
+    /// strict open with the source's own error, and a lenient open reports it once.
+    @Test func aSourceWithANULCompilesToAFileThatAStrictOpenRefusesAsItsSource() throws {
+        let directory = try LintFixture()
+        try withExtendedLifetime(directory) {
+            directory.write("en.lproj/Localizable.strings", "\"errors.title\" = \"Error\";")
+            directory.write("fr.lproj/Localizable.strings", "\"errors.title\" = \"Err\\U0000or\";")
+            let source = try Catalog.open(directory: directory.root)
+            #expect(source.diagnostics.map(\.code) == ["nul-in-value"])
+            #expect(source.strictRefusal?.file == "fr.lproj/Localizable.strings")
+            try Self.expectCompiledIsSource(directory.root, source, "a NUL in French")
+        }
+    }
 
     // MARK: Stored diagnostics
 
@@ -35,7 +136,8 @@ import Testing
         #expect(throws: CatalogError.self) {
             try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)), strict: true)
         }
-        for catalog in [try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))] {
+        for catalog in [try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes))),
+                        try Catalog.openOnFirstUse(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)))] {
             let diagnostics = catalog.diagnostics
             #expect(diagnostics.map(\.code) == ["broken-compiled-section"])
             #expect(diagnostics.first?.message.contains("is not kebab-case") == true)
