@@ -87,6 +87,11 @@ final class CompiledCatalogFile: Sendable {
         guard sectionCount >= 1, sectionCount <= Format.maximumSectionCount else {
             throw header.failure("\(sectionCount) sections; a compiled catalog has 1 to \(Format.maximumSectionCount)")
         }
+        // The development locale's length, then at least 25 bytes a section (kind, name length,
+        // offset, length, checksum): checked before the directory is read.
+        guard directoryLength >= 4 + 25 * sectionCount else {
+            throw header.failure("a directory of \(directoryLength) bytes cannot list \(sectionCount) sections")
+        }
         let directoryEnd = Format.headerSize + directoryLength
         guard UInt64(directoryEnd + Format.checksumSize) <= fileLength else {
             throw header.failure("the directory (\(directoryLength) bytes) runs past the end of the file")
@@ -239,10 +244,17 @@ final class CompiledCatalogFile: Sendable {
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }
-        let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
-        guard decoder.checksum() == section.checksum else {
-            throw decoder.failure("its bytes do not match their checksum")
+        let mismatch = CatalogError(kind: .parse, message: "broken compiled catalog: \(part): its bytes do not match their checksum",
+                                    file: source.name)
+        // A large section is checked before it is held: a hostile one costs its reading, not its
+        // size in memory.
+        if length > Format.sectionCheckedInPiecesBytes,
+           let checksum = try source.checksumReadInPieces(at: section.offset, count: length), checksum != section.checksum
+        {
+            throw mismatch
         }
+        let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
+        guard decoder.checksum() == section.checksum else { throw mismatch }
         return decoder
     }
 

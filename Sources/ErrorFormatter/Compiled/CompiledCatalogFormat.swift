@@ -32,6 +32,12 @@ enum CompiledCatalogFormat {
     /// refusal section past it).
     static let maximumSectionCount = Limits.maximumLocalizations + 2
 
+    /// Sections longer than this (16 MiB) are checked against their checksum a piece at a time
+    /// before they are read whole (``CompiledByteSource/checksumReadInPieces(at:count:)``): one
+    /// more read of a section that large, which no real catalog has, so that a hostile file
+    /// near the size limit costs its reading but never its size in memory.
+    static let sectionCheckedInPiecesBytes = 16 << 20
+
     /// What a section holds.
     enum SectionKind: UInt8 {
         /// The catalog's own diagnostics; exactly one, first, with an empty name.
