@@ -88,7 +88,7 @@ extension Catalog {
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         let names = sectionNames(of: file)
-        let findings = CompiledCatalogFindings(sectionCount: names.count)
+        let findings = CompiledCatalogFindings(sectionCount: names.count, file: file.name)
         var stored: [Diagnostic]
         var refusal: StrictRefusal?
         do {
@@ -102,7 +102,7 @@ extension Catalog {
         for (index, localization) in names.enumerated() {
             do {
                 let read = try file.tables(ofLocalization: localization)
-                findings.noteNULs(in: read, localization: localization, section: index, of: file.name)
+                findings.noteTables(read, localization: localization, section: index)
                 tables[localization] = read
             } catch where error.kind == .parse && !strict {
                 broken.append(brokenSection(localization, of: file, error))
@@ -136,7 +136,7 @@ extension Catalog {
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         let names = sectionNames(of: file)
-        let findings = CompiledCatalogFindings(sectionCount: names.count)
+        let findings = CompiledCatalogFindings(sectionCount: names.count, file: file.name)
         var diagnostics: [Diagnostic] = []
         var orders: [DiagnosticOrder] = []
         var refusal: StrictRefusal?
@@ -144,7 +144,7 @@ extension Catalog {
         if file.hasUnlocalizedSection {
             do {
                 unlocalized = try file.tables(ofLocalization: Catalog.unlocalized)
-                findings.noteNULs(in: unlocalized, localization: Catalog.unlocalized, section: 0, of: file.name)
+                findings.noteTables(unlocalized, localization: Catalog.unlocalized, section: 0)
             } catch {
                 diagnostics.append(brokenSection(Catalog.unlocalized, of: file, error))
                 orders.append(findings.order(ofSection: 0))
@@ -164,7 +164,7 @@ extension Catalog {
                 let index = file.sectionIndex(of: localization) ?? names.count
                 do throws(CatalogError) {
                     let tables = try file.tables(ofLocalization: localization)
-                    findings.noteNULs(in: tables, localization: localization, section: index, of: file.name)
+                    findings.noteTables(tables, localization: localization, section: index)
                     return LocalizationStore.Loaded(tables: tables, diagnostics: [], orders: [])
                 } catch {
                     // Read after the open, a section that cannot be read (cut short, or the

@@ -235,26 +235,27 @@ final class CompiledCatalogFile: Sendable {
 
     /// The bytes of `section`, checked against their checksum, ready to decode.
     private static func read(_ section: Section, from source: any CompiledByteSource) throws(CatalogError) -> CompiledDecoder {
+        // Only the sections of the kinds below are read; a localization's name was checked to
+        // be a locale's (or `Base`, `""`) at open: short, printable ASCII.
         let part = switch Format.SectionKind(rawValue: section.kind) {
         case .catalog: "the catalog section"
         case .negotiation: "the negotiation section"
         case .strictRefusal: "the strict refusal section"
-        case .localization, nil: "section \(MessageEscaping.quoted(section.name))"
+        case .localization, nil: "section '\(section.name)'"
         }
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }
-        let mismatch = CatalogError(kind: .parse, message: "broken compiled catalog: \(part): its bytes do not match their checksum",
-                                    file: source.name)
         // A large section is checked before it is held: a hostile one costs its reading, not its
         // size in memory.
         if length > Format.sectionCheckedInPiecesBytes,
            let checksum = try source.checksumReadInPieces(at: section.offset, count: length), checksum != section.checksum
         {
-            throw mismatch
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part): its bytes do not match their checksum",
+                               file: source.name)
         }
         let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
-        guard decoder.checksum() == section.checksum else { throw mismatch }
+        guard decoder.checksum() == section.checksum else { throw decoder.failure("its bytes do not match their checksum") }
         return decoder
     }
 

@@ -7,21 +7,26 @@
 /// stored diagnostics do not report (a file made otherwise, or changed with its checksums made
 /// right) gets the warning a source table would get, and fails a strict open, as a source's
 /// does. Reported ones are not reported twice: each stored `nul-in-value` diagnostic stands for
-/// one value found (matched by message, which names the key).
+/// one value found (matched by message, which names the key). The values are looked at when
+/// the stored diagnostics are read (the first time a catalog's diagnostics or strict refusal
+/// are asked for, at once when strict), never on the lookup road.
 ///
 /// A strict open fails with the first of, in this order: a broken catalog section, a broken
 /// localization section (in directory order), a broken negotiation section, a broken or present
 /// strict refusal section, a value holding U+0000 (in directory order). A lenient open keeps the
 /// same first one as the catalog's ``Catalog/strictRefusal``, so that compiling it again keeps it.
 final class CompiledCatalogFindings: Sendable {
-    /// The values holding U+0000 found so far, as the warnings a lenient open gives, by the
-    /// index of their section (the unlocalized one first, then the localizations in order).
-    private let foundNULs = Protected<[Int: [Diagnostic]]>([:])
+    /// The tables read so far, with their localization, by the index of their section (the
+    /// unlocalized one first, then the localizations in order).
+    private let tablesRead = Protected<[Int: (localization: String, tables: [String: StringTable])]>([:])
     /// How many localization sections the file has, the unlocalized one included.
     let sectionCount: Int
+    /// The compiled file, as its tables are named in the warnings.
+    private let file: String?
 
-    init(sectionCount: Int) {
+    init(sectionCount: Int, file: String?) {
         self.sectionCount = sectionCount
+        self.file = file
     }
 
     // MARK: Where each finding falls in a strict open
@@ -42,18 +47,28 @@ final class CompiledCatalogFindings: Sendable {
 
     // MARK: Values holding U+0000
 
-    /// Notes the values holding U+0000 in `tables`, section `index` of `file`, named as lint
-    /// names a catalog's tables (`App.efc/fr.lproj/Localizable`): the file holds no table file.
-    func noteNULs(in tables: [String: StringTable], localization: String, section index: Int, of file: String?) {
-        var found: [Diagnostic] = []
-        for name in tables.keys.sorted(by: { $0.precedesInUTF8Order($1) }) {
-            guard let keys = tables[name]?.keysHoldingNUL, !keys.isEmpty else { continue }
-            let inCatalog = localization.isEmpty ? name : "\(localization)\(Catalog.localizationDirectorySuffix)/\(name)"
-            let tableFile = file.map { "\($0)/\(inCatalog)" } ?? inCatalog
-            found += keys.map { NULInValue.diagnostic(key: $0, file: tableFile, strict: false) }
+    /// Notes the tables of `localization`, section `index`, to be looked at with the stored
+    /// diagnostics.
+    func noteTables(_ tables: [String: StringTable], localization: String, section index: Int) {
+        tablesRead.withLock { $0[index] = (localization, tables) }
+    }
+
+    /// The warnings for the values holding U+0000 in the tables read, by section, in section
+    /// order, tables by name; each table named as lint names a catalog's
+    /// (`App.efc/fr.lproj/Localizable`): the file holds no table file.
+    private func nulWarnings() -> [(section: Int, warnings: [Diagnostic])] {
+        let read = tablesRead.withLock { $0.sorted { $0.key < $1.key } }
+        return read.compactMap { index, section in
+            var warnings: [Diagnostic] = []
+            for name in section.tables.keys.sorted(by: { $0.precedesInUTF8Order($1) }) {
+                guard let keys = section.tables[name]?.keysHoldingNUL, !keys.isEmpty else { continue }
+                let inCatalog = section.localization.isEmpty
+                    ? name : "\(section.localization)\(Catalog.localizationDirectorySuffix)/\(name)"
+                let tableFile = file.map { "\($0)/\(inCatalog)" } ?? inCatalog
+                warnings += keys.map { NULInValue.diagnostic(key: $0, file: tableFile, strict: false) }
+            }
+            return warnings.isEmpty ? nil : (index, warnings)
         }
-        guard !found.isEmpty else { return }
-        foundNULs.withLock { $0[index] = found }
     }
 
     // MARK: Putting it together
@@ -66,11 +81,11 @@ final class CompiledCatalogFindings: Sendable {
     ///   - stored: The catalog section's diagnostics, or the one that says it is broken.
     ///   - storedRefusal: What the strict refusal section holds, or why it cannot be read.
     func leading(stored: [Diagnostic], storedRefusal: Result<CatalogError?, CatalogError>) -> LocalizationStore.Leading {
-        let sections = foundNULs.withLock { $0.sorted { $0.key < $1.key } }
+        let sections = nulWarnings()
         var reported: [String: Int] = [:]
         for diagnostic in stored where diagnostic.code == NULInValue.code { reported[diagnostic.message, default: 0] += 1 }
         var unreported: [Diagnostic] = []
-        for diagnostic in sections.flatMap(\.value) {
+        for diagnostic in sections.flatMap(\.warnings) {
             if let count = reported[diagnostic.message], count > 0 {
                 reported[diagnostic.message] = count - 1
             } else {

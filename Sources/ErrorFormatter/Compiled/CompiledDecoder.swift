@@ -7,7 +7,7 @@ struct CompiledDecoder {
     /// `bytes`' memory, read directly: every read below is checked against `remaining` first.
     private let whole: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
-    /// What is being read, for messages (`the directory`, `section "fr"`).
+    /// What is being read, for messages (`the directory`, `section 'fr'`).
     let part: String
     /// The file, for `CatalogError.file`.
     let file: String?

@@ -19,8 +19,9 @@ import Glibc
 /// The index is made by one walk over the entries when the section is read, and that walk
 /// checks everything the decoder checks (counts and lengths within the bytes, strict UTF-8 of
 /// every key and value, known tags, nesting, no repeated key): hostile bytes are the same
-/// `.parse` error they were, and a lookup afterwards reads only what the walk checked. The walk
-/// also notes the values that hold U+0000, which the catalog reports as a source's are.
+/// `.parse` error they were, and a lookup afterwards reads only what the walk checked. The values
+/// that hold U+0000, which the catalog reports as a source's, are looked for by another walk
+/// when they are asked for (with the catalog's diagnostics), never on the lookup road.
 /// Tools that need the whole table (``StringTable/entries``) get it decoded on demand, once.
 final class CompiledEntries: EntriesReadInPlace {
     private typealias Format = CompiledCatalogFormat
@@ -32,8 +33,6 @@ final class CompiledEntries: EntriesReadInPlace {
     private let slots: [UInt64]
     /// How many entries the table has.
     let count: Int
-    /// Where the entries whose string value holds U+0000 start in `bytes`, in stored order.
-    private let entriesHoldingNUL: [Int]
     /// Where the entries start in `bytes` (after their count), for the decode on demand.
     private let start: Int
     /// What the decode on demand names in a message, as the walk did.
@@ -44,14 +43,10 @@ final class CompiledEntries: EntriesReadInPlace {
 
     private static let offsetMask: UInt64 = 0xFFFF_FFFF
 
-    private init(
-        bytes: CompiledBytes, slots: [UInt64], count: Int, entriesHoldingNUL: [Int], start: Int, part: String,
-        file: String?
-    ) {
+    private init(bytes: CompiledBytes, slots: [UInt64], count: Int, start: Int, part: String, file: String?) {
         self.bytes = bytes
         self.slots = slots
         self.count = count
-        self.entriesHoldingNUL = entriesHoldingNUL
         self.start = start
         self.part = part
         self.file = file
@@ -71,16 +66,12 @@ final class CompiledEntries: EntriesReadInPlace {
         let secrets = KeyedHash.secrets
         let section = decoder.bytes
         let whole = UnsafeRawBufferPointer(section.buffer)
-        var entriesHoldingNUL: [Int] = []
         for _ in 0..<count {
             let entry = decoder.position
             let key = try decoder.stringRange()
             if decoder.nextByte == Format.ValueTag.string.rawValue {
                 _ = try decoder.u8()
-                let value = try decoder.stringRange()
-                if let base = whole.baseAddress, !value.isEmpty, memchr(base + value.lowerBound, 0, value.count) != nil {
-                    entriesHoldingNUL.append(entry)
-                }
+                _ = try decoder.stringRange()
             } else {
                 // Arrays, dictionaries and data: legal, never returned as text, rare. Decoded
                 // only to check them, by the decoder's own code.
@@ -96,8 +87,8 @@ final class CompiledEntries: EntriesReadInPlace {
             }
             slots[slot] = (hash >> 32) << 32 | UInt64(offset)
         }
-        return CompiledEntries(bytes: section, slots: slots, count: count, entriesHoldingNUL: entriesHoldingNUL,
-                               start: start, part: decoder.part, file: decoder.file)
+        return CompiledEntries(bytes: section, slots: slots, count: count, start: start,
+                               part: decoder.part, file: decoder.file)
     }
 
     /// The plain string stored under the key whose UTF-8 is `key` and whose keyed hash is
@@ -138,12 +129,26 @@ final class CompiledEntries: EntriesReadInPlace {
         }
     }
 
-    /// The keys whose string value holds U+0000, in stored order, from what the walk noted.
+    /// The keys whose string value holds U+0000, in stored order: the entries walked again,
+    /// each string value searched for a zero byte (the first walk checked everything else; were
+    /// the bytes to fail now, what follows is not looked at).
     var keysHoldingNUL: [TableKey] {
+        var decoder = CompiledDecoder(bytes, part: part, file: file, at: start)
         let whole = UnsafeRawBufferPointer(bytes.buffer)
-        return entriesHoldingNUL.compactMap { entry in
-            Self.key(at: entry, in: whole).map { TableKey(KnownValidUTF8.string($0.assumingMemoryBound(to: UInt8.self))) }
+        var keys: [TableKey] = []
+        for _ in 0..<count {
+            guard let key = try? decoder.stringRange() else { break }
+            guard decoder.nextByte == Format.ValueTag.string.rawValue else {
+                if (try? CompiledSectionDecoder.value(&decoder)) == nil { break }
+                continue
+            }
+            _ = try? decoder.u8()
+            guard let value = try? decoder.stringRange() else { break }
+            if let base = whole.baseAddress, !value.isEmpty, memchr(base + value.lowerBound, 0, value.count) != nil {
+                keys.append(TableKey(KnownValidUTF8.string(UnsafeBufferPointer(rebasing: bytes.buffer[key]))))
+            }
         }
+        return keys
     }
 
     /// Whether ``decoded`` has been made: what shows that the lookup roads never make it.

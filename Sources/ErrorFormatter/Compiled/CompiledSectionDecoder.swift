@@ -24,7 +24,7 @@ enum CompiledSectionDecoder {
             try checkIncreasing(name, after: previous, what: "table", in: decoder)
             previous = name
             // A table is named by its file (`<Table>.strings`): never empty, nor a path, nor hidden.
-            guard TableFile.classify(fileName: name + TableFile.Format.strings.fileExtension)?.name == name else {
+            guard TableFile.isTableName(name) else {
                 throw decoder.failure("no table file is named after the table \(MessageEscaping.quoted(name))")
             }
             guard tables.count < Limits.maximumTableFiles else {

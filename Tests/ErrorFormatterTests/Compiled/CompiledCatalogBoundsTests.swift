@@ -53,7 +53,7 @@ import Testing
         let broken = RecordingSource(try #require(try FileByteSource.open(path: path)))
         let file = try CompiledCatalogFile(source: broken)
         #expect { try file.tables(ofLocalization: "fr") } throws: { error in
-            (error as? CatalogError)?.message == "broken compiled catalog: section \"fr\": its bytes do not match their checksum"
+            (error as? CatalogError)?.message == "broken compiled catalog: section 'fr': its bytes do not match their checksum"
         }
         #expect(broken.sectionReads.allSatisfy { $0 <= Format.sectionCheckedInPiecesBytes })
         #expect { try Catalog.open(compiled: file, strict: true) } throws: { ($0 as? CatalogError)?.kind == .parse }

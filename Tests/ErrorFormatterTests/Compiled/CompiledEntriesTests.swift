@@ -203,10 +203,10 @@ import Testing
         let diagnostic = try #require(catalog.diagnostics.last)
         #expect(diagnostic.code == "broken-compiled-section")
         #expect(diagnostic.message == "the tables of 'en' cannot be read and are left out: broken compiled catalog: "
-            + "section \"en\": the string at offset 19 is not valid UTF-8")
+            + "section 'en': the string at offset 19 is not valid UTF-8")
         let strict = CompiledCatalogHostileTests.strictFailure(bytes)
         #expect(strict?.kind == .parse)
-        #expect(strict?.message == "broken compiled catalog: section \"en\": the string at offset 19 is not valid UTF-8")
+        #expect(strict?.message == "broken compiled catalog: section 'en': the string at offset 19 is not valid UTF-8")
     }
 
     /// The lookup and format roads, the gettext-shaped one included, answer from the bytes:
