@@ -21,17 +21,21 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving", "Live"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Live"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Live"],
-    "ErrorRules": ["Lint", "Conversion", "Serving", "Live"],
-    "Serving": ["Lint", "Conversion", "Compiled", "Live"],
-    "Lint": ["ErrorRules", "Conversion", "Serving", "Live"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Live"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Live"],
-    "Live": ["ErrorRules", "Serving", "Conversion", "Compiled"],
+                "Serving", "Codegen", "Live"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen",
+               "Live"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
+                "Codegen", "Live"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen", "Live"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Live"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen", "Live"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Codegen", "Live"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen", "Live"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen",
+                   "Live"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Live"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving", "Live"],
+    "Live": ["ErrorRules", "Serving", "Conversion", "Compiled", "Codegen"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

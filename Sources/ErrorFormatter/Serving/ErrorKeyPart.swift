@@ -71,20 +71,19 @@ enum ErrorKeyPart {
         key.appendTerminated(UnsafeRawBufferPointer(start: domain, count: strlen(domain)))
     }
 
-    /// Appends the part of a Swift error (read in place) to `key`.
+    /// Appends the part of a Swift error to `key`.
     @inline(__always)
-    static func append(_ error: UnsafePointer<ErrorInfo>, to key: inout MemoKey) {
-        key.append(word: Int(error.pointee.code))
+    static func append(_ error: ErrorInfo, to key: inout MemoKey) {
+        key.append(word: Int(error.code))
         key.append(byte: presentTexts(
-            description: error.pointee.description?.isEmpty == false,
-            failureReason: error.pointee.failureReason?.isEmpty == false,
-            recoverySuggestion: error.pointee.recoverySuggestion?.isEmpty == false))
+            description: error.description?.isEmpty == false, failureReason: error.failureReason?.isEmpty == false,
+            recoverySuggestion: error.recoverySuggestion?.isEmpty == false))
         key.append(byte: 0)
-        if error.pointee.table.isEmpty {
+        if error.table.isEmpty {
             key.appendTerminated(Catalog.defaultTable)
         } else {
-            key.appendTerminated(error.pointee.table)
+            key.appendTerminated(error.table)
         }
-        key.appendTerminated(error.pointee.domain)
+        key.appendTerminated(error.domain)
     }
 }

@@ -25,30 +25,32 @@ extension ErrorMessageFormatter {
 extension Serving {
     /// ``ErrorMessageFormatter/format(_:preferences:)`` with the default rules.
     static func format(_ error: ErrorInfo, catalog: Catalog, preferences: [String]) -> FormattedError {
-        // The remembered roads read the error through a pointer to the caller's value: a closure
-        // that captured the value itself would copy it, and every string in it, on every call.
-        let remembered = withUnsafePointer(to: error) { error -> FormattedError? in
+        // The remembered roads write the key into memory of their own rather than a temporary
+        // buffer's closure: a closure that captured the error would copy it, and every string
+        // in it, on every call.
+        var found: (result: UnsafeRawPointer?, plan: UnsafeRawPointer?) = (nil, nil)
+        if var key = MemoKey.allocate() {
             // One key for both probes: the result's, then (its kind replaced, the arguments'
             // kinds appended) the plan's.
-            let found = MemoKey.writing { key -> (result: UnsafeRawPointer?, plan: UnsafeRawPointer?)? in
-                key.append(byte: Kind.result.rawValue)
-                ErrorKeyPart.append(error, to: &key)
-                key.appendPreferences(preferences)
-                // 1. The memo.
-                if error.pointee.arguments.isEmpty, let kept = find(catalog, key) { return (kept, nil) }
-                // 2. A plan.
+            key.append(byte: Kind.result.rawValue)
+            ErrorKeyPart.append(error, to: &key)
+            key.appendPreferences(preferences)
+            if error.arguments.isEmpty { found.result = find(catalog, key) }
+            if found.result == nil {
                 key.setKind(Kind.plan.rawValue)
-                ResultReuse.writeArgumentKinds(of: error.pointee.arguments, into: &key)
-                return (nil, find(catalog, key))
+                ResultReuse.writeArgumentKinds(of: error.arguments, into: &key)
+                found.plan = find(catalog, key)
             }
-            if let kept = found?.result { return ServedResult.formatted(at: kept) }
-            guard let planned = found?.plan else { return nil }
-            return Unmanaged<ResultTemplate>.fromOpaque(planned)._withUnsafeGuaranteedRef {
-                $0.formattedError(arguments: error.pointee.arguments, text: { which in
+            key.deallocate()
+        }
+        if let kept = found.result { return ServedResult.formatted(at: kept) }
+        let remembered = found.plan.flatMap { planned in
+            Unmanaged<ResultTemplate>.fromOpaque(planned)._withUnsafeGuaranteedRef {
+                $0.formattedError(arguments: error.arguments, text: { which in
                     switch which {
-                    case .description: error.pointee.description
-                    case .failureReason: error.pointee.failureReason
-                    case .recoverySuggestion: error.pointee.recoverySuggestion
+                    case .description: error.description
+                    case .failureReason: error.failureReason
+                    case .recoverySuggestion: error.recoverySuggestion
                     }
                 })
             }
@@ -56,7 +58,7 @@ extension Serving {
         if let remembered { return remembered }
         func writeKey(_ key: inout MemoKey, kind: Kind) {
             key.append(byte: kind.rawValue)
-            withUnsafePointer(to: error) { ErrorKeyPart.append($0, to: &key) }
+            ErrorKeyPart.append(error, to: &key)
             key.appendPreferences(preferences)
             if kind == .plan { ResultReuse.writeArgumentKinds(of: error.arguments, into: &key) }
         }

@@ -22,7 +22,7 @@ import Testing
     static func resultKey(_ error: ErrorInfo, preferences: [String] = ["en"]) -> [UInt8]? {
         MemoKey.writing { key -> [UInt8]? in
             key.append(byte: MemoFamily.Kind.result.rawValue)
-            withUnsafePointer(to: error) { ErrorKeyPart.append($0, to: &key) }
+            ErrorKeyPart.append(error, to: &key)
             key.appendPreferences(preferences)
             return key.bytes.map { Array($0) }
         }
@@ -32,7 +32,7 @@ import Testing
     static func kept(_ error: ErrorInfo, in catalog: Catalog, preferences: [String] = ["en"]) -> FormattedError? {
         Serving.find(catalog) { key in
             key.append(byte: MemoFamily.Kind.result.rawValue)
-            withUnsafePointer(to: error) { ErrorKeyPart.append($0, to: &key) }
+            ErrorKeyPart.append(error, to: &key)
             key.appendPreferences(preferences)
         }.map(ServedResult.formatted(at:))
     }
