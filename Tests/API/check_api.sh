@@ -33,7 +33,7 @@ if ! command -v "$SWIFT_API_DIGESTER" >/dev/null 2>&1; then
     SWIFT_API_DIGESTER=$(dirname "$(command -v swift)")/swift-api-digester
 fi
 
-"$SWIFT_API_DIGESTER" -dump-sdk -module ErrorFormatter -I "$modules" -I "$here/../../Sources/CICU" -I "$here/../../Sources/CCRC32C" \
+"$SWIFT_API_DIGESTER" -dump-sdk -module ErrorFormatter -I "$modules" -I "$here/../../Sources/CICU" -I "$here/../../Sources/CCRC32C" -I "$here/../../Sources/CLive" \
     -avoid-location -avoid-tool-args -o "$scratch/dump.json"
 
 failed=0
