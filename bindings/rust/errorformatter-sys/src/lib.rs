@@ -45,6 +45,8 @@ opaque! {
     ef_locale_list;
     /// The immutable findings of a lint run; freed with `ef_lint_report_free`.
     ef_lint_report;
+    /// A catalog that follows its path (since 1.3); freed with `ef_live_catalog_free`.
+    ef_live_catalog;
 }
 
 /// Status code returned by every fallible function.
@@ -446,4 +448,30 @@ extern "C" {
         report: *const ef_lint_report,
         err: *mut *mut ef_error_details,
     ) -> ef_status;
+    // The live catalog (since 1.3).
+    pub fn ef_live_catalog_open(
+        out: *mut *mut ef_live_catalog,
+        path: *const c_char,
+        development_locale: *const c_char,
+        flags: u32,
+        check_interval_ms: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_live_catalog_open_with_debounce(
+        out: *mut *mut ef_live_catalog,
+        path: *const c_char,
+        development_locale: *const c_char,
+        flags: u32,
+        check_interval_ms: u32,
+        debounce_ms: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_live_catalog_current(live: *const ef_live_catalog) -> *mut ef_catalog;
+    pub fn ef_live_catalog_reload(live: *mut ef_live_catalog, err: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_live_catalog_generation(live: *const ef_live_catalog) -> u64;
+    pub fn ef_live_catalog_last_error(live: *const ef_live_catalog, out: *mut *mut ef_error_details) -> ef_status;
+    pub fn ef_live_catalog_free(live: *mut ef_live_catalog);
 }
+
+/// `ef_live_catalog_open` only: refuse a version in which lint finds an error. Since 1.3.
+pub const EF_LIVE_CATALOG_LINT_CLEAN: u32 = 256;

@@ -36,6 +36,7 @@ mod error;
 mod error_info;
 mod formatted;
 mod lint;
+mod live;
 mod locales;
 mod open_options;
 mod text;
@@ -47,6 +48,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use error_info::{Argument, ErrorInfo};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
 pub use lint::{LintDiagnostic, LintReport};
+pub use live::{LiveCatalog, LiveOptions};
 pub use locales::{
     normalize_locale, preferences_from_accept_language, preferences_from_environment, ChainEntry, ChainKind,
     LocaleChain, NormalizedLocale,
