@@ -26,10 +26,23 @@ $(BUILD)/tests/cpp/test-errorformatter-sanitized: $(CPP_TEST) $(CPP_HEADERS) $(B
 	mkdir -p $(dir $@)
 	$(CXX) $(CPP_FLAGS) $(CPP_SANITIZE) -o $@ $(CPP_TEST) $(BINDINGS_LDFLAGS)
 
-test-cpp: $(BUILD)/tests/cpp/test-errorformatter $(BUILD)/tests/cpp/test-errorformatter-sanitized
+# LiveCatalog's tests (bindings/cpp/tests/test_live.cpp), built and run the same two ways.
+$(BUILD)/tests/cpp/test-live: bindings/cpp/tests/test_live.cpp $(CPP_HEADERS) $(BUILD)/lib/$(LIBNAME).$(VERSION)
+	mkdir -p $(dir $@)
+	$(CXX) $(CPP_FLAGS) -o $@ bindings/cpp/tests/test_live.cpp $(BINDINGS_LDFLAGS)
+
+$(BUILD)/tests/cpp/test-live-sanitized: bindings/cpp/tests/test_live.cpp $(CPP_HEADERS) $(BUILD)/lib/$(LIBNAME).$(VERSION)
+	mkdir -p $(dir $@)
+	$(CXX) $(CPP_FLAGS) $(CPP_SANITIZE) -o $@ bindings/cpp/tests/test_live.cpp $(BINDINGS_LDFLAGS)
+
+test-cpp: $(BUILD)/tests/cpp/test-errorformatter $(BUILD)/tests/cpp/test-errorformatter-sanitized \
+          $(BUILD)/tests/cpp/test-live $(BUILD)/tests/cpp/test-live-sanitized
 	$(BUILD)/tests/cpp/test-errorformatter Examples
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    $(BUILD)/tests/cpp/test-errorformatter-sanitized Examples
+	$(BUILD)/tests/cpp/test-live Examples
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    $(BUILD)/tests/cpp/test-live-sanitized Examples
 
 $(BUILD)/examples/demo-cpp: Examples/cpp/demo.cpp $(CPP_HEADERS) $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(dir $@)

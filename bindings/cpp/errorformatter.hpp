@@ -622,6 +622,7 @@ inline FormattedError read_result(const ef_result *result) {
 } // namespace detail
 
 class CatalogBuilder;
+class LiveCatalog;
 
 /**
  * An immutable set of string tables in every localization. Its const member functions may be
@@ -828,6 +829,7 @@ public:
 
 private:
     friend class CatalogBuilder;
+    friend class LiveCatalog;
     std::unique_ptr<ef_catalog, detail::CatalogDeleter> handle_;
 };
 
@@ -1164,6 +1166,128 @@ inline std::vector<std::string> preferences_from_accept_language(std::string_vie
     detail::check(try_preferences_from_accept_language(locales, header, &failure), failure);
     return locales;
 }
+
+// ------------------------------------------------------------------------------ live catalog
+
+/**
+ * A catalog that serves the newest good version of its directory or compiled file, never a
+ * broken one, while any number of threads format with it (ef_live_catalog_*, library 1.3).
+ *
+ * A change is taken once the files have been left alone for the debounce interval, opened as
+ * Catalog::open() opens it (strict mode refuses a broken table), and refused if it holds no
+ * entry or, with `lint_clean`, if lint finds an error; a refused version is never served and
+ * last_error() says why. A library thread looks at the path every `check_interval_ms` (sooner
+ * when inotify reports a change); with 0 there is none and reload() takes changes.
+ *
+ * current() is the version served now, a Catalog of its own that stays valid and unchanged
+ * after newer versions replace it: take it per request (it never waits: no lock, no I/O).
+ * Every member function but the destructor may be called concurrently from any thread.
+ */
+class LiveCatalog {
+public:
+    /** The options of open(): those of Catalog::OpenOptions but on_demand (a version is read
+     *  whole when taken), whether a version must be lint-clean, how often the path is looked at
+     *  (0: no thread) and how long its files must be quiet first (nullopt: the check interval;
+     *  below 20 counts as 20). */
+    struct Options {
+        std::optional<std::string_view> development_locale = std::nullopt;
+        Catalog::Mode mode = Catalog::Mode::lenient;
+        bool mapped = false;
+        bool lint_clean = false;
+        std::uint32_t check_interval_ms = 1000;
+        std::optional<std::uint32_t> debounce_ms = std::nullopt;
+    };
+
+    /** Opens a live catalog on a directory or compiled file and starts following it. Throws
+     *  Error: why the path's version now is not good, as Catalog::open() fails (EF_E_PARSE also
+     *  for an empty catalog or a lint error; EF_E_IO also when the thread cannot start). */
+    static LiveCatalog open(std::string_view path) { return open(path, Options()); }
+
+    /** open() with Options. Throws as open(). */
+    static LiveCatalog open(std::string_view path, const Options &options) {
+        LiveCatalog live;
+        Failure failure;
+        detail::check(try_open(live, path, options, &failure), failure);
+        return live;
+    }
+
+    /** The noexcept form of open(): `out` receives the live catalog on EF_OK. */
+    static Status try_open(LiveCatalog &out, std::string_view path, const Options &options,
+                           Failure *failure = nullptr) noexcept {
+        return detail::guarded(failure, [&] {
+            detail::CString directory(path, "path");
+            detail::OptionalCString development(options.development_locale, "development locale");
+            std::uint32_t flags = static_cast<std::uint32_t>(options.mode);
+            if (options.mapped)
+                flags |= EF_CATALOG_MAPPED;
+            if (options.lint_clean)
+                flags |= EF_LIVE_CATALOG_LINT_CLEAN;
+            ef_live_catalog *handle = nullptr;
+            ef_error_details *raw = nullptr;
+            Status status = options.debounce_ms
+                                ? ef_live_catalog_open_with_debounce(&handle, directory.c_str(), development.c_str(),
+                                                                     flags, options.check_interval_ms,
+                                                                     *options.debounce_ms, &raw)
+                                : ef_live_catalog_open(&handle, directory.c_str(), development.c_str(), flags,
+                                                       options.check_interval_ms, &raw);
+            detail::DetailsPointer details(raw);
+            if (status == EF_OK)
+                out.handle_.reset(handle);
+            return detail::report(status, details.get(), failure);
+        });
+    }
+
+    /** The newest good version, a catalog of its own (ef_live_catalog_current). */
+    Catalog current() const noexcept {
+        Catalog catalog;
+        catalog.handle_.reset(ef_live_catalog_current(handle_.get()));
+        return catalog;
+    }
+
+    /** Looks at the path now and serves what is there if it is a good version, without waiting
+     *  for it to be quiet. Throws Error: why it was refused (EF_E_NOT_FOUND for a deleted path,
+     *  EF_E_PARSE, EF_E_IO, EF_E_INVALID_LOCALE); the version served stays. */
+    void reload() {
+        Failure failure;
+        detail::check(try_reload(&failure), failure);
+    }
+
+    /** The noexcept form of reload(). */
+    Status try_reload(Failure *failure = nullptr) noexcept {
+        ef_error_details *raw = nullptr;
+        Status status = ef_live_catalog_reload(handle_.get(), &raw);
+        detail::DetailsPointer details(raw);
+        return detail::report(status, details.get(), failure);
+    }
+
+    /** How many versions were served: 1 for the first, one more for each taken since. */
+    std::uint64_t generation() const noexcept { return ef_live_catalog_generation(handle_.get()); }
+
+    /** Why the newest state of the path is not the version served; nullopt when it is. */
+    std::optional<Failure> last_error() const {
+        ef_error_details *raw = nullptr;
+        Status status = ef_live_catalog_last_error(handle_.get(), &raw);
+        detail::DetailsPointer details(raw);
+        if (status == EF_OK)
+            return std::nullopt;
+        Failure failure;
+        detail::report(status, details.get(), &failure);
+        return failure;
+    }
+
+    /** The C handle, for calls this binding does not wrap. Owned by this object. */
+    const ef_live_catalog *get() const noexcept { return handle_.get(); }
+
+    /** An empty live catalog object, to receive try_open()'s result. Its current() is an empty
+     *  Catalog and reload() fails with EF_E_INVALID_ARGUMENT, as the C API treats NULL. */
+    LiveCatalog() = default;
+
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    using Deleter = detail::Deleter<ef_live_catalog, ef_live_catalog_free>;
+    std::unique_ptr<ef_live_catalog, Deleter> handle_;
+};
 
 } // namespace errorformatter
 
