@@ -666,3 +666,66 @@ JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lintCatalog(JNIEnv *
     }
     return report_items(env, report);
 }
+
+/* ---------------------------------------------------------------------------- live catalog */
+
+/* org.errorformatter.LiveCatalog checks both intervals (0 ... 2^32-1) before the call. */
+JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_liveOpen(JNIEnv *env, jclass class, jbyteArray path,
+                                                                jbyteArray development_locale, jint flags,
+                                                                jlong check_interval_ms, jlong debounce_ms) {
+    (void)class;
+    char *path_text = NULL, *locale_text = NULL;
+    ef_live_catalog *live = NULL;
+    if (check_interval_ms < 0 || check_interval_ms > UINT32_MAX || debounce_ms > UINT32_MAX) {
+        throw_invalid(env, "an interval out of 0 ... 4294967295 ms");
+        return 0;
+    }
+    if (copy_string(env, path, &path_text) && copy_string(env, development_locale, &locale_text)) {
+        ef_error_details *details = NULL;
+        ef_status status = debounce_ms < 0
+            ? ef_live_catalog_open(&live, path_text, locale_text, (uint32_t)flags, (uint32_t)check_interval_ms,
+                                   &details)
+            : ef_live_catalog_open_with_debounce(&live, path_text, locale_text, (uint32_t)flags,
+                                                 (uint32_t)check_interval_ms, (uint32_t)debounce_ms, &details);
+        if (status != EF_OK)
+            throw_status(env, status, details);
+    }
+    free(path_text);
+    free(locale_text);
+    return (jlong)(intptr_t)live;
+}
+
+JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_liveCurrent(JNIEnv *env, jclass class, jlong live) {
+    (void)env;
+    (void)class;
+    return (jlong)(intptr_t)ef_live_catalog_current((const ef_live_catalog *)(intptr_t)live);
+}
+
+JNIEXPORT void JNICALL Java_org_errorformatter_Native_liveReload(JNIEnv *env, jclass class, jlong live) {
+    (void)class;
+    ef_error_details *details = NULL;
+    ef_status status = ef_live_catalog_reload((ef_live_catalog *)(intptr_t)live, &details);
+    if (status != EF_OK)
+        throw_status(env, status, details);
+}
+
+JNIEXPORT jlong JNICALL Java_org_errorformatter_Native_liveGeneration(JNIEnv *env, jclass class, jlong live) {
+    (void)env;
+    (void)class;
+    uint64_t generation = ef_live_catalog_generation((const ef_live_catalog *)(intptr_t)live);
+    return generation > INT64_MAX ? INT64_MAX : (jlong)generation;
+}
+
+JNIEXPORT void JNICALL Java_org_errorformatter_Native_liveLastError(JNIEnv *env, jclass class, jlong live) {
+    (void)class;
+    ef_error_details *details = NULL;
+    ef_status status = ef_live_catalog_last_error((const ef_live_catalog *)(intptr_t)live, &details);
+    if (status != EF_OK)
+        throw_status(env, status, details);
+}
+
+JNIEXPORT void JNICALL Java_org_errorformatter_Native_liveFree(JNIEnv *env, jclass class, jlong live) {
+    (void)env;
+    (void)class;
+    ef_live_catalog_free((ef_live_catalog *)(intptr_t)live);
+}

@@ -138,7 +138,7 @@ public final class Catalog implements AutoCloseable {
     }
 
     /** As {@link #wrap(long)}; the listings of a catalog opened on demand are read when first asked for. */
-    private static Catalog wrap(long pointer, boolean onDemand) {
+    static Catalog wrap(long pointer, boolean onDemand) {
         if (pointer == 0) {
             // The native code throws whenever it makes no catalog; this is a defect of the glue.
             throw new ErrorFormatterException(Status.INTERNAL, "the library made no catalog", null, 0, 0);

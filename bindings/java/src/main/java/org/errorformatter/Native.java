@@ -72,4 +72,24 @@ final class Native {
 
     /** As {@link #lintPaths}, for an open catalog. */
     static native byte[] lintCatalog(long catalog);
+
+    /**
+     * ef_live_catalog_open (a negative {@code debounceMs}: the check interval) or
+     * ef_live_catalog_open_with_debounce; both intervals within 0 ... 2^32-1.
+     */
+    static native long liveOpen(byte[] path, byte[] developmentLocale, int flags, long checkIntervalMs,
+            long debounceMs);
+
+    /** ef_live_catalog_current: a new catalog reference, freed with {@link #free}. */
+    static native long liveCurrent(long live);
+
+    /** ef_live_catalog_reload; throws the refusal. */
+    static native void liveReload(long live);
+
+    static native long liveGeneration(long live);
+
+    /** Throws the refusal ef_live_catalog_last_error reports; returns when there is none. */
+    static native void liveLastError(long live);
+
+    static native void liveFree(long live);
 }
