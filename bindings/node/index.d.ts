@@ -208,6 +208,34 @@ export declare class Catalog {
   close(): void;
 }
 
+/** The options of LiveCatalog.open (library 1.3). */
+export interface LiveCatalogOptions {
+  developmentLocale?: string | null;
+  strict?: boolean;
+  mapped?: boolean;
+  /** Refuse a version in which lint finds an error. */
+  lintClean?: boolean;
+  /** How often the library's thread looks at the path; 0: no thread, only reload(). */
+  checkIntervalMs?: number;
+  /** How long the files must be left alone before a change is opened; null: the check interval. */
+  debounceMs?: number | null;
+}
+
+/** The newest good version of a catalog's path, never a broken one (ef_live_catalog_*, library 1.3). */
+export declare class LiveCatalog {
+  private constructor();
+  static open(path: PathLike, options?: LiveCatalogOptions): LiveCatalog;
+  /** The version served now, a Catalog of its own: close it when done. */
+  current(): Catalog;
+  format(domain: string, code: number | bigint, options?: FormatOptions): FormattedError;
+  lookup(key: string, options?: LookupOptions): LookupResult;
+  reload(): void;
+  readonly generation: number;
+  readonly lastError: ErrorFormatterError | null;
+  readonly closed: boolean;
+  close(): void;
+}
+
 export declare function normalizeLocale(locale: string): string;
 export declare function localeChain(locale: string): LocaleChain;
 export declare function preferencesFromEnvironment(): readonly string[];

@@ -319,6 +319,94 @@ function preferencesFromAcceptLanguage(header) {
   return packed.listFromItems(native.preferencesFromAcceptLanguage(header));
 }
 
+// ------------------------------------------------------------------------------ live catalog
+
+const LIVE_OPTIONS = ['developmentLocale', 'strict', 'mapped', 'lintClean', 'checkIntervalMs', 'debounceMs'];
+
+/**
+ * A catalog that follows its directory or compiled file and serves its newest good version,
+ * never a broken one (ef_live_catalog_*, library 1.3). A change is taken once the files have
+ * been left alone for debounceMs, opened as Catalog.open opens it (strict refuses a broken
+ * table), and refused if it holds no entry or, with lintClean, if lint finds an error; a refused
+ * version is never served and lastError says why. A library thread looks at the path every
+ * checkIntervalMs (sooner with inotify); 0: no thread, reload() takes changes. Freed by close()
+ * or when the garbage collector takes it.
+ */
+class LiveCatalog {
+  #handle;
+
+  constructor(handle, token) {
+    if (token !== CONSTRUCT) throw new TypeError('use LiveCatalog.open()');
+    this.#handle = handle;
+  }
+
+  /**
+   * Opens a live catalog on a catalog directory or compiled file. options: developmentLocale,
+   * strict (false), mapped (false), lintClean (false), checkIntervalMs (1000), debounceMs (null:
+   * the check interval). Throws what Catalog.open throws when the version there now is not good.
+   */
+  static open(path, options) {
+    const { developmentLocale = null, strict = false, mapped = false, lintClean = false,
+            checkIntervalMs = 1000, debounceMs = null } = readOptions(options, LIVE_OPTIONS, 'LiveCatalog.open');
+    return new LiveCatalog(native.liveOpen(toPath(path), developmentLocale, strict, mapped, lintClean,
+                                           checkIntervalMs, debounceMs), CONSTRUCT);
+  }
+
+  /**
+   * The newest good version, a Catalog of its own (close it when done) that stays valid after
+   * newer versions replace it. Never waits for a reload.
+   */
+  current() {
+    return new Catalog(native.liveCurrent(this.#usableHandle()), CONSTRUCT, true);
+  }
+
+  /** Catalog.format on the newest good version. */
+  format(domain, code, options) {
+    const version = this.current();
+    try {
+      return version.format(domain, code, options);
+    } finally {
+      version.close();
+    }
+  }
+
+  /** Catalog.lookup on the newest good version. */
+  lookup(key, options) {
+    const version = this.current();
+    try {
+      return version.lookup(key, options);
+    } finally {
+      version.close();
+    }
+  }
+
+  /** Looks at the path now; throws why what is there was refused (the version served stays). */
+  reload() {
+    native.liveReload(this.#usableHandle());
+  }
+
+  /** How many versions were served: 1 for the first, one more for each taken since. */
+  get generation() { return native.liveGeneration(this.#usableHandle()); }
+
+  /** Why the newest state of the path is not the version served (not thrown); null when it is. */
+  get lastError() { return native.liveLastError(this.#usableHandle()); }
+
+  /** True once close() was called. */
+  get closed() { return this.#handle === null; }
+
+  /** Stops following the path and frees the live catalog; versions taken stay valid until closed. */
+  close() {
+    if (this.#handle === null) return;
+    native.liveClose(this.#handle);
+    this.#handle = null;
+  }
+
+  #usableHandle() {
+    if (this.#handle === null) throw invalidArgument('the live catalog is closed');
+    return this.#handle;
+  }
+}
+
 // ------------------------------------------------------------------------------------- lint
 
 /** Lints table files and catalog directories, as `errfmt lint PATH...` does; options: developmentLocale. */
@@ -335,6 +423,7 @@ function libraryVersion() {
 
 module.exports = {
   Catalog,
+  LiveCatalog,
   ErrorFormatterError,
   FIELDS,
   Status,

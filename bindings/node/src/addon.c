@@ -60,6 +60,12 @@ NAPI_MODULE_INIT() {
         {"lintPaths", lint_paths},
         {"lintCatalog", lint_catalog},
         {"splitItems", split_items},
+        {"liveOpen", live_open},
+        {"liveCurrent", live_current},
+        {"liveReload", live_reload},
+        {"liveGeneration", live_generation},
+        {"liveLastError", live_last_error},
+        {"liveClose", live_close},
     };
     addon_state *state = calloc(1, sizeof *state);
     if (state == NULL) {

@@ -136,4 +136,13 @@ napi_value preferences_from_accept_language(napi_env env, napi_callback_info inf
 napi_value lint_paths(napi_env env, napi_callback_info info);
 napi_value lint_catalog(napi_env env, napi_callback_info info);
 
+/* --------------------------------------------------------------------------- live.c */
+
+napi_value live_open(napi_env env, napi_callback_info info);
+napi_value live_current(napi_env env, napi_callback_info info);
+napi_value live_reload(napi_env env, napi_callback_info info);
+napi_value live_generation(napi_env env, napi_callback_info info);
+napi_value live_last_error(napi_env env, napi_callback_info info);
+napi_value live_close(napi_env env, napi_callback_info info);
+
 #endif
