@@ -173,12 +173,15 @@ final class LiveCatalogState: @unchecked Sendable {
         -> LiveCatalog.Event?
     {
         let version = makeVersion(catalog)
+        // The refusal goes before the version is published: a reader that sees the new version
+        // must not see the refusal it replaces. (The generation grows after: a reader that sees
+        // the new generation must find the new version.)
+        refusal.withLock { $0 = nil }
         guard slot.publish(version) else {
             return refuse(Self.unplaceable, diagnostics: diagnostics, read: fingerprint)
         }
         served = fingerprint
         refused = nil
-        refusal.withLock { $0 = nil }
         let number = generation.add(1, ordering: .releasing).newValue
         return .accepted(generation: number, nanosecondsSince1970: LiveClock.wallNanoseconds(), diagnostics: diagnostics)
     }
