@@ -76,7 +76,9 @@ import Testing
             return
         }
         #expect(told.error == refusal.error)
-        // Leniently, the same file is a table left out, not a refusal.
+        // Leniently, the same file is a table left out, not a refusal (beside a good table: a
+        // catalog of no entry at all is refused, lenient or not).
+        scratch.write("fr.lproj/Localizable.strings", "\"greeting\" = \"Bonjour\";")
         let lenient = try LiveCatalog.open(path: scratch.root, options: .init(checkIntervalMilliseconds: 0))
         #expect(lenient.current.diagnostics.contains { $0.severity == .error })
     }
