@@ -30,6 +30,8 @@ public struct Catalog: Sendable {
     public var diagnostics: [Diagnostic] { storage.store.diagnostics }
     /// Whether there are unlocalized top-level tables.
     public var hasUnlocalizedTables: Bool { storage.hasUnlocalizedTables }
+    /// What the catalog does beyond serving its tables as they are (none unless asked).
+    public var options: Options { storage.options }
 
     /// When a catalog reads its localizations' files.
     public enum Loading: Sendable {
@@ -63,6 +65,7 @@ public struct Catalog: Sendable {
         let stackCache = LookupStackCache()
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
+        let options: Options
 
         init(
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
@@ -82,6 +85,7 @@ public struct Catalog: Sendable {
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = Catalog.sortedLocalizations(tables.keys)
             self.negotiation = negotiation
+            options = []
         }
 
         init(
@@ -108,6 +112,19 @@ public struct Catalog: Sendable {
             self.hasUnlocalizedTables = !unlocalized.isEmpty
             self.localizations = nil
             self.negotiation = negotiation
+            options = []
+        }
+
+        /// `other`'s tables with `options`: the stacks are negotiated again (the options may
+        /// change them), the tables and what was read of them are shared.
+        init(_ other: Storage, options: Options) {
+            developmentLocale = other.developmentLocale
+            developmentPluralLocale = other.developmentPluralLocale
+            localizations = other.localizations
+            hasUnlocalizedTables = other.hasUnlocalizedTables
+            store = other.store
+            negotiation = other.negotiation
+            self.options = options
         }
     }
 
@@ -129,6 +146,15 @@ public struct Catalog: Sendable {
     ) {
         storage = Storage(deferred: deferred, developmentLocale: developmentLocale, negotiation: negotiation,
                           leadingDiagnostics: leadingDiagnostics)
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// This catalog with `options` instead of its own: the same tables, shared, not read again.
+    package func with(options: Options) -> Catalog {
+        options == self.options ? self : Catalog(storage: Storage(storage, options: options))
     }
 
     /// What ICU says about the localizations' names, when it was known in advance.
@@ -207,7 +233,7 @@ public struct Catalog: Sendable {
         for localization in stack.localizations {
             if let found = storage.store.tables(of: localization)?[table] { layers.append(found) }
         }
-        return TableLayers(name: table, stack: stack, layers: layers)
+        return TableLayers(name: table, stack: stack, layers: layers, numberStyle: defaultNumberStyle)
     }
 }
 
@@ -224,10 +250,14 @@ package final class TableLayers: Sendable {
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
     let secrets = KeyedHash.secrets
 
-    init(name: String, stack: LookupStack, layers: [LocalizedTable]) {
+    /// How the numbers of a call that does not say are written: the catalog's choice.
+    let numberStyle: NumberStyle
+
+    init(name: String, stack: LookupStack, layers: [LocalizedTable], numberStyle: NumberStyle) {
         self.name = name
         self.stack = stack
         self.layers = layers
+        self.numberStyle = numberStyle
     }
 
     /// The first value of `key`, with where it came from.

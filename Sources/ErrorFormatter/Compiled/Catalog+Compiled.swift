@@ -46,19 +46,24 @@ extension Catalog {
     /// file shares their pages. The caller promises that the file is not truncated or rewritten
     /// in place while the catalog lives (replacing it by rename is safe): a mapped page cut off
     /// the file raises SIGBUS when read. Where the system cannot map a section, it is read.
+    ///
+    /// `options` are the catalog's (``Options``), whichever `path` is: a compiled file keeps
+    /// tables, not options.
     public static func open(
         path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
-        mapped: Bool = false
+        mapped: Bool = false, options: Options = []
     ) throws(CatalogError) -> Catalog {
         // What cannot be opened as a file is left to the directory open, which says why.
         guard let opened = try compiledCatalogSource(atPath: path) else {
-            return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
+            return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading,
+                            options: options)
         }
         let source: any CompiledByteSource = mapped ? MappedByteSource(mapping: opened) : opened
         let file = try CompiledCatalogFile(source: source)
-        return try strict
+        let catalog = try strict
             ? open(compiled: file, developmentLocale: developmentLocale, strict: true)
             : openOnFirstUse(compiled: file, developmentLocale: developmentLocale)
+        return catalog.with(options: options)
     }
 
     /// Whether `path` is a regular file that starts like a compiled catalog (what

@@ -4,8 +4,9 @@
 ///
 /// **Under which key.** A result memo's key (the code, which of the description, failure reason
 /// and recovery suggestion are present, the table, the domain; then the preferences) followed
-/// by the arguments' kinds (``writeArgumentKinds(of:into:)``). A plan depends on nothing else:
-/// ``FormatPlan`` says when one is made at all and what a call still checks.
+/// by the arguments' kinds and the error's number style (``writeArgumentKinds(of:numberStyle:into:)``).
+/// A plan depends on nothing else (the catalog's own number style is the memo's, which belongs to
+/// one catalog): ``FormatPlan`` says when one is made at all and what a call still checks.
 ///
 /// **Kept how.** Whatever the caller makes of a plan (the C library: a result block's template;
 /// for a key with no plan, a mark that says so, so that its calls do not try again),
@@ -26,20 +27,29 @@ package final class FormatPlanReuse: @unchecked Sendable {
     /// such errors are rare.
     package static var maximumArguments: Int { 64 }
 
-    /// The most bytes ``writeArgumentKinds(of:into:)`` writes.
-    package static var kindsCapacity: Int { 1 + maximumArguments }
+    /// The most bytes ``writeArgumentKinds(of:numberStyle:into:)`` writes.
+    package static var kindsCapacity: Int { 2 + maximumArguments }
 
-    /// Writes the arguments' count (1 byte) and each one's kind (1 byte: string, signed, unsigned,
-    /// floating point) into `buffer`; returns the number of bytes written, `nil` when there are
-    /// more than ``maximumArguments`` or they do not fit.
+    /// Writes the error's number style when it has one (1 byte, 0xC0 for `.cLocale`, 0xC1 for
+    /// `.localized`: never a count, so a key without it reads differently), the arguments' count
+    /// (1 byte) and each one's kind (1 byte: string, signed, unsigned, floating point) into
+    /// `buffer`; returns the number of bytes written, `nil` when there are more than
+    /// ``maximumArguments`` or they do not fit.
     @inline(__always)
-    package static func writeArgumentKinds(of arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer)
-        -> Int?
-    {
-        guard arguments.count <= maximumArguments, arguments.count < buffer.count, let base = buffer.baseAddress
+    package static func writeArgumentKinds(
+        of arguments: [FormatArgument], numberStyle: NumberStyle? = nil, into buffer: UnsafeMutableRawBufferPointer
+    ) -> Int? {
+        let styleBytes = numberStyle == nil ? 0 : 1
+        guard arguments.count <= maximumArguments, arguments.count + styleBytes < buffer.count,
+              let base = buffer.baseAddress
         else { return nil }
-        base.storeBytes(of: UInt8(truncatingIfNeeded: arguments.count), as: UInt8.self)
-        var written = 1
+        var written = 0
+        if let numberStyle {
+            base.storeBytes(of: numberStyle == .cLocale ? 0xC0 : 0xC1, as: UInt8.self)
+            written = 1
+        }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: arguments.count), toByteOffset: written, as: UInt8.self)
+        written += 1
         for argument in arguments {
             let kind: UInt8 = switch argument {
             case .string: 0
