@@ -66,6 +66,8 @@ public struct Catalog: Sendable {
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
         let options: Options
+        /// The pseudo-locales' tables, made when first needed (``Options/pseudoLocales``).
+        let pseudoLocalizations = PseudoLocalizations()
 
         init(
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
@@ -231,7 +233,13 @@ public struct Catalog: Sendable {
         var layers: [LocalizedTable] = []
         layers.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            if let found = storage.store.tables(of: localization)?[table] { layers.append(found) }
+            if let found = storage.store.tables(of: localization)?[table] {
+                layers.append(found)
+            } else if let pseudo = servedPseudoLocale(named: localization),
+                      let made = storage.pseudoLocalizations.table(table, of: pseudo, in: self)
+            {
+                layers.append(made)
+            }
         }
         return TableLayers(name: table, stack: stack, layers: layers, numberStyle: defaultNumberStyle)
     }
