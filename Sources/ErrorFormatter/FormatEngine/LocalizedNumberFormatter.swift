@@ -317,7 +317,7 @@ enum LocalizedNumberFormatter {
     ) {
         let integerCount = max(number.point, minimumDigits, 1)
         for magnitude in stride(from: integerCount - 1, through: 0, by: -1) {
-            output.append(symbols.digits[Int(number.digit(atMagnitude: magnitude))])
+            output.append(symbols.digit(number.digit(atMagnitude: magnitude)))
             if magnitude > 0, grouping.separates(after: magnitude, integerCount: integerCount) {
                 output.append(symbols.groupingSeparator)
             }
@@ -339,7 +339,7 @@ enum LocalizedNumberFormatter {
         guard fractionDigits > 0 else { return }
         output.append(symbols.decimalSeparator)
         for magnitude in stride(from: -1, through: -fractionDigits, by: -1) {
-            output.append(symbols.digits[Int(number.digit(atMagnitude: magnitude))])
+            output.append(symbols.digit(number.digit(atMagnitude: magnitude)))
         }
     }
 
@@ -353,7 +353,7 @@ enum LocalizedNumberFormatter {
         guard lowest < 0 else { return }
         output.append(symbols.decimalSeparator)
         for magnitude in stride(from: -1, through: lowest, by: -1) {
-            output.append(symbols.digits[Int(number.digit(atMagnitude: magnitude))])
+            output.append(symbols.digit(number.digit(atMagnitude: magnitude)))
         }
     }
 
@@ -366,11 +366,11 @@ enum LocalizedNumberFormatter {
     ) {
         let exponent = number.isZero ? 0 : number.point - 1
         let shown = fixed ? significantDigits : max(number.digits.count, 1)
-        output.append(symbols.digits[Int(number.digit(atMagnitude: exponent))])
+        output.append(symbols.digit(number.digit(atMagnitude: exponent)))
         if shown > 1 {
             output.append(symbols.decimalSeparator)
             for index in 1..<shown {
-                output.append(symbols.digits[Int(number.digit(atMagnitude: exponent - index))])
+                output.append(symbols.digit(number.digit(atMagnitude: exponent - index)))
             }
         }
         output.append(symbols.exponentSymbol)

@@ -26,8 +26,6 @@ final class NumberSymbols: Sendable {
     let locale: String
     /// `0` to `9` in the locale's default numbering system.
     let digits: [Symbol]
-    /// Whether the digits are `0`...`9` themselves.
-    let hasASCIIDigits: Bool
     let decimalSeparator: Symbol
     let groupingSeparator: Symbol
     let minusSign: Symbol
@@ -52,6 +50,12 @@ final class NumberSymbols: Sendable {
     let secondaryGrouping: Int
     let minimumGrouping: Int
 
+    /// The symbol of the digit `value` (0–9).
+    @inline(__always)
+    func digit(_ value: UInt8) -> Symbol {
+        digits[Int(min(value, 9))]
+    }
+
     /// Locales kept; the cache is emptied when full (symbols in use stay alive).
     private static let cache = BoundedCache<String, NumberSymbols?>(capacity: 64)
     /// ICU's `ULOC_FULLNAME_CAPACITY`: longer IDs are not locale IDs.
@@ -75,8 +79,8 @@ final class NumberSymbols: Sendable {
         secondaryGrouping: Int, minimumGrouping: Int
     ) {
         self.locale = locale
-        self.digits = digits
-        hasASCIIDigits = digits.enumerated().allSatisfy { $0.element.utf8 == [UInt8(ascii: "0") + UInt8($0.offset)] }
+        // Ten digits, whatever the caller gave: `digit(_:)` indexes them by value.
+        self.digits = digits.count == 10 ? digits : (0..<10).map { Symbol(String($0)) }
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.minusSign = minusSign
