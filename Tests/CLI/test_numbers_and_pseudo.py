@@ -98,3 +98,30 @@ def test_pseudo_refuses_a_real_locale(tmp_path):
     assert out.returncode == 2
     assert "not a pseudo-locale" in out.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_the_sync_readme_shows_what_errfmt_prints():
+    """Every `$ errfmt format` of Examples/Sync/README.md, run from the project root, prints the
+    lines the README shows after it."""
+    lines = (ROOT / "Examples" / "Sync" / "README.md").read_text(encoding="utf-8").splitlines()
+    checked = 0
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if not line.startswith("$ errfmt format"):
+            continue
+        command = line[2:]
+        while command.endswith("\\"):
+            command = command[:-1] + lines[index].strip()
+            index += 1
+        expected = []
+        while index < len(lines) and not lines[index].startswith(("$ ", "```")):
+            expected.append(lines[index])
+            index += 1
+        args = command.split()[1:]
+        out = subprocess.run([ERRFMT, *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines() == expected, command
+        checked += 1
+    assert checked >= 4
