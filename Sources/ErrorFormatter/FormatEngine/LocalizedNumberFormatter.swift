@@ -63,6 +63,7 @@ enum LocalizedNumberFormatter {
     static func writePlainInteger(
         _ value: Int64, symbols: NumberSymbols, to destination: UnsafeMutablePointer<UInt8>, capacity: Int
     ) -> Int? {
+        if let layout = symbols.plainInteger { return layout.write(value, to: destination, capacity: capacity) }
         var output = NumberText(capacity: 64)
         appendInteger(value.magnitude, negative: value < 0, minimumDigits: 1, plus: false, symbols: symbols,
                       into: &output)

@@ -49,6 +49,9 @@ final class NumberSymbols: Sendable {
     let primaryGrouping: Int
     let secondaryGrouping: Int
     let minimumGrouping: Int
+    /// What a plain `%d` writes (``PlainIntegerLayout``), or `nil` when the locale's digits are
+    /// not all of one length (then it is written the long way).
+    let plainInteger: PlainIntegerLayout?
 
     /// The symbol of the digit `value` (0–9).
     @inline(__always)
@@ -97,6 +100,10 @@ final class NumberSymbols: Sendable {
         self.primaryGrouping = primaryGrouping
         self.secondaryGrouping = secondaryGrouping
         self.minimumGrouping = minimumGrouping
+        plainInteger = PlainIntegerLayout(
+            digits: self.digits, groupingSeparator: groupingSeparator, positivePrefix: positivePrefix,
+            positiveSuffix: positiveSuffix, negativePrefix: negativePrefix, negativeSuffix: negativeSuffix,
+            primaryGrouping: primaryGrouping, secondaryGrouping: secondaryGrouping, minimumGrouping: minimumGrouping)
     }
 
     private convenience init?(reading locale: String) {
