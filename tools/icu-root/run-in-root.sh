@@ -46,7 +46,8 @@ find "$copy" -mindepth 1 -maxdepth 1 ! -name build ! -name .build -exec rm -rf {
     | tar -xf - -C "$copy"
 
 shared=$tree/../shared
-path_inside=$toolchain/usr/bin:/usr/local/bin:/usr/bin:/bin
+# Debian 13 puts ICU's icupkg and genccode (icu-devtools) in /usr/sbin.
+path_inside=$toolchain/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 
 # Runs a shell script inside the root: the toolchain bind-mounted read-only at its own path,
 # ../shared read-only beside the copy, /proc and /dev; all in a private mount namespace
