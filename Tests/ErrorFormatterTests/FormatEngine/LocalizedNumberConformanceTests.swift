@@ -8,8 +8,9 @@ import Testing
 /// Numbers with localized numbers on are Foundation's `String(format:locale:)`, character for
 /// character, for every row of `Tests/NumberOracle/foundation-numbers.tsv`: 38 locales, every
 /// conversion a locale changes, the edge values, flags, widths and precisions. A row may differ
-/// only where the running ICU's data spells a symbol otherwise than Foundation's
-/// (`allowed-differences.tsv`), and then only by that symbol.
+/// only where the running ICU's data spells a symbol otherwise than Foundation's (a CLDR version's
+/// change, or a choice of Apple's build of ICU: `allowed-differences.tsv`), and then only by that
+/// symbol.
 @Suite("Localized numbers: Foundation's String(format:locale:)")
 struct LocalizedNumberConformanceTests {
     static let rows = NumberOracle.rows()
