@@ -3,7 +3,8 @@
 // Benchmarks: ErrorFormatter's .strings parser side by side with Foundation's
 // PropertyListSerialization on the shared real-world corpus (strings-bench); whole-process
 // loading, `errfmt dump --count` beside foundation-dump-count, its Foundation twin (load-bench);
-// and what locale resolution costs, first call and cached (locale-bench). A separate package so
+// what locale resolution costs, first call and cached (locale-bench); and what localized numbers
+// cost a format (numbers-bench). A separate package so
 // that the library itself never links Foundation. Build in release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
@@ -25,6 +26,11 @@ let package = Package(
             name: "locale-bench",
             dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
             path: "Sources/locale-bench"
+        ),
+        .executableTarget(
+            name: "numbers-bench",
+            dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
+            path: "Sources/numbers-bench"
         ),
         .executableTarget(
             name: "load-bench",

@@ -6,6 +6,7 @@
 #   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
+#   make bench-numbers   a format with localized numbers beside the same in the C locale
 #   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext
 #   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
@@ -60,6 +61,7 @@ $(eval $(call c_bench,format,-lpthread,$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORM
 $(eval $(call c_bench,plural,$(ICU_LIBS)))
 $(eval $(call swift_bench,strings,strings-bench))
 $(eval $(call swift_bench,locales,locale-bench))
+$(eval $(call swift_bench,numbers,numbers-bench))
 
 # Whole-process loading: the release CLI's `dump --count` over the corpus's .strings files beside
 # foundation-dump-count, the same program with Foundation (docs/performance.md).
