@@ -116,22 +116,26 @@ test: check $(TESTS)
 $(CHECKS) $(TESTS) $(BENCHES) $(FUZZ_TARGETS) fuzz-smoke wheel tarball valgrind soak lint-corpus: | setup
 
 # Swift Testing: parser, locales, catalog, rules, and the corpus/oracle conformance suites
-# (which skip, saying so, when ../shared is absent). Under make test the suite runs against the
-# trimmed ICU data the wheel ships (mk/wheel.mk), loaded through LD_LIBRARY_PATH: the ICU oracles
-# then show that the trimmed data lacks nothing the library reads, and the suite still runs
-# once. make check runs it against the system's ICU data.
-SWIFT_TEST_ICU_DATA :=
-test: SWIFT_TEST_ICU_DATA := trimmed
+# (which skip, saying so, when ../shared is absent). Under every goal the suites run against the
+# trimmed ICU data that the wheel, the tarball, the jar and the npm package ship (mk/wheel.mk's
+# icu-data, made in seconds from the system's data library), loaded through LD_LIBRARY_PATH:
+# the ICU oracles, generated from the system's full data (mk/icu.mk), then show that the trimmed
+# data lacks nothing the library reads, and the suites run once. SWIFT_TEST_ICU_DATA=system runs
+# them against the system's own data instead, for an ICU whose data no package ships
+# (tools/icu-root, in the root of another ICU major).
+SWIFT_TEST_ICU_DATA ?= trimmed
+ifeq ($(filter trimmed system,$(SWIFT_TEST_ICU_DATA)),)
+$(error SWIFT_TEST_ICU_DATA=$(SWIFT_TEST_ICU_DATA): use trimmed (the default: the packages' ICU data) or system)
+endif
+SWIFT_TEST_TRIMMED := $(filter trimmed,$(SWIFT_TEST_ICU_DATA))
 
 test-swift:
 	$(SWIFT) build --build-tests
-ifdef ICU_DATA_LIB
-	$(if $(SWIFT_TEST_ICU_DATA),$(MAKE) --no-print-directory $(ICU_DATA_LIB))
-	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) \
+	$(if $(SWIFT_TEST_TRIMMED),$(MAKE) --no-print-directory $(ICU_DATA_LIB))
+	$(if $(SWIFT_TEST_TRIMMED),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR)) \
 	  ldd $$($(SWIFT) build --show-bin-path)/ErrorFormatterPackageTests.xctest | grep -qF "$(abspath $(ICU_DATA_LIB))" \
 	  || { echo "test-swift: the test binary would not load $(ICU_DATA_LIB)"; exit 1; })
-endif
-	$(if $(SWIFT_TEST_ICU_DATA),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR))) $(SWIFT) test --skip-build
+	$(if $(SWIFT_TEST_TRIMMED),LD_LIBRARY_PATH=$(abspath $(ICU_DATA_DIR))) $(SWIFT) test --skip-build
 
 # ----------------------------------------------------------------------------------- demo
 # The seed through errfmt, and lint finding its bugs (mk/cli.mk), then each binding's demo.
@@ -161,6 +165,8 @@ help:
 	@echo "make                the library, errfmt, the header, pkg-config and CMake files (build/)"
 	@echo "make demo           the example's errors through errfmt and every binding"
 	@echo "make check          the fast suites: $(CHECKS)"
+	@echo "                    (test-swift: the Swift suites on the trimmed ICU data the packages ship,"
+	@echo "                    under make check and make test alike; SWIFT_TEST_ICU_DATA=system for the system's)"
 	@echo "make test           check, then: $(TESTS)"
 	@echo "make setup          install what the suites need (done by check and test)"
 	@echo "make install        PREFIX, LIBDIR, DESTDIR...; make uninstall"

@@ -3,12 +3,13 @@
 #
 #   make bench-format    ef_format and ef_catalog_lookup from C beside glibc gettext, same strings
 #   make bench-plural    a .stringsdict plural from C beside ICU MessageFormat (umsg_format)
-#   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
+#   make bench-strings   ../shared's corpus read into tables beside Foundation parsing it
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
 #   make bench-numbers   a format with localized numbers beside the same in the C locale
 #   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext
 #   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
+#   make bench-swift     the format roads from Swift beside the same roads through the C ABI
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
 
 BENCH_DIR := $(BUILD)/bench
@@ -60,6 +61,16 @@ $(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale: $(BENCH_FORMAT_DATA)/s
 $(eval $(call c_bench,format,-lpthread,$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale))
 $(eval $(call c_bench,plural,$(ICU_LIBS)))
 $(eval $(call swift_bench,strings,strings-bench))
+
+# The format roads from Swift beside the same roads through the C ABI, in one process: the
+# Benchmarks package's own release build of the core for the Swift side, the library `make`
+# builds for the C side (found through -L and a run path).
+BENCHES += bench-swift
+.PHONY: bench-swift
+bench-swift: $(BUILD)/lib/$(LIBNAME).$(VERSION) $(BENCH_FORMAT_DATA)/catalog
+	$(SWIFT) build -c release --package-path Benchmarks --scratch-path $(BENCH_DIR) --product swift-format-bench \
+	    -Xlinker -L$(abspath $(BUILD)/lib) -Xlinker -rpath -Xlinker $(abspath $(BUILD)/lib)
+	$(BENCH_DIR)/release/swift-format-bench $(BENCH_FORMAT_DATA)/catalog
 $(eval $(call swift_bench,locales,locale-bench))
 $(eval $(call swift_bench,numbers,numbers-bench))
 

@@ -1,9 +1,9 @@
-# mk/hostile.mk -- hostile callers, files and file systems (issue 10; docs/reliability.md).
+# mk/hostile.mk -- hostile callers, files and file systems (docs/reliability.md).
 #
 #   make valgrind       the C and Python suites under valgrind, any memory error fails the run
-#                       (~10 minutes on 2 cores; not part of make test)
+#                       (minutes; not part of make test)
 #   make soak           1,000,000 formats from C, then from Python, RSS printed, must be flat
-#                       after the warm-up (~2 and ~4 minutes; not part of make test)
+#                       after the warm-up (minutes; not part of make test)
 #
 # Hostile inputs to the C API and to locale resolution are fuzzed too: fuzz-api and fuzz-locale
 # (mk/fuzz.mk).

@@ -30,8 +30,8 @@ icu-oracles: $(ICU_ORACLE_TOOL)
 	mv $(ICU_ORACLES)/chains.tsv.new $(ICU_ORACLES)/chains.tsv
 	@echo "icu-oracles: $(ICU_ORACLES)/chains.tsv from ICU $$($(ICU_ORACLE_TOOL) version)"
 
-# Generated from the full system data even when make test runs the suite on the trimmed data:
-# the trimmed data must give the same answers.
+# Generated from the full system data, while test-swift runs the suites on the trimmed data
+# the packages ship (the top Makefile): the trimmed data must give the same answers.
 test-swift: icu-oracles
 
 # `make test` runs it for each major in ICU_TEST_MAJORS; `make test-icu ICU=76` for one.

@@ -7,12 +7,12 @@
 #                       bundled build's library and errfmt, which need nothing but glibc 2.28)
 #   make lib-bundled    build/bundled/{lib,bin}: liberrorformatter and errfmt with a static ICU
 #                       (trimmed data), static libstdc++, and no glibc symbol newer than 2.28
-#   make icu-data       build/icu-data/libicudata.so.<N>: the trimmed ICU data library
+#   make icu-data       build/icu-data/libicudata.so.<N>: the trimmed ICU data library (test-swift
+#                       runs the Swift suites against it, under every goal: the top Makefile)
 #   make test-wheel     installs the wheel in a clean venv and formats with the system's ICU
 #                       hidden; `pip install ./bindings/python` from the checkout, and from a
 #                       copy outside it (which must fail saying what to do)
 #   make test-tarball   unpacks the tarball elsewhere and builds and runs a C program against it
-#                       (make test runs the Swift suites against it: the top Makefile's test-swift)
 #   make test-manylinux the glibc/libstdc++ symbol versions of every ELF file in the wheel and the
 #                       tarball, and the wheel installed and run in a Debian 11 root
 #

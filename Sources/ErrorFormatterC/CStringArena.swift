@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ErrorFormatter
 
 /// NUL-terminated copies of several strings in one object, freed with it.
 ///
@@ -55,7 +56,7 @@ final class CStringArena: ManagedBuffer<CStringArena.Header, UInt64> {
                     return
                 }
                 let start = storage + offset
-                let length = copyUTF8(of: string, to: start)
+                let length = UTF8Bytes.copy(string, to: start)
                 start.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
                 (pointers + index).initialize(to: UnsafePointer(start.assumingMemoryBound(to: CChar.self)))
                 offset += length + 1
@@ -74,22 +75,6 @@ final class CStringArena: ManagedBuffer<CStringArena.Header, UInt64> {
     /// exclusive access at run time on every read, and this is read on every `ef_lookup_*` call.
     var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
-    /// Copies the UTF-8 bytes of `string` to `destination` (which has room for them) and returns
-    /// how many were copied. Native strings are contiguous, so this is one `memcpy`.
-    static func copyUTF8(of string: String, to destination: UnsafeMutableRawPointer) -> Int {
-        let copied: Int? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            if let base = bytes.baseAddress { memcpy(destination, base, bytes.count) }
-            return bytes.count
-        }
-        if let copied { return copied }
-        var length = 0
-        for byte in string.utf8 {
-            destination.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
-            length += 1
-        }
-        return length
-    }
-
     /// The pointer at `index`, or `nil` if `index` is out of range or that string was `nil`.
     /// The pointer stays valid while the arena lives: tail storage does not move.
     subscript(index: Int) -> UnsafePointer<CChar>? {
@@ -105,7 +90,7 @@ enum OwnedCString {
     /// A `malloc`ed NUL-terminated copy of `string`, or `nil` if memory ran out.
     static func make(_ string: String) -> UnsafeMutablePointer<CChar>? {
         guard let memory = malloc(string.utf8.count + 1) else { return nil }
-        let length = CStringArena.copyUTF8(of: string, to: memory)
+        let length = UTF8Bytes.copy(string, to: memory)
         memory.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
         return memory.assumingMemoryBound(to: CChar.self)
     }

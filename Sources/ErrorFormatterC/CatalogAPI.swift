@@ -2,7 +2,8 @@ import CErrorFormatter
 import ErrorFormatter
 
 /// The object behind `ef_catalog *`: the immutable catalog plus C copies of what the getters
-/// hand out, made once so that any number of threads can read them.
+/// hand out, made once so that any number of threads can read them. What the catalog remembers
+/// between calls is the catalog's own (`Catalog.memos`), shared with its Swift callers.
 final class CatalogBox {
     let catalog: Catalog
     /// The development locale.
@@ -11,24 +12,14 @@ final class CatalogBox {
     /// a catalog read on first use (EF_CATALOG_ON_DEMAND) reads every localization to know
     /// them, which only a caller who asks should pay for.
     private let listings = Protected<Listings?>(nil)
-    /// How errors with arguments or shown caller texts were resolved (PlannedResult.swift).
-    let planMemo = FormatPlanReuse(byteBudget: 8 << 20)
-    /// The packed outputs' plans (PlannedPacked.swift), as `planMemo` keeps the blocks'.
-    let packedPlanMemo = FormatPlanReuse(byteBudget: 4 << 20)
 
     struct Listings {
+        let localizations: [String]
         let names: CStringArena
-        let count: Int
         let diagnostics: DiagnosticList
-    }
-    /// The hot path's memos (CatalogMemo.swift), read without a lock or a reference count,
-    /// each bounded in bytes whatever callers send. The formatted results' two (`ef_format`'s
-    /// blocks, `ef_format_packed`'s outputs) keep what ``ResultReuse`` decides may be reused.
-    let textMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 2 << 20)
-    let resultMemo = ResultReuse(byteBudget: 8 << 20)
-    let lookupMemo = ConcurrentByteCache(slotCount: 8_192, byteBudget: 4 << 20)
-    let packedMemo = ResultReuse(byteBudget: 4 << 20)
 
+        var count: Int { localizations.count }
+    }
     init(_ catalog: Catalog) {
         self.catalog = catalog
         developmentLocale = CStringArena.make([catalog.developmentLocale])
@@ -41,7 +32,7 @@ final class CatalogBox {
         listings.withLock { made in
             if let made { return made }
             let localizations = catalog.localizations
-            let lists = Listings(names: CStringArena.make(localizations), count: localizations.count,
+            let lists = Listings(localizations: localizations, names: CStringArena.make(localizations),
                                  diagnostics: DiagnosticList(catalog.diagnostics))
             made = lists
             return lists
@@ -78,15 +69,38 @@ public func ef_catalog_open(
     _ out: UnsafeMutablePointer<OpaquePointer?>?, _ path: UnsafePointer<CChar>?,
     _ development_locale: UnsafePointer<CChar>?, _ flags: UInt32, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
+    openCatalog(out, path, development_locale, flags, memoBudget: Limits.defaultMemoBytes, err)
+}
+
+@_cdecl("ef_catalog_open_with_memo_budget") @implementation
+public func ef_catalog_open_with_memo_budget(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ path: UnsafePointer<CChar>?,
+    _ development_locale: UnsafePointer<CChar>?, _ flags: UInt32, _ memo_budget: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    openCatalog(out, path, development_locale, flags, memoBudget: memo_budget, err)
+}
+
+private func openCatalog(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ path: UnsafePointer<CChar>?,
+    _ development_locale: UnsafePointer<CChar>?, _ flags: UInt32, memoBudget: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         let path = try CInput.string(path, name: "path")
         let development = try CInput.optionalString(development_locale, name: "development_locale")
         let options = try CatalogFlags(flags, opening: true)
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
+        // A size_t above Int.max arrives negative.
+        guard memoBudget >= 0, memoBudget <= Limits.maximumMemoBytes else {
+            throw Failure.invalidArgument(
+                "memo_budget \(UInt(bitPattern: memoBudget)) is more than \(Limits.maximumMemoBytes) bytes")
+        }
         do throws(CatalogError) {
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: options.strict,
-                                           loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped)
+                                           loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped,
+                                           memoBudget: memoBudget)
             out.pointee = Handle.make(CatalogBox(catalog))
         } catch {
             throw Failure(error)
@@ -149,4 +163,20 @@ public func ef_catalog_diagnostic_line(_ catalog: OpaquePointer?, _ index: Int) 
 @_cdecl("ef_catalog_diagnostic_column") @implementation
 public func ef_catalog_diagnostic_column(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
     Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.column(index) ?? 0
+}
+
+@_cdecl("ef_catalog_describe_packed") @implementation
+public func ef_catalog_describe_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    writingPacked(out_length, buffer, capacity, err) { () throws(Failure) in
+        guard let box = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
+        let lists = box.lists
+        return CatalogDescriptionLayout.items(developmentLocale: box.catalog.developmentLocale,
+                                              localizations: lists.localizations,
+                                              diagnostics: lists.diagnostics.diagnostics)
+    }
 }

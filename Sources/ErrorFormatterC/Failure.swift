@@ -41,6 +41,16 @@ struct Failure: Error {
                   column: error.column)
     }
 
+    init(_ error: ServingError) {
+        let status: Int32 = switch error.kind {
+        case .invalidArgument: EF_E_INVALID_ARGUMENT
+        case .invalidUTF8: EF_E_INVALID_UTF8
+        case .keyNotFound: EF_E_KEY_NOT_FOUND
+        case .outOfMemory: EF_E_INTERNAL
+        }
+        self.init(status: ef_status(status), message: error.message)
+    }
+
     init(_ error: LocaleError) {
         self.init(status: ef_status(EF_E_INVALID_LOCALE), message: error.description)
     }
@@ -61,75 +71,40 @@ func reportingFailures(
     }
 }
 
-/// Reading the caller's C strings: NULL and invalid UTF-8 are errors, never crashes.
+/// Reading the caller's C strings, as the core checks them (`CallerBytes`): NULL and invalid
+/// UTF-8 are errors, never crashes.
 enum CInput {
     /// `name` is only built when a message needs it (it is interpolated on hot paths).
     static func string(_ pointer: UnsafePointer<CChar>?, name: @autoclosure () -> String) throws(Failure) -> String {
-        guard let pointer else { throw Failure.invalidArgument("\(name()) must not be NULL") }
-        return try decode(pointer, name: name())
+        do throws(ServingError) { return try CallerBytes.string(pointer, name: name()) } catch { throw Failure(error) }
     }
 
     static func optionalString(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String? {
-        guard let pointer else { return nil }
-        return try decode(pointer, name: name)
-    }
-
-    private static func decode(_ pointer: UnsafePointer<CChar>, name: @autoclosure () -> String) throws(Failure) -> String {
-        guard let string = String(validatingCString: pointer) else {
-            throw Failure(status: ef_status(EF_E_INVALID_UTF8), message: "\(name()) is not valid UTF-8")
+        do throws(ServingError) {
+            return try CallerBytes.optionalString(pointer, name: name)
+        } catch {
+            throw Failure(error)
         }
-        return string
     }
 
-    /// A key, table name or error domain: a string of at most `Limits.maximumKeyBytes`
-    /// (EF_MAX_KEY_BYTES) bytes, measured before it is decoded.
+    /// A key, table name or error domain (`CallerBytes.key`).
     static func key(_ pointer: UnsafePointer<CChar>?, name: @autoclosure () -> String) throws(Failure) -> String {
-        if let pointer, strnlen(pointer, Limits.maximumKeyBytes + 1) > Limits.maximumKeyBytes {
-            throw Failure.invalidArgument("\(name()) is longer than \(Limits.maximumKeyBytes) bytes")
-        }
-        return try string(pointer, name: name())
+        do throws(ServingError) { return try CallerBytes.key(pointer, name: name()) } catch { throw Failure(error) }
     }
 
-    /// `key(_:name:)` for an optional argument.
     static func optionalKey(_ pointer: UnsafePointer<CChar>?, name: String) throws(Failure) -> String? {
-        guard let pointer else { return nil }
-        return try key(pointer, name: name)
+        do throws(ServingError) { return try CallerBytes.optionalKey(pointer, name: name) } catch { throw Failure(error) }
     }
 
-    /// The strings of a preference list of `count` entries, each non-NULL and valid UTF-8. A list
-    /// is negotiated, and kept in a cache, as a whole, so what is read of it is bounded before
-    /// anything is made of it: the first `Limits.maximumPreferenceCount` entries
-    /// (EF_MAX_PREFERENCES), and of those the ones before the entry that would take the list past
-    /// `Limits.maximumPreferenceBytes` (EF_MAX_PREFERENCE_BYTES). The rest is ignored, not read,
-    /// as the least preferred entries: 1.0 took lists of any length, and a caller that passes a
-    /// long one gets an answer from its most preferred locales rather than a failure.
+    /// The strings of a preference list (`CallerBytes.preferences`).
     static func strings(
         _ array: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, name: String
     ) throws(Failure) -> [String] {
-        guard count >= 0 else { throw Failure.invalidArgument("\(name) count is too large") }
-        guard count > 0 else { return [] }
-        guard let array else { throw Failure.invalidArgument("\(name) must not be NULL when its count is \(count)") }
-        // One preference is the usual case, and an array literal is the cheapest array to make
-        // (reserving and appending goes through the array's generic growth path).
-        if count == 1 {
-            if let first = array[0], strnlen(first, Limits.maximumPreferenceBytes + 1) > Limits.maximumPreferenceBytes {
-                return []
-            }
-            return [try string(array[0], name: "\(name)[0]")]
+        do throws(ServingError) {
+            return try CallerBytes.preferences(array, count: count, name: name)
+        } catch {
+            throw Failure(error)
         }
-        let read = Swift.min(count, Limits.maximumPreferenceCount)
-        var strings: [String] = []
-        strings.reserveCapacity(read)
-        var remaining = Limits.maximumPreferenceBytes
-        for index in 0..<read {
-            if let entry = array[index] {
-                let length = strnlen(entry, remaining + 1)
-                guard length <= remaining else { break }
-                remaining -= length
-            }
-            strings.append(try string(array[index], name: "\(name)[\(index)]"))
-        }
-        return strings
     }
 
     /// Validates an out-parameter and clears what it points to.

@@ -20,15 +20,19 @@ from pathlib import Path
 
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
-    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion"],
-    "ErrorRules": ["Lint", "Conversion"],
-    "Lint": ["ErrorRules", "Conversion"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion"],
+    "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
+                "Serving", "Codegen"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
+                "Codegen"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Codegen"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

@@ -46,7 +46,6 @@ find "$copy" -mindepth 1 -maxdepth 1 ! -name build ! -name .build -exec rm -rf {
     | tar -xf - -C "$copy"
 
 shared=$tree/../shared
-# Debian 13 puts ICU's icupkg and genccode (icu-devtools) in /usr/sbin.
 path_inside=$toolchain/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 
 # Runs a shell script inside the root: the toolchain bind-mounted read-only at its own path,
@@ -109,11 +108,13 @@ fi
 echo "test-icu: ICU $major root $root, toolchain $toolchain, targets: $targets"
 # The suites use the Debian packages of the root (make-root.sh lists them): the setup step of
 # make gets empty package lists, so it neither installs into the cached root nor reaches PyPI,
-# and build/venv is a venv over the system Python of the root.
+# and build/venv is a venv over the system Python of the root. The Swift suites run on the
+# root's own ICU data (SWIFT_TEST_ICU_DATA=system): the packages ship trimmed data of the host's
+# ICU only, and this run is about the root's.
 in_root "
     cd /src/errorformatter && mkdir -p build &&
     if [ ! -f build/venv/installed ]; then
         rm -rf build/venv && python3 -m venv --system-site-packages build/venv &&
         : > build/venv-requirements.txt && touch build/venv/installed
     fi &&
-    nice make ICU=system APT_PACKAGES= PIP_PACKAGES= $targets"
+    nice make ICU=system SWIFT_TEST_ICU_DATA=system APT_PACKAGES= PIP_PACKAGES= $targets"

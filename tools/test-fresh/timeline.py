@@ -31,6 +31,11 @@ def main() -> None:
             match = TRACE.match(line)
             if match:
                 recipes.append((now, match.group(1)))
+                # A target's prerequisites can number hundreds: the first few say enough.
+                head, _, due = line.partition(" due to: ")
+                reasons = due.split(" ")
+                if len(reasons) > 3:
+                    line = f"{head} due to: {' '.join(reasons[:3])} (and {len(reasons) - 3} more)"
             out = f"[{stamp(now)}] {line}"
             print(out, flush=True)
             log.write(out + "\n")

@@ -15,7 +15,7 @@ import Foundation
 import Glibc
 #endif
 
-/// What issue 21 asks of whole-process loading: Foundation's time over ours.
+/// The whole-process loading target of docs/performance.md: Foundation's time over ours.
 let target = 12.0
 
 func monotonicSeconds() -> Double {

@@ -87,8 +87,8 @@ final class ArgumentFreeTexts: @unchecked Sendable {
         var offset = 0
         for index in 0..<count {
             let pair = pairs[index]
-            let keyLength = CStringCopy.copy(pair.key.string, to: storage + offset)
-            let textLength = CStringCopy.copy(pair.text, to: storage + offset + keyLength)
+            let keyLength = UTF8Bytes.copy(pair.key.string, to: storage + offset)
+            let textLength = UTF8Bytes.copy(pair.text, to: storage + offset + keyLength)
             (storage + offset + keyLength + textLength).storeBytes(of: 0, as: UInt8.self)
             let hash = Self.hash(of: UnsafeRawBufferPointer(start: storage + offset, count: keyLength),
                                  secrets: KeyedHash.secrets)
@@ -109,24 +109,5 @@ final class ArgumentFreeTexts: @unchecked Sendable {
     @inline(__always)
     static func hash(of key: UnsafeRawBufferPointer, secrets: KeyedHash.Secrets) -> UInt64 {
         KeyedHash.hash(key, secrets: secrets)
-    }
-}
-
-/// Copying a string's UTF-8 bytes into memory that has room for them.
-enum CStringCopy {
-    /// Copies the UTF-8 bytes of `string` to `destination` and returns how many were copied.
-    /// Native strings are contiguous, so this is one `memcpy`.
-    static func copy(_ string: String, to destination: UnsafeMutableRawPointer) -> Int {
-        let copied: Int? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            if let base = bytes.baseAddress { memcpy(destination, base, bytes.count) }
-            return bytes.count
-        }
-        if let copied { return copied }
-        var length = 0
-        for byte in string.utf8 {
-            destination.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
-            length += 1
-        }
-        return length
     }
 }

@@ -26,7 +26,7 @@ final class ArgumentFreeTextsByKey: Sendable {
         init?(_ text: String) {
             let count = text.utf8.count
             guard let block = malloc(count + 1) else { return nil }
-            let copied = CStringCopy.copy(text, to: block)
+            let copied = UTF8Bytes.copy(text, to: block)
             (block + copied).storeBytes(of: 0, as: UInt8.self)
             pointer = block.bindMemory(to: CChar.self, capacity: count + 1)
         }

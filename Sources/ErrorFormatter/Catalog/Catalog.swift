@@ -48,6 +48,15 @@ public struct Catalog: Sendable {
     /// Every table, by localization then name, prepared for rendering (everything read).
     var tables: [String: [String: LocalizedTable]] { storage.store.all }
     var stackCache: LookupStackCache { storage.stackCache }
+    /// What the catalog remembers between calls, under one byte budget (``MemoFamily``).
+    package var memos: MemoFamily { storage.memos }
+
+    /// `body` applied to the memos' lock-free entries without a retain or a release: the hot
+    /// roads read them on every call, and the catalog (which the caller holds) keeps them.
+    @inline(__always)
+    package func withMemoEntries<Result>(_ body: (ConcurrentByteCache) -> Result) -> Result {
+        storage.memoEntries._withUnsafeGuaranteedRef(body)
+    }
 
     /// Everything, in one immutable object: a catalog is passed to and through every lookup,
     /// and copying one reference costs less than copying each of its collections.
@@ -62,7 +71,10 @@ public struct Catalog: Sendable {
         let localizations: [String]?
         let hasUnlocalizedTables: Bool
         let store: LocalizationStore
-        let stackCache = LookupStackCache()
+        let memos: MemoFamily
+        /// `memos.entries`, unretained: `memos` keeps them as long as this storage.
+        let memoEntries: Unmanaged<ConcurrentByteCache>
+        let stackCache: LookupStackCache
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
         let options: Options
@@ -71,7 +83,7 @@ public struct Catalog: Sendable {
 
         init(
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-            negotiation: PrecomputedNegotiation?
+            strictRefusal: CatalogError?, negotiation: PrecomputedNegotiation?
         ) {
             let development = Catalog.normalizedID(developmentLocale, known: negotiation) ?? developmentLocale
             var tables: [String: [String: LocalizedTable]] = [:]
@@ -81,12 +93,15 @@ public struct Catalog: Sendable {
                     LocalizedTable(localization: localization, table: $0, pluralLocale: pluralLocale)
                 }
             }
-            store = LocalizationStore(tables: tables, diagnostics: diagnostics)
+            store = LocalizationStore(tables: tables, diagnostics: diagnostics, strictRefusal: strictRefusal)
             self.developmentLocale = developmentLocale
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
             self.localizations = Catalog.sortedLocalizations(tables.keys)
             self.negotiation = negotiation
+            memos = MemoFamily()
+            memoEntries = Unmanaged.passUnretained(memos.entries)
+            stackCache = LookupStackCache(memos: memos)
             options = []
         }
 
@@ -102,7 +117,8 @@ public struct Catalog: Sendable {
             }
             store = LocalizationStore(
                 tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
-                diagnostics: deferred.diagnostics, orders: deferred.orders, leadingDiagnostics: leadingDiagnostics,
+                diagnostics: deferred.diagnostics, orders: deferred.orders, strictRefusal: deferred.strictRefusal,
+                leadingDiagnostics: leadingDiagnostics,
                 deferred: deferred.localizations, loader: deferred.load,
                 makeTable: { localization, table in
                     LocalizedTable(localization: localization, table: table,
@@ -114,30 +130,39 @@ public struct Catalog: Sendable {
             self.hasUnlocalizedTables = !unlocalized.isEmpty
             self.localizations = nil
             self.negotiation = negotiation
+            memos = MemoFamily()
+            memoEntries = Unmanaged.passUnretained(memos.entries)
+            stackCache = LookupStackCache(memos: memos)
             options = []
         }
 
-        /// `other`'s tables with `options`: the stacks are negotiated again (the options may
-        /// change them), the tables and what was read of them are shared.
-        init(_ other: Storage, options: Options) {
+        /// `other`'s tables with `options` and memos of their own under `memoBudget` bytes: the
+        /// stacks are negotiated again (the options may change them), the tables and what was
+        /// read of them are shared.
+        init(_ other: Storage, options: Options, memoBudget: Int) {
             developmentLocale = other.developmentLocale
             developmentPluralLocale = other.developmentPluralLocale
             localizations = other.localizations
             hasUnlocalizedTables = other.hasUnlocalizedTables
             store = other.store
             negotiation = other.negotiation
+            memos = MemoFamily(byteBudget: memoBudget)
+            memoEntries = Unmanaged.passUnretained(memos.entries)
+            stackCache = LookupStackCache(memos: memos)
             self.options = options
         }
     }
 
     /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
-    /// `negotiation`, when given, answers for the localizations' names instead of ICU.
+    /// `strictRefusal` is what a strict open of the tables' sources fails with, when the catalog
+    /// was opened leniently past it; `negotiation`, when given, answers for the localizations'
+    /// names instead of ICU.
     init(
         tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-        negotiation: PrecomputedNegotiation? = nil
+        strictRefusal: CatalogError? = nil, negotiation: PrecomputedNegotiation? = nil
     ) {
         storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
-                          negotiation: negotiation)
+                          strictRefusal: strictRefusal, negotiation: negotiation)
     }
 
     /// A catalog whose localizations are read when first needed; `leadingDiagnostics`, when
@@ -154,9 +179,29 @@ public struct Catalog: Sendable {
         self.storage = storage
     }
 
-    /// This catalog with `options` instead of its own: the same tables, shared, not read again.
+    /// This catalog with memos of their own, limited to `bytes` (clamped to 0 ...
+    /// `Limits.maximumMemoBytes`; 0 remembers nothing): the same tables, shared, and the same
+    /// results. What it remembers is explained in ``MemoFamily``; every catalog starts with
+    /// `Limits.defaultMemoBytes`. Meant for the opener, before the catalog is used: nothing this
+    /// catalog has remembered is carried over.
+    package func withMemoBudget(_ bytes: Int) -> Catalog {
+        guard bytes != memos.byteBudget else { return self }
+        return Catalog(storage: Storage(storage, options: options, memoBudget: bytes))
+    }
+
+    /// What a strict open of this catalog's sources fails with (its first broken table,
+    /// unreadable file or value holding U+0000), when it was opened or built leniently past it;
+    /// `nil` when a strict open succeeds. A catalog opened with ``Loading/onFirstUse`` reads
+    /// every localization not yet read to answer. Compiling keeps it
+    /// (docs/compiled-catalog.md).
+    var strictRefusal: CatalogError? { storage.store.strictRefusal }
+
+    /// This catalog with `options` instead of its own: the same tables, shared, not read again,
+    /// and memos of its own under the same budget (nothing remembered under other options is
+    /// carried over).
     package func with(options: Options) -> Catalog {
-        options == self.options ? self : Catalog(storage: Storage(storage, options: options))
+        options == self.options
+            ? self : Catalog(storage: Storage(storage, options: options, memoBudget: memos.byteBudget))
     }
 
     /// What ICU says about the localizations' names, when it was known in advance.

@@ -25,8 +25,8 @@ final class LocalizedTable: Sendable {
     /// Every key's rendering without arguments (``ArgumentFreeTexts``), made the first time a
     /// gettext-shaped call reads this table and published with a compare-and-swap: a retained
     /// reference's bits, 0 until then. Made on first use rather than with the catalog because
-    /// it copies every key and text (9.7 MB beside a 19 MB parse for the largest corpus catalog,
-    /// measured) that most programs, which never make that call, would pay for.
+    /// it copies every key and text, a cost of the order of the parse itself, which most
+    /// programs, never making that call, would pay for.
     private let argumentFreeSlot = Atomic<UInt>(0)
     /// For a table read in place from a compiled catalog, the argument-free texts made one key
     /// at a time instead (``ArgumentFreeTextsByKey``): the whole-table road would decode it.

@@ -35,16 +35,19 @@ extension Catalog {
     ///
     /// `key` is any byte string that names one table and one preference list exactly (equal
     /// keys, equal table and preferences; the caller makes it from what it was passed, and
-    /// remembers only what it validated).
+    /// remembers only what it validated), starting with `MemoFamily.Kind.layers`: the layers
+    /// are kept among the catalog's memos.
     package func knownLayers(forKey key: UnsafeRawBufferPointer) -> Unmanaged<TableLayers>? {
         stackCache.layers(forKey: key)
     }
 
-    /// Keeps `layers` (from ``cachedLayers(of:for:)``) under `key` for ``knownLayers(forKey:)``.
-    package func remember(_ layers: TableLayers, forKey key: UnsafeRawBufferPointer) {
+    /// Keeps `layers` (from ``cachedLayers(of:for:)``) under `key` for ``knownLayers(forKey:)``;
+    /// returns whether layers are kept under `key` afterwards (the memos' budget may be spent).
+    @discardableResult
+    package func remember(_ layers: TableLayers, forKey key: UnsafeRawBufferPointer) -> Bool {
         // Only tables the catalog has somewhere in the stack, as ``cachedLayers(of:for:)`` keeps.
-        guard !layers.layers.isEmpty else { return }
-        stackCache.remember(layers, forKey: key)
+        guard !layers.layers.isEmpty else { return false }
+        return stackCache.remember(layers, forKey: key)
     }
 
     private func negotiated(for preferences: [String]) -> LookupStack {
@@ -99,21 +102,28 @@ extension Catalog {
 ///
 /// Negotiation costs several ICU calls; formatting an error should not. The caches are bounded
 /// (hostile callers could send endless distinct lists) and shared by every thread using the
-/// catalog, behind a mutex. Bounded in entries and in the bytes of the preference lists they
-/// keep: a 1 MB list is never kept at all, and 512 lists of 64 KB are not kept at once.
+/// catalog: the two tables by Swift strings behind a mutex, bounded in entries and in the bytes
+/// of the preference lists they keep (each the catalog's ``MemoFamily/negotiationTableBytes``:
+/// a 1 MB list is never kept at all, and 512 lists of 64 KB are not kept at once), and the
+/// layers by a caller's bytes among the catalog's lock-free memos.
 final class LookupStackCache: Sendable {
     private static let capacity = 512
-    /// The most bytes of preference lists (and table names) each of the two tables keeps.
-    private static let byteBudget = 1 << 20
     /// A longer list is negotiated every time rather than kept.
     private static let largestKept = 64 << 10
+    /// The most bytes of preference lists (and table names) each of the two tables keeps.
+    private let byteBudget: Int
     private let stacks = Protected<StacksTable>(StacksTable())
     /// One table's layers (with their stack) per (table, preferences): what every format and
     /// lookup asks for first, in one probe.
     private let layers = Protected<LayersTable>(LayersTable())
-    /// The same layers by the bytes a C caller passed for (table, preferences), read without a
+    /// The same layers by the bytes a caller passed for (table, preferences), read without a
     /// lock: insert-only and bounded, so once full, callers take the table above.
-    private let layersByBytes = ConcurrentByteCache(slotCount: 1_024, byteBudget: LookupStackCache.byteBudget)
+    private let layersByBytes: ConcurrentByteCache
+
+    init(memos: MemoFamily) {
+        byteBudget = memos.negotiationTableBytes
+        layersByBytes = memos.entries
+    }
 
     /// A named struct, not a tuple: its metadata is static, where a tuple's (and the
     /// dictionary's inside) would be instantiated by the runtime when the catalog opens.
@@ -148,7 +158,7 @@ final class LookupStackCache: Sendable {
     }
 
     /// The bounds, for tests.
-    static var bounds: (entries: Int, bytes: Int, largestKept: Int) { (capacity, byteBudget, largestKept) }
+    var bounds: (entries: Int, bytes: Int, largestKept: Int) { (Self.capacity, byteBudget, Self.largestKept) }
 
     func stack(for preferences: [String]) -> LookupStack? {
         stacks.withLock { $0.entries[preferences] }
@@ -156,9 +166,9 @@ final class LookupStackCache: Sendable {
 
     func store(_ stack: LookupStack, for preferences: [String]) {
         let size = Self.size(of: preferences)
-        guard size <= Self.largestKept else { return }
+        guard size <= Self.largestKept, size <= byteBudget else { return }
         stacks.withLock { stacks in
-            if stacks.entries.count >= Self.capacity || stacks.bytes + size > Self.byteBudget {
+            if stacks.entries.count >= Self.capacity || stacks.bytes + size > byteBudget {
                 stacks.entries.removeAll(keepingCapacity: true)
                 stacks.bytes = 0
             }
@@ -187,17 +197,17 @@ final class LookupStackCache: Sendable {
         return Unmanaged<TableLayers>.fromOpaque(found)
     }
 
-    func remember(_ entry: TableLayers, forKey key: UnsafeRawBufferPointer) {
+    func remember(_ entry: TableLayers, forKey key: UnsafeRawBufferPointer) -> Bool {
         let cost = entry.stack.localizations.reduce(64) { $0 + $1.utf8.count + 16 }
-        layersByBytes.insert(key, hash: layersByBytes.hash(key), value: entry, cost: cost)
+        return layersByBytes.insert(key, hash: layersByBytes.hash(key), value: entry, cost: cost) != nil
     }
 
     func store(_ entry: TableLayers, of table: String, for preferences: [String]) {
         let size = Self.size(of: preferences) + table.utf8.count
-        guard size <= Self.largestKept else { return }
+        guard size <= Self.largestKept, size <= byteBudget else { return }
         let key = LayersKey(table: table, preferences: preferences)
         layers.withLock { state in
-            if state.entries.count >= Self.capacity || state.bytes + size > Self.byteBudget {
+            if state.entries.count >= Self.capacity || state.bytes + size > byteBudget {
                 state.entries.removeAll(keepingCapacity: true)
                 state.bytes = 0
             }

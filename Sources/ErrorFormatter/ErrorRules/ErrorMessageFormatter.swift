@@ -4,18 +4,17 @@
 /// and one catalog can serve any number of threads.
 public struct ErrorMessageFormatter: Sendable {
     public var catalog: Catalog
-    public var rules: RuleSet
+    public var rules: RuleSet {
+        didSet { usesDefaultRules = rules.isDefault }
+    }
+    /// Whether `rules` is the default set, decided when it is set: only the default set's
+    /// results are remembered by a catalog (the serving roads read this on every call).
+    package private(set) var usesDefaultRules: Bool
 
     public init(catalog: Catalog, rules: RuleSet = .default) {
         self.catalog = catalog
         self.rules = rules
-    }
-
-    /// Formats `error` for `preferences` (most preferred first; any locale spelling; an empty
-    /// list means the development locale).
-    public func format(_ error: ErrorInfo, preferences: [String]) -> FormattedError {
-        let layers = catalog.cachedLayers(of: Catalog.tableName(orDefault: error.table), for: preferences)
-        return format(error, stack: layers.stack, layers: layers)
+        usesDefaultRules = rules.isDefault
     }
 
     /// Formats `error` down an already negotiated stack.

@@ -168,6 +168,17 @@ public struct RuleSet: Sendable, Hashable {
         self.button = button
     }
 
+    /// Whether this is ``default``: told first by the arrays' storage (a set copied from the
+    /// default and left unchanged shares it), then by comparing the rules.
+    package var isDefault: Bool {
+        let standard = Self.default
+        func same(_ a: [Rule], _ b: [Rule]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        }
+        if same(title, standard.title), same(message, standard.message), same(button, standard.button) { return true }
+        return self == standard
+    }
+
     public func rules(for field: ErrorField) -> [Rule] {
         switch field {
         case .title: title

@@ -17,14 +17,13 @@ import Synchronization
 ///
 /// Readers load a slot with acquire ordering; a writer (under a mutex, inserts are rare) fills
 /// the entry and publishes its address with release ordering. The slot array itself is made by
-/// the first insert and published the same way, so a cache that is never filled costs no slots
-/// (a catalog has four, one per hot call, and a program uses one or two of them); a large array
-/// is mapped, so that only the pages its keys fall in are ever made. Freeing walks the entries,
-/// not the slots.
+/// the first insert and published the same way, so a cache that is never filled costs no slots;
+/// a large array is mapped, so that only the pages its keys fall in are ever made. Freeing walks
+/// the entries, not the slots.
 ///
-/// Not generic on purpose: the C layer calls it from another module, where a generic class's
-/// methods run unspecialized and look type metadata up on every call (a third of a hit's cost,
-/// measured, and a shared atomic in the runtime's metadata cache).
+/// Not generic on purpose: a generic class's methods called from another module run
+/// unspecialized and look type metadata up on every call, and share an atomic in the runtime's
+/// metadata cache.
 package final class ConcurrentByteCache: @unchecked Sendable {
     // @unchecked: slots are atomics; an entry's memory is written before it is published and
     // never again; `state` is touched only under its lock.

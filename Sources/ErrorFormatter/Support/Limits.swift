@@ -91,4 +91,11 @@ public enum Limits {
     /// ones (`too-many-substitutions`): bounds the work of variants that reference several
     /// variables each.
     public static let maximumSubstitutions = 256
+
+    /// What a catalog may keep to answer repeated calls faster (its memos: results, plans,
+    /// texts, lookups, negotiated stacks), in bytes, unless its opener says otherwise
+    /// (EF_DEFAULT_MEMO_BYTES).
+    public static let defaultMemoBytes = 8 << 20
+    /// The largest memo budget a catalog may be given (EF_MAX_MEMO_BYTES).
+    public static let maximumMemoBytes = 1 << 30
 }

@@ -216,7 +216,7 @@ struct ConcurrentByteCacheTests {
 struct LookupStackCacheBoundsTests {
     @Test func longPreferenceListsAreNotKeptWithoutBound() throws {
         let catalog = try TestSupport.catalog([("en", #""a" = "A";"#), ("fr", #""a" = "B";"#)])
-        let bounds = LookupStackCache.bounds
+        let bounds = catalog.stackCache.bounds
         // A list longer than the largest kept is answered, and never kept.
         let huge = ["fr"] + [String](repeating: "de-DE-1996", count: bounds.largestKept / 10 + 1)
         #expect(catalog.resolve("a", preferences: huge).hit?.value == "B")

@@ -10,10 +10,10 @@ struct SourceLocator {
     private let text: UnsafeBufferPointer<UInt8>
     /// Unicode scalars that start before each multiple of `blockSize`: `scalarsBefore[b]` counts
     /// the scalars in `text[0 ..< b * blockSize]`. With it a column costs at most two partial
-    /// blocks, however long the line: a one-line file with thousands of keys stays linear
-    /// (scanning from the line start for every key made it quadratic: 25 s for 1.6 MB).
+    /// blocks, however long the line, so a one-line file with thousands of keys stays linear
+    /// (counting from the line's start for every key would be quadratic in the line's length).
     private let scalarsBefore: [Int]
-    private static let blockSize = 256
+    static let blockSize = 256
 
     /// Builds the line table of `text` in one pass.
     ///

@@ -10,8 +10,13 @@ package enum UTF8Validation {
     /// what `String(validatingCString:)` accepts, without making a string. The C layer checks a
     /// caller's text this way where it only needs to know, not to read it (a memoized answer).
     package static func isStrictlyValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most texts a caller passes are ASCII, found so a word at a time; the rest is valid
+        // exactly when what follows the ASCII prefix is (its first byte starts a sequence).
+        let ascii = asciiPrefixLength(of: bytes)
+        guard ascii < bytes.count else { return true }
         var sawStrayByte = false
-        return firstInvalidOffset(in: bytes, sawStrayByte: &sawStrayByte) == nil && !sawStrayByte
+        return firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[ascii...]), sawStrayByte: &sawStrayByte) == nil
+            && !sawStrayByte
     }
 
     /// How many bytes `bytes` starts with that are ASCII (below 0x80), a word at a time. Text
@@ -25,6 +30,12 @@ package enum UTF8Validation {
                 & 0x8080_8080_8080_8080
             if high != 0 { return index + high.trailingZeroBitCount >> 3 }
             index += 8
+        }
+        // The last bytes of a text of eight or more: one word that ends where the text ends.
+        if index < count, count >= 8,
+           UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+               & 0x8080_8080_8080_8080 == 0 {
+            return count
         }
         while index < count, bytes[index] < 0x80 {
             index += 1

@@ -51,4 +51,28 @@ import Testing
             Self.expectSameLocations(in: bytes, at: offsets)
         }
     }
+
+    /// Offsets asked for in order read only the bytes after the previous one, however long the
+    /// line: once an offset is located, everything before it is overwritten with line breaks
+    /// and UTF-8 continuation bytes, which would change the line or lower the column of any
+    /// count that went through them again, and every later location must stay what it was.
+    /// Counting each column from the line's start, which made a one-line file's diagnostics
+    /// quadratic in its length, fails here at the second offset.
+    @Test func eachOffsetReadsOnlyTheBytesAfterThePreviousOne() {
+        var bytes = Array("first\n".utf8)
+        let lineStart = bytes.count
+        while bytes.count < lineStart + 16_384 { bytes += Array("abcdeé".utf8) }
+        let original = bytes
+        bytes.withUnsafeMutableBufferPointer { text in
+            var locator = ForwardLocator(text: UnsafeBufferPointer(text))
+            var previous = 0
+            for offset in stride(from: lineStart, to: original.count, by: 211) where original[offset] & 0xC0 != 0x80 {
+                for index in 0..<previous { text[index] = index % 2 == 0 ? 0x0A : 0x80 }
+                let expectedColumn = 1 + String(decoding: original[lineStart..<offset], as: UTF8.self).unicodeScalars.count
+                let location = locator.location(of: offset)
+                #expect(location.line == 2 && location.column == expectedColumn, "offset \(offset)")
+                previous = offset
+            }
+        }
+    }
 }

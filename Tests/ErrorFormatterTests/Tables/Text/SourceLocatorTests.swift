@@ -64,4 +64,36 @@ import Testing
             }
         }
     }
+
+    /// A column reads the partial blocks at its line's start and at its offset, never the whole
+    /// blocks between, however long the line: once the locator is made, those blocks are
+    /// overwritten with UTF-8 continuation bytes, which would lower the column of any count
+    /// that went through them, and every column must stay what it was. Counting from the line's
+    /// start for every offset, which made a one-line file's positions quadratic in its length,
+    /// fails here at every offset past the second block.
+    @Test func aColumnReadsNoWholeBlockBetweenItsLinesStartAndItsOffset() {
+        let blockSize = SourceLocator.blockSize
+        // A short first line, then one line of 64 blocks (a 2-byte scalar every 7 bytes, so
+        // that blocks and scalars do not align), then a short last line.
+        var bytes = Array("first\n".utf8)
+        let lineStart = bytes.count
+        while bytes.count < lineStart + 64 * blockSize { bytes += Array("abcdeé".utf8) }
+        let lineEnd = bytes.count
+        bytes += Array("\nlast".utf8)
+        let original = bytes
+        bytes.withUnsafeMutableBufferPointer { text in
+            let locator = SourceLocator(text: UnsafeBufferPointer(text))
+            for offset in stride(from: lineStart, through: lineEnd, by: 97) where original[offset] & 0xC0 != 0x80 {
+                let expectedColumn = 1 + String(decoding: original[lineStart..<offset], as: UTF8.self).unicodeScalars.count
+                let firstWholeBlock = (lineStart / blockSize + 1) * blockSize
+                let offsetBlock = offset / blockSize * blockSize
+                if firstWholeBlock < offsetBlock {
+                    for index in firstWholeBlock..<offsetBlock { text[index] = 0x80 }
+                }
+                let location = locator.location(of: offset)
+                #expect(location.line == 2 && location.column == expectedColumn, "offset \(offset)")
+                for index in firstWholeBlock..<max(firstWholeBlock, offsetBlock) { text[index] = original[index] }
+            }
+        }
+    }
 }
