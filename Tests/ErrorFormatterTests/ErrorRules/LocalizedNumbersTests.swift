@@ -179,21 +179,26 @@ import Testing
         }
     }
 
-    @Test func aPlansKeyTellsTheCallsStyleApart() {
-        func kinds(_ style: NumberStyle?) -> [UInt8]? {
-            withUnsafeTemporaryAllocation(byteCount: FormatPlanReuse.kindsCapacity, alignment: 1) { buffer in
-                FormatPlanReuse.writeArgumentKinds(of: [.int(1)], numberStyle: style, into: buffer).map {
-                    Array(UnsafeRawBufferPointer(rebasing: buffer[..<$0]))
+    /// What a catalog remembers (results, plans) for one call's choice never answers another's:
+    /// the choice is in the memo key's options byte.
+    @Test func rememberedCallsKeepTheirStyleApart() throws {
+        for options in [Catalog.Options(), .localizedNumbers] {
+            let formatter = ErrorMessageFormatter(catalog: try Self.catalog(options: options))
+            let catalogs = options.isEmpty ? "1234567 Dateien" : "1.234.567 Dateien"
+            let expected: [(NumberStyle?, String)] = [
+                (nil, catalogs), (.localized, "1.234.567 Dateien"), (.cLocale, "1234567 Dateien"),
+            ]
+            // Three rounds: the first takes the full road and plans, the later ones the plans.
+            for _ in 0..<3 {
+                for (style, title) in expected {
+                    let shown = formatter.format(Self.error(1, [.int(1_234_567)], style: style), preferences: ["de"])
+                    #expect(shown.title == title, "\(options) \(String(describing: style))")
                 }
             }
         }
-        #expect(kinds(nil) == [1, 1])
-        #expect(Set([kinds(nil), kinds(.cLocale), kinds(.localized)]).count == 3)
-        let most = [FormatArgument](repeating: .int(1), count: FormatPlanReuse.maximumArguments)
-        withUnsafeTemporaryAllocation(byteCount: FormatPlanReuse.kindsCapacity, alignment: 1) { buffer in
-            #expect(FormatPlanReuse.writeArgumentKinds(of: most, numberStyle: .localized, into: buffer)
-                == FormatPlanReuse.kindsCapacity)
-        }
+        #expect(Set([ErrorKeyPart.options(numberStyle: nil), ErrorKeyPart.options(numberStyle: .cLocale),
+                     ErrorKeyPart.options(numberStyle: .localized)]).count == 3)
+        #expect(ErrorKeyPart.options(numberStyle: nil) == 0)
     }
 
     /// ICU 72 gave Norwegian root's symbols once its bundle had been opened without fallback,
