@@ -58,7 +58,7 @@ package enum PackedRequest {
                     + "(D, F, R, T, N, each at most once, in that order)")
             }
             guard let end = PackedArguments.nulIndex(in: run, from: offset + 1) else {
-                throw ServingError.invalidArgument("request: the text '\(kind)' has no NUL before the end")
+                throw ServingError.invalidArgument("request: the part '\(kind)' has no NUL before the end")
             }
             let text = request + offset + 1
             if place == 4 {
