@@ -47,20 +47,22 @@ struct CatalogFlags {
     var onDemand: Bool
     /// EF_CATALOG_MAPPED (ef_catalog_open only).
     var mapped: Bool
+    /// EF_CATALOG_LOCALIZED_NUMBERS and EF_CATALOG_PSEUDO_LOCALES: the catalog's options.
+    var options: Catalog.Options
 
     /// The flags of ef_catalog_open (`opening`) or of ef_catalog_builder_new; any other bit is refused.
     init(_ flags: UInt32, opening: Bool) throws(Failure) {
-        let known = UInt32(EF_CATALOG_STRICT) | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
+        let known = UInt32(EF_CATALOG_STRICT) | UInt32(EF_CATALOG_LOCALIZED_NUMBERS) | UInt32(EF_CATALOG_PSEUDO_LOCALES)
+            | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
         guard flags & ~known == 0 else {
             throw Failure.invalidArgument("unknown catalog flags 0x\(String(flags, radix: 16))")
         }
         strict = flags & UInt32(EF_CATALOG_STRICT) != 0
         onDemand = flags & UInt32(EF_CATALOG_ON_DEMAND) != 0
         mapped = flags & UInt32(EF_CATALOG_MAPPED) != 0
-    }
-
-    static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
-        try CatalogFlags(flags, opening: false).strict
+        options = []
+        if flags & UInt32(EF_CATALOG_LOCALIZED_NUMBERS) != 0 { options.insert(.localizedNumbers) }
+        if flags & UInt32(EF_CATALOG_PSEUDO_LOCALES) != 0 { options.insert(.pseudoLocales) }
     }
 }
 
@@ -100,7 +102,7 @@ private func openCatalog(
         do throws(CatalogError) {
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: options.strict,
                                            loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped,
-                                           memoBudget: memoBudget)
+                                           options: options.options, memoBudget: memoBudget)
             out.pointee = Handle.make(CatalogBox(catalog))
         } catch {
             throw Failure(error)

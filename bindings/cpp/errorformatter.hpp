@@ -483,6 +483,20 @@ public:
     ErrorInfo &set_table(std::optional<std::string_view> table) {
         return set(ef_error_info_set_table, table, "table");
     }
+    /** How format() writes this error's numbers (library 1.3): as the catalog says (the
+     *  default), as C's printf does in the C locale, or for the locale of the text that shows
+     *  them, as Foundation's String(format:locale:) does. */
+    enum class NumberStyle : std::int32_t {
+        catalog = EF_NUMBERS_CATALOG,
+        c_locale = EF_NUMBERS_C_LOCALE,
+        localized = EF_NUMBERS_LOCALIZED,
+    };
+    /** Sets how this error's numbers are written (ef_error_info_set_number_style). */
+    ErrorInfo &set_number_style(NumberStyle style) {
+        return call([&](ef_error_details **err) {
+            return ef_error_info_set_number_style(get(), static_cast<std::int32_t>(style), err);
+        });
+    }
 
     /** Appends a string argument (for %@, %s). */
     ErrorInfo &add_string(std::string_view value) {
@@ -652,6 +666,15 @@ public:
          *  (what compile() and `errfmt compile` do) is safe: the catalog keeps the file it
          *  mapped, until it is destroyed. Ignored for a directory. */
         bool mapped = false;
+        /** Write the numbers of formats (%lld, %.1f, plural operands) as Foundation's
+         *  String(format:locale:) does for the locale of the text that shows them
+         *  (EF_CATALOG_LOCALIZED_NUMBERS, library 1.3); an error may choose for itself
+         *  (ErrorInfo::set_number_style). */
+        bool localized_numbers = false;
+        /** Serve the pseudo-locales en-XA, ar-XB and qps-ploc, made from the development texts,
+         *  to preferences that name them (EF_CATALOG_PSEUDO_LOCALES, library 1.3): never reached
+         *  by fallback, never listed. */
+        bool pseudo_locales = false;
     };
 
     /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
@@ -707,6 +730,10 @@ public:
                 flags |= EF_CATALOG_ON_DEMAND;
             if (options.mapped)
                 flags |= EF_CATALOG_MAPPED;
+            if (options.localized_numbers)
+                flags |= EF_CATALOG_LOCALIZED_NUMBERS;
+            if (options.pseudo_locales)
+                flags |= EF_CATALOG_PSEUDO_LOCALES;
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);

@@ -22,7 +22,23 @@ type ErrorInfo struct {
 	Table string
 	// Arguments fill the table strings' format specifiers, in order.
 	Arguments []Argument
+	// Numbers says how this error's numbers are written; the zero value leaves it to the
+	// catalog (LocalizedNumbers). Library 1.3.
+	Numbers NumberStyle
 }
+
+// NumberStyle is how an error's numbers are written (ErrorInfo.Numbers).
+type NumberStyle int
+
+const (
+	// NumbersCatalog writes them as the catalog was opened (LocalizedNumbers or not).
+	NumbersCatalog NumberStyle = iota
+	// NumbersCLocale writes them as C's printf does in the C locale, whatever the catalog says.
+	NumbersCLocale
+	// NumbersLocalized writes them for the locale of the text that shows them, as Foundation's
+	// String(format:locale:) does, whatever the catalog says.
+	NumbersLocalized
+)
 
 // Format formats an error for the user's preferred locales, most preferred first (BCP 47, ICU
 // or POSIX spelling: "fr-CA", "fr_CA", "fr_CA.UTF-8"; "C" asks for no translation). No locales

@@ -158,6 +158,14 @@ export interface OpenOptions extends TablesOptions {
    * file in place while the catalog is open: that raises SIGBUS. Replacing it by rename is
    * safe. Default false; ignored for a directory. */
   mapped?: boolean;
+  /** Write the numbers of formats as Foundation's String(format:locale:) does for the locale of
+   * the text that shows them (EF_CATALOG_LOCALIZED_NUMBERS, library 1.3); a call may choose for
+   * itself (FormatOptions.localizedNumbers). Default false: as C's printf in the C locale. */
+  localizedNumbers?: boolean;
+  /** Serve en-XA, ar-XB and qps-ploc, made from the development texts, to preferences that name
+   * them (EF_CATALOG_PSEUDO_LOCALES, library 1.3); never reached by fallback, never listed.
+   * Default false. */
+  pseudoLocales?: boolean;
 }
 
 export interface Table {
@@ -178,6 +186,9 @@ export interface FormatOptions {
   /** The table the rules read; default 'Localizable'. */
   table?: string | null;
   arguments?: readonly Argument[] | null;
+  /** true: this call's numbers for the locale of the text that shows them; false: as C's printf
+   * in the C locale; null (default): as the catalog was opened (library 1.3). */
+  localizedNumbers?: boolean | null;
 }
 
 export interface LookupOptions {

@@ -116,9 +116,11 @@ function openOptions(options, what) {
 
 // The options of open() and openAsync(), which also read on demand and map compiled files.
 function directoryOpenOptions(options, what) {
-  const { developmentLocale = null, strict = false, onDemand = false, mapped = false } =
-    readOptions(options, ['developmentLocale', 'strict', 'onDemand', 'mapped'], what);
-  return [developmentLocale, strict, onDemand, mapped];
+  const { developmentLocale = null, strict = false, onDemand = false, mapped = false, localizedNumbers = false,
+          pseudoLocales = false } =
+    readOptions(options, ['developmentLocale', 'strict', 'onDemand', 'mapped', 'localizedNumbers', 'pseudoLocales'],
+                what);
+  return [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales];
 }
 
 // ---------------------------------------------------------------------------------- catalog
@@ -152,11 +154,17 @@ class Catalog {
    * (false: read each localization when a lookup first needs it; library 1.2), mapped (false:
    * map a compiled file read-only, its pages shared by every process that maps it, on the
    * promise that nobody truncates or rewrites it in place while it is open, which would raise
-   * SIGBUS; for many processes opening one file, e.g. pre-forked workers; library 1.3).
+   * SIGBUS; for many processes opening one file, e.g. pre-forked workers; library 1.3),
+   * localizedNumbers (false: write the numbers of formats as Foundation's String(format:locale:)
+   * does for the locale of the text that shows them, '1.234.567' in German; a call may choose for
+   * itself; library 1.3), pseudoLocales (false: serve en-XA, ar-XB and qps-ploc, made from the
+   * development texts, to preferences that name them, never by fallback; library 1.3).
    */
   static open(directory, options) {
-    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.open');
-    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand, mapped),
+    const [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales] =
+      directoryOpenOptions(options, 'Catalog.open');
+    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand, mapped,
+                                          localizedNumbers, pseudoLocales),
                        CONSTRUCT, onDemand);
   }
 
@@ -166,8 +174,10 @@ class Catalog {
    * throws. Options as for open().
    */
   static async openAsync(directory, options) {
-    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.openAsync');
-    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand, mapped);
+    const [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales] =
+      directoryOpenOptions(options, 'Catalog.openAsync');
+    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand, mapped,
+                                                 localizedNumbers, pseudoLocales);
     return new Catalog(handle, CONSTRUCT, onDemand);
   }
 
@@ -200,14 +210,18 @@ class Catalog {
 
   /**
    * Formats an error for the preferred locales. options: locales (most preferred first; none:
-   * the development locale), description, failureReason, recoverySuggestion, table, arguments.
+   * the development locale), description, failureReason, recoverySuggestion, table, arguments,
+   * localizedNumbers (true: this call's numbers for the locale of the text that shows them;
+   * false: as C's printf in the C locale; null, the default: as the catalog was opened;
+   * library 1.3).
    */
   format(domain, code, options) {
     const { locales = null, description = null, failureReason = null, recoverySuggestion = null,
-            table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
+            table = null, arguments: values = null, localizedNumbers = null } =
+      readOptions(options, FORMAT_OPTIONS, 'format');
     return packed.formattedFromItems(native.formatPacked(
       this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
-      encodeArguments(values), copyList(locales)));
+      encodeArguments(values), copyList(locales), localizedNumbers === null ? undefined : localizedNumbers));
   }
 
   /**
@@ -283,7 +297,8 @@ class Catalog {
   }
 }
 
-const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments']);
+const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments',
+                                      'localizedNumbers']);
 const LOOKUP_OPTIONS = Object.freeze(['locales', 'table', 'arguments']);
 
 // `using catalog = Catalog.open(...)` where the runtime has explicit resource management.

@@ -29,11 +29,13 @@ extension Catalog {
     ///   - developmentLocale: `nil` means ``defaultDevelopmentLocale``.
     ///   - loading: When the localizations' files are read. ``Loading/onFirstUse`` applies to
     ///     lenient opens: a strict open validates every table, so it reads everything at once.
+    ///   - options: What the catalog does beyond serving its tables (``Options``); none by default.
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`; `.unreadable` when
     ///   `strict` and an entry cannot be read.
     public static func open(
-        directory: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
+        directory: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
+        options: Options = []
     ) throws(CatalogError) -> Catalog {
         let developmentLocale = developmentLocale ?? defaultDevelopmentLocale
         try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
@@ -50,11 +52,11 @@ extension Catalog {
         }
         if loading == .onFirstUse, !strict,
            let deferred = try DirectoryReader.plan(root: root) {
-            return Catalog(deferred: deferred, developmentLocale: developmentLocale)
+            return Catalog(deferred: deferred, developmentLocale: developmentLocale).with(options: options)
         }
         var reader = DirectoryReader(root: root, builder: CatalogBuilder(strict: strict))
         try reader.readRoot()
-        return try reader.builder.build(developmentLocale: developmentLocale)
+        return try reader.builder.build(developmentLocale: developmentLocale, options: options)
     }
 }
 

@@ -7,7 +7,7 @@
 ///
 /// **When a plan exists** (``ErrorMessageFormatter/plan(_:layers:)``). Only when everything it
 /// decided is decided by what its key holds (the layers, the domain, the code, which caller
-/// texts are present, the arguments' count and kinds):
+/// texts are present, the arguments' count and kinds, the error's number style):
 /// - no variable (plural) format was probed: which variant it shows, and whether that variant
 ///   renders, depends on the value;
 /// - every string rejected on the way was rejected by a check that reads only the arguments'
@@ -127,7 +127,8 @@ extension ErrorMessageFormatter {
                 var key: [UInt8] = []
                 let outcome = template.withKey(domain: error.domain, code: error.code) { bytes in
                     key = Array(bytes)
-                    return layers.plan(bytes: bytes, arguments: error.arguments, rejections: &rejections)
+                    return layers.plan(bytes: bytes, arguments: error.arguments, numbers: error.numberStyle,
+                                       rejections: &rejections)
                 }
                 // No plan when the outcome depends on the values; none shown: the next rule.
                 guard let outcome else { return nil }
@@ -158,9 +159,11 @@ extension TableLayers {
     /// has a string the arguments' kinds satisfy, `nil` when that depends on more than the
     /// kinds (a variable format, a plain text too long to render as itself).
     func plan(
-        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection]
+        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], numbers: NumberStyle? = nil,
+        rejections: inout [Rejection]
     ) -> (source: FormatPlan.Source, layer: LocalizedTable)?? {
         let hash = PropertyListKeyIndex.hash(ofBytes: key, secrets: secrets)
+        let style = numbers ?? numberStyle
         for layer in layers {
             guard let value = layer.preparedValue(forKeyBytes: key, hash: hash) else { continue }
             switch value {
@@ -174,7 +177,8 @@ extension TableLayers {
                 do throws(FormatFailure) {
                     let format = try compiled.format.get()
                     try StringFormat.check(format, arguments: arguments)
-                    guard let program = FormatProgram(format, arguments: arguments) else { return nil }
+                    guard let program = FormatProgram(format, arguments: arguments, numbers: layer.numbers(style))
+                    else { return nil }
                     return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
                 } catch {
                     reject(key, in: layer, error, into: &rejections)

@@ -24,6 +24,8 @@ final class FormatProgram: @unchecked Sendable {
         case integerDigits(argument: Int)
         /// `%@` or `%s` of a string without width or precision: the string itself.
         case text(argument: Int)
+        /// `%d %i %u` without flags, width or precision, in a locale: its grouped digits.
+        case localizedInteger(argument: Int, specifier: Int)
         /// Anything else: the specifier's own rendering.
         case rendered(argument: Int, specifier: Int)
     }
@@ -32,12 +34,15 @@ final class FormatProgram: @unchecked Sendable {
     private let stepCount: Int
     private let literals: UnsafeMutableRawPointer
     private let specifiers: [FormatSpecifier]
+    /// The symbols its numbers are written with; `nil` for the C locale.
+    private let numbers: NumberSymbols?
     /// The bytes the program holds: its steps, literals and specifiers.
     let byteCost: Int
 
     /// The program of `format` for arguments of the kinds of `arguments`, which must pass its
-    /// checks (``StringFormat/check(_:arguments:)``); `nil` for a format with variables.
-    init?(_ format: CompiledFormat, arguments: [FormatArgument]) {
+    /// checks (``StringFormat/check(_:arguments:)``), its numbers written with `numbers` (`nil`:
+    /// in the C locale); `nil` for a format with variables.
+    init?(_ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols? = nil) {
         var steps: [Step] = [], literals: [UInt8] = [], specifiers: [FormatSpecifier] = []
         for segment in format.segments {
             switch segment {
@@ -48,8 +53,17 @@ final class FormatProgram: @unchecked Sendable {
                 let index = specifier.position - 1
                 guard arguments.indices.contains(index) else { return nil }
                 let argument = arguments[index]
-                // The branches of ``StringFormat/render(_:arguments:into:)``, in its order.
-                if specifier.plainDecimal(of: argument) != nil {
+                // The branches of ``StringFormat/render(_:arguments:numbers:into:)``, in its order.
+                if numbers != nil, LocalizedNumberFormatter.localizes(specifier.conversion) {
+                    if LocalizedNumberFormatter.isPlainInteger(specifier),
+                       FormatSpecifier.integerBits(of: argument) != nil
+                    {
+                        steps.append(.localizedInteger(argument: index, specifier: specifiers.count))
+                    } else {
+                        steps.append(.rendered(argument: index, specifier: specifiers.count))
+                    }
+                    specifiers.append(specifier)
+                } else if specifier.plainDecimal(of: argument) != nil {
                     switch specifier.conversion {
                     case .signedDecimal, .signedInteger:
                         steps.append(.signedDigits(argument: index, bits: specifier.integerBits))
@@ -77,6 +91,7 @@ final class FormatProgram: @unchecked Sendable {
         }
         self.literals = literalBytes
         self.specifiers = specifiers
+        self.numbers = numbers
         byteCost = steps.count * MemoryLayout<Step>.stride + literals.count
             + specifiers.count * MemoryLayout<FormatSpecifier>.stride
     }
@@ -129,11 +144,19 @@ final class FormatProgram: @unchecked Sendable {
                 case .text(let argument):
                     guard argument < arguments.count, case .string(let text) = arguments[argument],
                           Self.append(text, to: base, capacity: capacity, length: &length) else { return nil }
+                case .localizedInteger(let argument, let specifier):
+                    guard argument < arguments.count, specifier < specifiers.count, let numbers,
+                          let raw = FormatSpecifier.integerBits(of: arguments[argument]),
+                          let written = LocalizedNumberFormatter.writePlainInteger(
+                              LocalizedNumberFormatter.integerValue(of: raw, for: specifiers[specifier]),
+                              symbols: numbers, to: base + length, capacity: capacity - length)
+                    else { return nil }
+                    length += written
                 case .rendered(let argument, let specifier):
                     guard argument < arguments.count, specifier < specifiers.count else { return nil }
                     let text: String
                     do throws(FormatFailure) {
-                        text = try specifiers[specifier].render(arguments[argument])
+                        text = try specifiers[specifier].render(arguments[argument], numbers: numbers)
                     } catch {
                         return nil
                     }

@@ -36,6 +36,17 @@ extension FormatSpecifier {
         }
     }
 
+    /// The text of `argument` under this specifier with numbers in the locale of `numbers`
+    /// (``LocalizedNumberFormatter``); `nil` `numbers`, or a conversion no locale changes, is
+    /// ``render(_:)``.
+    func render(_ argument: FormatArgument, numbers: NumberSymbols?) throws(FormatFailure) -> String {
+        guard let numbers, LocalizedNumberFormatter.localizes(conversion) else { return try render(argument) }
+        guard let text = LocalizedNumberFormatter.render(self, argument, symbols: numbers) else {
+            throw mismatch(argument)
+        }
+        return text
+    }
+
     /// The integer this specifier prints as bare decimal digits, as sign and magnitude: `%d %i
     /// %u` without flag, width or precision, and `%@` of an integer without width or
     /// precision. `nil` for anything else. What ``render(_:)`` prints for these is exactly the

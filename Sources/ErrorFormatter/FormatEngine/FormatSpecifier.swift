@@ -15,6 +15,10 @@ struct FormatSpecifier: Sendable, Hashable {
     var width: Int?
     /// Precision (`.N`; a bare `.` is 0), `nil` when none was written.
     var precision: Int?
+    /// Whether the precision is a bare `.`, without digits: C reads it as 0, and so does
+    /// CoreFoundation for floating conversions, but not for localized integers, where it is no
+    /// precision at all (``LocalizedNumberFormatter``).
+    var hasEmptyPrecision: Bool
     /// The length modifier, `nil` when none was written.
     var lengthModifier: LengthModifier?
     /// The conversion character.
@@ -25,14 +29,15 @@ struct FormatSpecifier: Sendable, Hashable {
     /// Creates a specifier; `offset` is where its `%` stands in its format.
     init(
         position: Int, isPositionExplicit: Bool, flags: Flags = [], width: Int? = nil,
-        precision: Int? = nil, lengthModifier: LengthModifier? = nil, conversion: Conversion,
-        offset: Int = 0
+        precision: Int? = nil, hasEmptyPrecision: Bool = false, lengthModifier: LengthModifier? = nil,
+        conversion: Conversion, offset: Int = 0
     ) {
         self.position = position
         self.isPositionExplicit = isPositionExplicit
         self.flags = flags
         self.width = width
         self.precision = precision
+        self.hasEmptyPrecision = hasEmptyPrecision
         self.lengthModifier = lengthModifier
         self.conversion = conversion
         self.offset = offset
@@ -57,8 +62,8 @@ struct FormatSpecifier: Sendable, Hashable {
         static let alternateForm = Flags(rawValue: 1 << 3)
         /// `0`: pad numbers with zeros.
         static let zeroPad = Flags(rawValue: 1 << 4)
-        /// `'`: group thousands. Rendering is in the C locale, which has no grouping, so it has no
-        /// effect (as in C's printf under `LC_NUMERIC=C`).
+        /// `'`: group thousands. Rendering in the C locale, which has no grouping, it has no
+        /// effect (as in C's printf under `LC_NUMERIC=C`); localized numbers are grouped anyway.
         static let thousandsGrouping = Flags(rawValue: 1 << 5)
     }
 

@@ -97,12 +97,17 @@ def _call(function: Callable[..., int], *arguments: Any) -> None:
 T = TypeVar("T")
 
 
-def _flags(strict: bool, on_demand: bool = False, mapped: bool = False) -> int:
+def _flags(strict: bool, on_demand: bool = False, mapped: bool = False, localized_numbers: bool = False,
+           pseudo_locales: bool = False) -> int:
     flags = _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
     if on_demand:
         flags |= _ffi.EF_CATALOG_ON_DEMAND
     if mapped:
         flags |= _ffi.EF_CATALOG_MAPPED
+    if localized_numbers:
+        flags |= _ffi.EF_CATALOG_LOCALIZED_NUMBERS
+    if pseudo_locales:
+        flags |= _ffi.EF_CATALOG_PSEUDO_LOCALES
     return flags
 
 
@@ -182,6 +187,8 @@ class Catalog:
         strict: bool = False,
         on_demand: bool = False,
         mapped: bool = False,
+        localized_numbers: bool = False,
+        pseudo_locales: bool = False,
     ) -> "Catalog":
         """Opens a catalog directory, or a compiled catalog file (:meth:`compile`).
 
@@ -206,6 +213,15 @@ class Catalog:
                 process with SIGBUS. Replacing it by rename (what :meth:`compile` and ``errfmt
                 compile`` do) is safe: the catalog keeps the file it mapped. Ignored for a
                 directory.
+            localized_numbers: write the numbers of formats (``%lld``, ``%.1f``, plural operands)
+                as Foundation's ``String(format:locale:)`` does for the locale of the text that
+                shows them (``1 234 567`` in French; EF_CATALOG_LOCALIZED_NUMBERS, library 1.3).
+                Off, they are written as C's printf writes them in the C locale. A call may
+                choose for itself (:meth:`format`'s ``localized_numbers``).
+            pseudo_locales: serve the pseudo-locales ``en-XA``, ``ar-XB`` and ``qps-ploc``, made
+                from the development texts, to preferences that name them
+                (EF_CATALOG_PSEUDO_LOCALES, library 1.3). They are never reached by fallback and
+                not listed in :attr:`localizations`.
 
         Raises:
             NotFoundError: no such path (also a FileNotFoundError).
@@ -221,7 +237,7 @@ class Catalog:
             ctypes.byref(handle),
             _encode_path(path),
             _encode_optional(development_locale, "development_locale"),
-            _flags(strict, on_demand, mapped),
+            _flags(strict, on_demand, mapped, localized_numbers, pseudo_locales),
         )
         return cls(handle)
 
@@ -231,6 +247,8 @@ class Catalog:
         tables: Iterable[tuple[Optional[str], str, bytes]],
         development_locale: Optional[str] = None,
         strict: bool = False,
+        localized_numbers: bool = False,
+        pseudo_locales: bool = False,
     ) -> "Catalog":
         """Builds a catalog from tables held in memory.
 
@@ -240,12 +258,14 @@ class Catalog:
                 table and format (``"Localizable.strings"``); ``data`` is the file's bytes.
             development_locale: as for :meth:`open`.
             strict: raise :class:`ParseError` for a broken table instead of leaving it out.
+            localized_numbers, pseudo_locales: as for :meth:`open`.
 
         Raises:
             ParseError, InvalidLocaleError, InvalidArgumentError, InvalidUTF8Error.
         """
         builder = _ffi.CatalogBuilderP()
-        _call(_lib.ef_catalog_builder_new, ctypes.byref(builder), _flags(strict))
+        _call(_lib.ef_catalog_builder_new, ctypes.byref(builder),
+              _flags(strict, localized_numbers=localized_numbers, pseudo_locales=pseudo_locales))
         try:
             for locale, file_name, data in tables:
                 data = bytes(data)
@@ -301,6 +321,7 @@ class Catalog:
         recovery_suggestion: Optional[str] = None,
         table: Optional[str] = None,
         arguments: Sequence[object] = _NO_ARGUMENTS,
+        localized_numbers: Optional[bool] = None,
     ) -> FormattedError:
         """Formats an error for the user's preferred locales.
 
@@ -317,6 +338,9 @@ class Catalog:
                 Python value: ``str`` (``%@``), ``int`` (``%lld``; ``%llu`` above 2**63-1),
                 ``float`` (``%f``). A string the arguments cannot satisfy is skipped (see
                 ``Provenance.rejections``).
+            localized_numbers: True writes this call's numbers for the locale of the text that
+                shows them, False as C's printf in the C locale; None (the default) as the
+                catalog was opened (:meth:`open`'s ``localized_numbers``). Library 1.3.
 
         Returns:
             The title, message and button, the lookup stack and each field's provenance.
@@ -335,6 +359,8 @@ class Catalog:
         # when a fast check fails, the helper runs to raise the right exception.
         if code.__class__ is not int and not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
+        if localized_numbers is not None and localized_numbers.__class__ is not bool:
+            raise TypeError(f"localized_numbers must be bool or None, not {type(localized_numbers).__name__}")
         # The preferences as a tuple: the key of the memo and of the C arrays' cache. Only a
         # list or tuple is taken apart (a str would become its characters).
         preferences: Optional[tuple[str, ...]] = None
@@ -352,7 +378,7 @@ class Catalog:
                        and recovery_suggestion is None
                        else _present_texts(description, failure_reason, recovery_suggestion))
             if present >= 0:
-                memo_key = (domain, code, preferences, table, present)
+                memo_key = (domain, code, preferences, table, present, localized_numbers)
                 try:
                     kept = self._memo.entries.get(memo_key)
                 except TypeError:  # an unhashable preference: the checks below reject it
@@ -388,6 +414,8 @@ class Catalog:
                 text += f"R{recovery_suggestion}\0"
             if table is not None:
                 text += f"T{table}\0"
+            if localized_numbers is not None:
+                text += "Nl\0" if localized_numbers else "Nc\0"
             try:
                 if arguments is _NO_ARGUMENTS:
                     request = text.encode()
@@ -407,7 +435,7 @@ class Catalog:
                 pass  # an int too long to print, a lone surrogate: pack_request says which
         if request is None:
             request = _pack_request(domain, int(code), description, failure_reason, recovery_suggestion,
-                                    table, arguments)
+                                    table, arguments, localized_numbers)
         # _packed.call, inlined: this is the one call every format makes.
         try:
             pool: list[_Scratch] = _packed_local.pool

@@ -114,6 +114,8 @@ EF_CATALOG_LENIENT = 0
 EF_CATALOG_STRICT = 1
 EF_CATALOG_ON_DEMAND = 2
 EF_CATALOG_MAPPED = 4
+EF_CATALOG_LOCALIZED_NUMBERS = 8
+EF_CATALOG_PSEUDO_LOCALES = 16
 
 EF_FIELD_TITLE = 0
 EF_FIELD_MESSAGE = 1
@@ -191,6 +193,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_error_info_set_failure_reason": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_recovery_suggestion": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_table": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_set_number_style": (_status, (ErrorInfoP, c_int32, _err)),
     "ef_error_info_add_string": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_add_int64": (_status, (ErrorInfoP, c_int64, _err)),
     "ef_error_info_add_uint64": (_status, (ErrorInfoP, c_uint64, _err)),

@@ -124,6 +124,20 @@ impl ErrorInfo {
         self.set(sys::ef_error_info_set_table, table, "the table")
     }
 
+    /// Sets how `Catalog::format` writes this error's numbers (library 1.3): as the catalog
+    /// says (`NumberStyle::Catalog`, the default), as C's `printf` does in the C locale, or for
+    /// the locale of the text that shows them, as Foundation's `String(format:locale:)` does.
+    pub fn set_number_style(&mut self, style: NumberStyle) -> Result<&mut Self> {
+        let style = match style {
+            NumberStyle::Catalog => sys::EF_NUMBERS_CATALOG,
+            NumberStyle::CLocale => sys::EF_NUMBERS_C_LOCALE,
+            NumberStyle::Localized => sys::EF_NUMBERS_LOCALIZED,
+        };
+        // SAFETY: the handle is valid and exclusively borrowed.
+        unsafe { check(|err| sys::ef_error_info_set_number_style(self.raw.as_ptr(), style, err))? };
+        Ok(self)
+    }
+
     /// Appends a positional argument, typed from its Rust type (`&str`, signed and unsigned
     /// integers, floating point; `bool` has no conversion: it is ambiguous).
     ///
@@ -171,4 +185,17 @@ impl Drop for ErrorInfo {
         // SAFETY: the handle is owned by this value and used by nothing else once dropped.
         unsafe { sys::ef_error_info_free(self.raw.as_ptr()) }
     }
+}
+
+/// How an error's numbers are written (`ErrorInfo::set_number_style`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum NumberStyle {
+    /// As the catalog was opened (`OpenOptions::localized_numbers`).
+    #[default]
+    Catalog,
+    /// As C's `printf` writes them in the C locale: `1234567.5`.
+    CLocale,
+    /// For the locale of the localization that supplied the text, as Foundation's
+    /// `String(format:locale:)` writes them: `1.234.567,5` in German.
+    Localized,
 }

@@ -44,7 +44,7 @@ pub use builder::CatalogBuilder;
 pub use catalog::{Catalog, Diagnostic, Mode, Severity};
 pub use entries::Entries;
 pub use error::{Error, ErrorKind, Result};
-pub use error_info::{Argument, ErrorInfo};
+pub use error_info::{Argument, ErrorInfo, NumberStyle};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
 pub use lint::{LintDiagnostic, LintReport};
 pub use locales::{

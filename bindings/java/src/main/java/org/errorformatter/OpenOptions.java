@@ -13,22 +13,31 @@ import java.util.Objects;
  * }</pre>
  */
 public final class OpenOptions {
-    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false);
+    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false, false, false);
     /** {@code EF_CATALOG_ON_DEMAND} of errorformatter.h. */
     private static final int ON_DEMAND = 2;
     /** {@code EF_CATALOG_MAPPED} of errorformatter.h. */
     private static final int MAPPED = 4;
+    /** {@code EF_CATALOG_LOCALIZED_NUMBERS} of errorformatter.h. */
+    private static final int LOCALIZED_NUMBERS = 8;
+    /** {@code EF_CATALOG_PSEUDO_LOCALES} of errorformatter.h. */
+    private static final int PSEUDO_LOCALES = 16;
 
     private final String developmentLocale;
     private final LoadMode mode;
     private final boolean onDemand;
     private final boolean mapped;
+    private final boolean localizedNumbers;
+    private final boolean pseudoLocales;
 
-    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped) {
+    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped,
+            boolean localizedNumbers, boolean pseudoLocales) {
         this.developmentLocale = developmentLocale;
         this.mode = mode;
         this.onDemand = onDemand;
         this.mapped = mapped;
+        this.localizedNumbers = localizedNumbers;
+        this.pseudoLocales = pseudoLocales;
     }
 
     /**
@@ -49,7 +58,7 @@ public final class OpenOptions {
      * @return the options with that development locale
      */
     public OpenOptions developmentLocale(String locale) {
-        return new OpenOptions(locale, mode, onDemand, mapped);
+        return new OpenOptions(locale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
     }
 
     /**
@@ -60,7 +69,8 @@ public final class OpenOptions {
      * @throws NullPointerException when {@code mode} is null
      */
     public OpenOptions mode(LoadMode mode) {
-        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped);
+        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped,
+                localizedNumbers, pseudoLocales);
     }
 
     /**
@@ -75,7 +85,7 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions onDemand(boolean onDemand) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
     }
 
     /**
@@ -93,7 +103,34 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions mapped(boolean mapped) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+    }
+
+    /**
+     * Writes the numbers of formats ({@code %lld}, {@code %.1f}, plural operands) as Foundation's
+     * {@code String(format:locale:)} does for the locale of the text that shows them
+     * ({@code EF_CATALOG_LOCALIZED_NUMBERS}, library 1.3); off, as C's {@code printf} in the C
+     * locale. An error may choose for itself ({@link ErrorInfo.Builder#numberStyle(NumberStyle)}).
+     * A library older than 1.3 refuses it with {@link Status#INVALID_ARGUMENT}.
+     *
+     * @param localizedNumbers true to localize numbers
+     * @return the options with that choice
+     */
+    public OpenOptions localizedNumbers(boolean localizedNumbers) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+    }
+
+    /**
+     * Serves the pseudo-locales {@code en-XA}, {@code ar-XB} and {@code qps-ploc}, made from the
+     * development texts, to preferences that name them ({@code EF_CATALOG_PSEUDO_LOCALES},
+     * library 1.3): never reached by fallback, never listed. A library older than 1.3 refuses it
+     * with {@link Status#INVALID_ARGUMENT}.
+     *
+     * @param pseudoLocales true to serve pseudo-locales
+     * @return the options with that choice
+     */
+    public OpenOptions pseudoLocales(boolean pseudoLocales) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
     }
 
     String developmentLocaleOrNull() {
@@ -105,6 +142,7 @@ public final class OpenOptions {
     }
 
     int flags() {
-        return mode.flags() | (onDemand ? ON_DEMAND : 0) | (mapped ? MAPPED : 0);
+        return mode.flags() | (onDemand ? ON_DEMAND : 0) | (mapped ? MAPPED : 0)
+                | (localizedNumbers ? LOCALIZED_NUMBERS : 0) | (pseudoLocales ? PSEUDO_LOCALES : 0);
     }
 }
