@@ -43,9 +43,9 @@ extension Catalog {
         } catch {
             switch error.kind {
             case .notFound:
-                throw CatalogError(kind: .notFound, message: "no such catalog directory: \(directory)", file: directory)
+                throw CatalogError(kind: .notFound, message: "no such catalog directory", file: directory)
             default:
-                throw CatalogError(kind: .unreadable, message: "\(error.reason): \(directory)", file: directory)
+                throw CatalogError(kind: .unreadable, message: error.reason, file: directory)
             }
         }
         if loading == .onFirstUse, !strict,
@@ -340,7 +340,7 @@ private struct DirectoryReader {
             listing = try FileSystem.contentsOfDirectory(
                 descriptor: descriptor, limit: Limits.maximumDirectoryEntries, path: display)
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot list \(display): \(error.reason)", file: display)
+            throw CatalogError(kind: .unreadable, message: "cannot list the directory: \(error.reason)", file: display)
         }
         if listing.truncated {
             builder.addDiagnostic(Diagnostic(
@@ -391,7 +391,7 @@ private struct DirectoryReader {
         case .unreadable: ("unreadable-file", .error, "cannot read the file: \(error.reason)")
         }
         if severity == .error, builder.isStrict {
-            throw CatalogError(kind: .unreadable, message: "cannot read \(display): \(error.reason)", file: display)
+            throw CatalogError(kind: .unreadable, message: "cannot read the file: \(error.reason)", file: display)
         }
         builder.addDiagnostic(Diagnostic(severity: severity, code: code, message: message, file: display))
     }
