@@ -6,6 +6,9 @@ import ErrorFormatter
 /// between calls is the catalog's own (`Catalog.memos`), shared with its Swift callers.
 final class CatalogBox {
     let catalog: Catalog
+    /// EF_CATALOG_FAIL_ON_REJECTION: ef_format and ef_catalog_lookup refuse an answer that
+    /// records a rejection (the core's `Serving.refusingRejections`).
+    let failsOnRejection: Bool
     /// The development locale.
     let developmentLocale: CStringArena
     /// The localization names and the diagnostics, made by the first getter that needs them:
@@ -20,8 +23,9 @@ final class CatalogBox {
 
         var count: Int { localizations.count }
     }
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, failsOnRejection: Bool) {
         self.catalog = catalog
+        self.failsOnRejection = failsOnRejection
         developmentLocale = CStringArena.make([catalog.developmentLocale])
         // Listed now when that reads nothing more; a catalog reading on first use waits to be asked.
         if !catalog.readsOnFirstUse { _ = self.lists }
@@ -47,20 +51,20 @@ struct CatalogFlags {
     var onDemand: Bool
     /// EF_CATALOG_MAPPED (ef_catalog_open only).
     var mapped: Bool
+    /// EF_CATALOG_FAIL_ON_REJECTION.
+    var failsOnRejection: Bool
 
     /// The flags of ef_catalog_open (`opening`) or of ef_catalog_builder_new; any other bit is refused.
     init(_ flags: UInt32, opening: Bool) throws(Failure) {
-        let known = UInt32(EF_CATALOG_STRICT) | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
+        let known = UInt32(EF_CATALOG_STRICT) | UInt32(EF_CATALOG_FAIL_ON_REJECTION)
+            | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
         guard flags & ~known == 0 else {
             throw Failure.invalidArgument("unknown catalog flags 0x\(String(flags, radix: 16))")
         }
         strict = flags & UInt32(EF_CATALOG_STRICT) != 0
         onDemand = flags & UInt32(EF_CATALOG_ON_DEMAND) != 0
         mapped = flags & UInt32(EF_CATALOG_MAPPED) != 0
-    }
-
-    static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
-        try CatalogFlags(flags, opening: false).strict
+        failsOnRejection = flags & UInt32(EF_CATALOG_FAIL_ON_REJECTION) != 0
     }
 }
 
@@ -101,7 +105,7 @@ private func openCatalog(
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: options.strict,
                                            loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped,
                                            memoBudget: memoBudget)
-            out.pointee = Handle.make(CatalogBox(catalog))
+            out.pointee = Handle.make(CatalogBox(catalog, failsOnRejection: options.failsOnRejection))
         } catch {
             throw Failure(error)
         }

@@ -4,9 +4,12 @@ import ErrorFormatter
 /// The object behind `ef_catalog_builder *`: mutable, used by one thread at a time (header).
 final class CatalogBuilderBox {
     var builder: CatalogBuilder
+    /// EF_CATALOG_FAIL_ON_REJECTION, for the catalogs it finishes.
+    let failsOnRejection: Bool
 
-    init(strict: Bool) {
-        builder = CatalogBuilder(strict: strict)
+    init(_ flags: CatalogFlags) {
+        builder = CatalogBuilder(strict: flags.strict)
+        failsOnRejection = flags.failsOnRejection
     }
 }
 
@@ -16,7 +19,7 @@ public func ef_catalog_builder_new(
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
-        out.pointee = Handle.make(CatalogBuilderBox(strict: try CatalogFlags.isStrict(flags)))
+        out.pointee = Handle.make(CatalogBuilderBox(try CatalogFlags(flags, opening: false)))
     }
 }
 
@@ -63,7 +66,8 @@ public func ef_catalog_builder_finish(
         }
         let development = try CInput.optionalString(development_locale, name: "development_locale")
         do throws(CatalogError) {
-            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development)))
+            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development),
+                                                 failsOnRejection: box.failsOnRejection))
         } catch {
             throw Failure(error)
         }
