@@ -17,6 +17,7 @@ type catalogOptions struct {
 	strict            bool
 	onDemand          bool
 	mapped            bool
+	rejections        rejectionPolicy
 }
 
 // DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's
