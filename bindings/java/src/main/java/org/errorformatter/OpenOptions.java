@@ -1,6 +1,7 @@
 package org.errorformatter;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How {@link Catalog#open(java.nio.file.Path, OpenOptions)} opens a catalog: the development
@@ -13,7 +14,7 @@ import java.util.Objects;
  * }</pre>
  */
 public final class OpenOptions {
-    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false);
+    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false, null, false);
     /** {@code EF_CATALOG_ON_DEMAND} of errorformatter.h. */
     private static final int ON_DEMAND = 2;
     /** {@code EF_CATALOG_MAPPED} of errorformatter.h. */
@@ -23,12 +24,17 @@ public final class OpenOptions {
     private final LoadMode mode;
     private final boolean onDemand;
     private final boolean mapped;
+    private final Consumer<? super Rejection> onRejection;
+    private final boolean failOnRejection;
 
-    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped) {
+    private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped,
+                        Consumer<? super Rejection> onRejection, boolean failOnRejection) {
         this.developmentLocale = developmentLocale;
         this.mode = mode;
         this.onDemand = onDemand;
         this.mapped = mapped;
+        this.onRejection = onRejection;
+        this.failOnRejection = failOnRejection;
     }
 
     /**
@@ -49,7 +55,7 @@ public final class OpenOptions {
      * @return the options with that development locale
      */
     public OpenOptions developmentLocale(String locale) {
-        return new OpenOptions(locale, mode, onDemand, mapped);
+        return new OpenOptions(locale, mode, onDemand, mapped, onRejection, failOnRejection);
     }
 
     /**
@@ -60,7 +66,8 @@ public final class OpenOptions {
      * @throws NullPointerException when {@code mode} is null
      */
     public OpenOptions mode(LoadMode mode) {
-        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped);
+        return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped, onRejection,
+                failOnRejection);
     }
 
     /**
@@ -75,7 +82,7 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions onDemand(boolean onDemand) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, onRejection, failOnRejection);
     }
 
     /**
@@ -93,7 +100,39 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions mapped(boolean mapped) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, onRejection, failOnRejection);
+    }
+
+    /**
+     * Sets who hears of a rejected string: a string the arguments of a {@code format} or
+     * {@code lookup} call cannot satisfy (a {@code %d} given a string), which the library skips
+     * for the next one. By default each distinct rejection is logged once per catalog, at
+     * {@code WARNING}, through the {@link System.Logger} named {@code org.errorformatter} (which
+     * the program's logging backend routes or silences); a handler replaces that and sees every
+     * rejection of every call, on the calling thread, after the call. It must be safe to call
+     * from every thread that uses the catalog.
+     *
+     * @param handler the handler, e.g. {@code rejection -> log.warn(rejection.toString())};
+     *     {@code rejection -> {}} ignores them
+     * @return the options with that handler
+     * @throws NullPointerException when {@code handler} is null
+     */
+    public OpenOptions onRejection(Consumer<? super Rejection> handler) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, Objects.requireNonNull(handler, "handler"),
+                failOnRejection);
+    }
+
+    /**
+     * Makes a rejected string fail the call instead: {@code format} and {@code lookup} throw
+     * {@link ErrorFormatterException} of {@link Status#REJECTED}, whose message is the first
+     * rejection's description. For development and tests, where a wrong argument type is a bug
+     * to see at once.
+     *
+     * @param fail true to fail on a rejection (the handler then hears of none)
+     * @return the options with that choice
+     */
+    public OpenOptions failOnRejection(boolean fail) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, onRejection, fail);
     }
 
     String developmentLocaleOrNull() {
@@ -102,6 +141,10 @@ public final class OpenOptions {
 
     boolean isOnDemand() {
         return onDemand;
+    }
+
+    RejectionPolicy rejectionPolicy() {
+        return new RejectionPolicy(onRejection, failOnRejection);
     }
 
     int flags() {
