@@ -65,11 +65,13 @@ pub const EF_E_PARSE: ef_status = 5;
 pub const EF_E_INVALID_LOCALE: ef_status = 6;
 pub const EF_E_INTERNAL: ef_status = 7;
 pub const EF_E_KEY_NOT_FOUND: ef_status = 8;
+pub const EF_E_REJECTED: ef_status = 9;
 
 pub const EF_CATALOG_LENIENT: u32 = 0;
 pub const EF_CATALOG_STRICT: u32 = 1;
 pub const EF_CATALOG_ON_DEMAND: u32 = 2;
 pub const EF_CATALOG_MAPPED: u32 = 4;
+pub const EF_CATALOG_FAIL_ON_REJECTION: u32 = 8;
 
 pub const EF_SEVERITY_ERROR: i32 = 0;
 pub const EF_SEVERITY_WARNING: i32 = 1;
