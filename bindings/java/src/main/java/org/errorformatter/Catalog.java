@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p><b>Threads.</b> A catalog may be shared by any number of threads, which may format and
  * look up concurrently. {@link #close()} may be called from any thread at any time, also while
  * others format: it waits for the calls in flight, and every call after it throws
- * {@link IllegalStateException}.
+ * {@link CatalogClosedException} (an {@link IllegalStateException}).
  *
  * <p><b>Lifetime.</b> A catalog holds native memory: close it (try-with-resources) when done.
  * One never closed is freed after it becomes unreachable (a {@link Cleaner}), as a safety net.
