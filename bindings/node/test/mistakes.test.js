@@ -107,3 +107,26 @@ test('a call after close is EF_E_INVALID_ARGUMENT, the catalog is closed', () =>
   assert.throws(() => catalog.lookup('errors.title'), closed);
   assert.throws(() => catalog.localizations, closed);
 });
+
+test('the package sources without their native part name make node-package', () => {
+  // What `npm install ./bindings/node` gives: the sources, with no native/ directory.
+  const { spawnSync } = require('node:child_process');
+  const { mkdtempSync, copyFileSync, rmSync } = require('node:fs');
+  const os = require('node:os');
+  const sources = mkdtempSync(path.join(os.tmpdir(), 'errorformatter-sources-'));
+  try {
+    for (const file of ['addon.js', 'errors.js', 'index.js', 'packed.js', 'package.json']) {
+      copyFileSync(path.join(__dirname, '..', file), path.join(sources, file));
+    }
+    const environment = { ...process.env };
+    delete environment.ERRORFORMATTER_NODE_ADDON;
+    const run = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(sources)})`],
+                          { env: environment, encoding: 'utf8' });
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /the native addon .*errorformatter\.node is missing/);
+    assert.match(run.stderr, /run `make node-package` and install the package it makes/);
+    assert.doesNotMatch(run.stderr, /^Error: Cannot find module/m);
+  } finally {
+    rmSync(sources, { recursive: true, force: true });
+  }
+});
