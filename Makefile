@@ -107,7 +107,7 @@ CHECKS += test-swift
 check: $(CHECKS)
 	@echo "make check: all fast suites passed"
 
-test: check $(TESTS)
+test: icu-pic-early check $(TESTS)
 	@echo "make test: all suites passed"
 
 # Suites, benchmarks, fuzz targets and whatever else runs the venv's tools (auditwheel, pytest)

@@ -7,6 +7,7 @@
 // A crash, a sanitizer report or a failed check below is a finding: ef_catalog_open reads these
 // files inside a C call, where a Swift trap kills the host process.
 
+@testable import ErrorFormatter
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -13,6 +13,7 @@
 // directory's own checks. With EF_FUZZ_PLAIN_MUTATIONS set, every input is mutated whole, as
 // libFuzzer would without this file: what the reach the harness prints is compared with.
 
+@testable import ErrorFormatter
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -9,6 +9,7 @@
 //   source, must read back to the same table, except the entries reported left out;
 // - every target must read back every text it did not report, unchanged.
 
+@testable import ErrorFormatter
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -12,6 +12,8 @@
 // output limit, a format that renders also lists its specifiers, and no argument beyond those
 // passed is referenced by a successful rendering.
 
+@testable import ErrorFormatter
+
 /// Reads the input front to back; every read is bounds-checked.
 struct FuzzInput {
     var bytes: [UInt8]

@@ -4,6 +4,8 @@
 // and at most `Limits.maximumLocaleBytes` bytes come in, chains are bounded, Accept-Language
 // never returns more than its range cap, and nothing from the environment is repaired.
 
+@testable import ErrorFormatter
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func localeInputFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))

@@ -5,6 +5,7 @@
 // A crash, a sanitizer report or a failed check below is a finding: the loaders run inside C
 // calls, where a Swift trap kills the host process.
 
+@testable import ErrorFormatter
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

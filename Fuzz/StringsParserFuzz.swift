@@ -7,6 +7,8 @@
 // are valid UTF-8 (the parser cuts them out of validated text without validating them again),
 // and that sharing another table's keys gives the same result.
 
+@testable import ErrorFormatter
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stringsParserFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let buffer = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)

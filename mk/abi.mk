@@ -15,9 +15,12 @@
 #       release defines the node, and is refused when it starts (the loader names the missing
 #       node) when it does not. Each of those programs also runs on this library.
 #
-# A release is built once per clone, from `git archive` of its commit (this clone's history, no
-# network), with its own Makefile, and kept in build/abi/<version>/: later runs reuse it.
-# make clean removes it.
+# A release is built from `git archive` of its commit (this clone's history, no network), with its
+# own Makefile, into build/abi/<version>/. Its library is kept outside the clone as well, in
+# ABI_CACHE under a key of the commit, the Swift and C compilers' versions and the system's ICU:
+# a new clone on the same machine (CI's) takes it from there instead of building it again, and
+# anything that could make the build differ makes another key. make clean removes the clone's
+# copy only.
 #
 # The README's ABI policy names this gate. When a release ships, its line joins the list below,
 # with a Tests/ABI/known-<version>-differences.txt (comments only when there is no difference).
@@ -56,6 +59,10 @@ test-abi-nodes: lib $(ABI_NODE_PROGRAMS)
 	    $(BUILD)/abi/nodes/on-$(VERSION) $(ABI_NODE_PROGRAMS)
 
 ABI_RELEASES :=
+ABI_CACHE    ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/errorformatter/abi
+# What a release's build depends on besides its commit.
+ABI_BUILD_IDENTITY = $(shell { swift --version 2>&1; $(CC) --version 2>&1 | head -n 1; \
+                       pkg-config --modversion icu-uc 2>&1; } | sha256sum | cut -c1-12)
 # Each release's build waits for the one before it (order only), so that under make -j two
 # Swift builds never run at once.
 ABI_PREVIOUS_BUILD :=
@@ -75,7 +82,16 @@ $(BUILD)/abi/$1/source/build/lib/$(LIBNAME).$1: | $(ABI_PREVIOUS_BUILD)
 	rm -rf $(BUILD)/abi/$1/source
 	mkdir -p $(BUILD)/abi/$1/source
 	git archive $2 | tar -x -C $(BUILD)/abi/$1/source
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) -C $(BUILD)/abi/$1/source lib
+	@cached=$(ABI_CACHE)/$1-$$$$(git rev-parse --short=12 $2^{commit})-$(ABI_BUILD_IDENTITY); \
+	if [ -f "$$$$cached/$(LIBNAME).$1" ]; then \
+	    echo "test-abi: the $1 release's library, built before, from $$$$cached"; \
+	    mkdir -p $(BUILD)/abi/$1/source/build/lib && cp -a "$$$$cached"/. $(BUILD)/abi/$1/source/build/lib/; \
+	else \
+	    env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) -C $(BUILD)/abi/$1/source lib && \
+	    mkdir -p $(ABI_CACHE) && rm -rf "$$$$cached.partial" && \
+	    cp -a $(BUILD)/abi/$1/source/build/lib "$$$$cached.partial" && \
+	    rm -rf "$$$$cached" && mv "$$$$cached.partial" "$$$$cached"; \
+	fi
 
 ABI_PREVIOUS_BUILD := $(BUILD)/abi/$1/source/build/lib/$(LIBNAME).$1
 

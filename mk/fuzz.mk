@@ -4,9 +4,10 @@
 #   make fuzz          every target, one after the other
 #   make fuzz-smoke    FUZZ_SMOKE_SECONDS (20) of each target in FUZZ_SMOKE (part of make test)
 #
-# Each target is Fuzz/<Harness>.swift compiled with swiftc -sanitize=fuzzer,address together with
-# the sources it drives (the whole core by default: FUZZ_CORE_SOURCES, FUZZ_SWIFTFLAGS in the top
-# Makefile), so the code under test is instrumented. Everything it writes stays in
+# The core is compiled once, with swiftc -sanitize=fuzzer,address (FUZZ_CORE_SOURCES,
+# FUZZ_SWIFTFLAGS in the top Makefile) and -enable-testing, into a static library and its module,
+# so the code under test is instrumented; each target is Fuzz/<Harness>.swift, which imports it
+# with @testable, linked against it. Everything a target writes stays in
 # build/fuzz/<name>/: the binary, a working corpus grown from the seeds in Fuzz/Corpus/<name>/
 # (never modified), and crash-*/timeout-* artifacts, each a regression test to add.
 
@@ -26,8 +27,9 @@ FUZZ_RUN_FLAGS     := -rss_limit_mb=2048 -timeout=10
 .PHONY: fuzz-smoke
 
 # $(call fuzz_target,NAME,HARNESS,MAX_LEN): defines
-#   $(FUZZ_DIR)/NAME/fuzzer   Fuzz/HARNESS.swift + FUZZ_NAME_SOURCES (default: the core), built
-#                             with FUZZ_NAME_FLAGS added; module name HARNESS
+#   $(FUZZ_DIR)/NAME/fuzzer   Fuzz/HARNESS.swift + FUZZ_NAME_SOURCES (files of its own), linked
+#                             against the instrumented core, built with FUZZ_NAME_FLAGS added;
+#                             module name HARNESS
 #   $(FUZZ_DIR)/NAME/corpus   a copy of the seeds in Fuzz/Corpus/NAME, then the shell command
 #                             FUZZ_NAME_CORPUS, when a target adds inputs of its own ($$dir
 #                             names the corpus directory)
@@ -39,10 +41,10 @@ FUZZ_NAMES   += $(1)
 FUZZ_TARGETS += fuzz-$(1)
 .PHONY: fuzz-$(1)
 
-$(FUZZ_DIR)/$(1)/fuzzer: Fuzz/$(2).swift $(or $(FUZZ_$(1)_SOURCES),$(FUZZ_CORE_SOURCES)) Sources/CICU/cicu.h Sources/CCRC32C/crc32c.h
+$(FUZZ_DIR)/$(1)/fuzzer: Fuzz/$(2).swift $(FUZZ_$(1)_SOURCES) $(FUZZ_CORE_LIBRARY)
 	mkdir -p $$(dir $$@)
-	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) $$(FUZZ_$(1)_FLAGS) -module-name $(2) \
-	    Fuzz/$(2).swift $$(or $$(FUZZ_$(1)_SOURCES),$$(FUZZ_CORE_SOURCES)) $$(ICU_LIBS) -o $$@
+	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) -I $$(dir $$(FUZZ_CORE_LIBRARY)) $$(FUZZ_$(1)_FLAGS) -module-name $(2) \
+	    Fuzz/$(2).swift $$(FUZZ_$(1)_SOURCES) $$(FUZZ_CORE_LIBRARY) $$(ICU_LIBS) -o $$@
 
 $(FUZZ_DIR)/$(1)/corpus: $(shell find $(FUZZ_SEEDS)/$(1) -type f 2>/dev/null)
 	rm -rf $$@ && mkdir -p $$@
@@ -56,6 +58,16 @@ fuzz_run_$(1) = cd $(FUZZ_DIR)/$(1) && nice -n 19 ./fuzzer $(FUZZ_RUN_FLAGS) -ma
 fuzz-$(1): $(FUZZ_DIR)/$(1)/fuzzer $(FUZZ_DIR)/$(1)/corpus
 	$$(call fuzz_run_$(1),$$(FUZZ_SECONDS))
 endef
+
+# ------------------------------------------------------------------------------ the core
+# One instrumented build of the core for every target: compiling it into each harness cost a
+# whole-core compilation per target.
+FUZZ_CORE_LIBRARY := $(FUZZ_DIR)/core/libErrorFormatter.a
+
+$(FUZZ_CORE_LIBRARY): $(FUZZ_CORE_SOURCES) Sources/CICU/cicu.h Sources/CCRC32C/crc32c.h
+	mkdir -p $(dir $@)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -enable-testing -module-name ErrorFormatter -emit-library -static \
+	    -emit-module -emit-module-path $(dir $@)ErrorFormatter.swiftmodule $(FUZZ_CORE_SOURCES) -o $@
 
 # ----------------------------------------------------------------------------------- targets
 # .strings and property lists (the seeds include past findings, in regressions/).
@@ -78,23 +90,16 @@ FUZZ_convert_CORPUS = \
 $(FUZZ_DIR)/convert/corpus: $(wildcard $(FUZZ_SEEDS)/strings/*.strings $(FUZZ_SEEDS)/catalog/*.xcstrings)
 $(eval $(call fuzz_target,convert,ConversionFuzz,16384))
 
-# Sequences of C API calls with hostile arguments. The harness drives the C layer, which imports
-# the core as a module: the core is compiled first, instrumented, into a static library and its
-# module. Up to 300 small tables of ../shared/corpus join the seeds, as programs, when present.
-FUZZ_C_LAYER_SOURCES := $(shell find Sources/ErrorFormatterC -name '*.swift' | LC_ALL=C sort)
-FUZZ_CORE_LIBRARY    := $(FUZZ_DIR)/api/core/libErrorFormatter.a
-FUZZ_api_SOURCES     := $(FUZZ_C_LAYER_SOURCES) $(FUZZ_CORE_LIBRARY)
-FUZZ_api_FLAGS       := -I include -I $(dir $(FUZZ_CORE_LIBRARY))
+# Sequences of C API calls with hostile arguments. The harness is compiled with the C layer, which
+# imports the core as every harness does. Up to 300 small tables of ../shared/corpus join the
+# seeds, as programs, when present.
+FUZZ_api_SOURCES     := $(shell find Sources/ErrorFormatterC -name '*.swift' | LC_ALL=C sort)
+FUZZ_api_FLAGS       := -I include
 FUZZ_api_CORPUS = \
 	if [ -d ../shared/corpus/data ]; then \
 	  find ../shared/corpus/data -type f -size -60k -print0 | LC_ALL=C sort -z | head -z -n 300 \
 	    | xargs -0 $(PYTHON) Fuzz/api_programs.py $$dir; fi
 $(FUZZ_DIR)/api/corpus: Fuzz/api_programs.py
-
-$(FUZZ_CORE_LIBRARY): $(FUZZ_CORE_SOURCES)
-	mkdir -p $(dir $@)
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name ErrorFormatter -emit-library -static \
-	    -emit-module -emit-module-path $(dir $@)ErrorFormatter.swiftmodule $(FUZZ_CORE_SOURCES) -o $@
 
 $(eval $(call fuzz_target,api,APISequenceFuzz,16384))
 
@@ -112,7 +117,7 @@ $(eval $(call fuzz_target,locale,LocaleInputFuzz,8192))
 # from the examples by Fuzz/Corpus/compiled/README.md's command. Its custom mutator lays each
 # mutated file out again with valid checksums (Fuzz/CompiledCatalogMutator.swift); it declares
 # libFuzzer's LLVMFuzzerMutate with @_extern(c), an experimental feature of the compiler.
-FUZZ_compiled_SOURCES := Fuzz/CompiledCatalogMutator.swift $(FUZZ_CORE_SOURCES)
+FUZZ_compiled_SOURCES := Fuzz/CompiledCatalogMutator.swift
 FUZZ_compiled_FLAGS   := -enable-experimental-feature Extern
 $(eval $(call fuzz_target,compiled,CompiledCatalogFuzz,8192))
 

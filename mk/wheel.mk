@@ -94,13 +94,30 @@ $(BUNDLED)/%.o: packaging/glibc/%.c
 	mkdir -p $(dir $@)
 	$(CC) -O2 -fPIC -fno-builtin -Wall -Werror -c $< -o $@
 
+# The position-independent ICU is built once per machine (its cache outside the clone), and on a
+# new machine it is the longest step of make test. make test starts it first, in the background
+# at the lowest priority (icu-pic-early), so that it takes the core that single-threaded suites
+# leave idle; the bundled build then waits for it. Both run the script under one lock: the
+# script builds into a work directory of its own and cannot run twice at once. When the prefix
+# exists already, the script only prints it.
+ICU_PIC_BUILD = flock "$(ICU_CACHE)/.icu-pic.lock" env CC="$(CC)" CXX="$(CXX)" ICU_SOURCE_VERSION=$(ICU_SOURCE_VERSION)
+ICU_PIC_EARLY_LOG := $(BUILD)/icu-pic-early.log
+
+.PHONY: icu-pic-early
+icu-pic-early: | setup
+	@if [ "$(ICU_VERSION)" = "$(ICU_SOURCE_VERSION)" ]; then \
+	    mkdir -p $(ICU_CACHE) $(BUILD) && \
+	    echo "icu-pic-early: the bundled build's ICU, in the background if it is not built yet ($(ICU_PIC_EARLY_LOG))" && \
+	    ( nohup $(ICU_PIC_BUILD) nice -n 19 sh packaging/icu/build_static_icu.sh "$(ICU_CACHE)" \
+	        > $(ICU_PIC_EARLY_LOG) 2>&1 < /dev/null & ); \
+	fi
+
 $(BUNDLED_LINK)/.ready: packaging/icu/build_static_icu.sh packaging/icu/trim_icu_data.py packaging/icu/data-items.txt
 	@test "$(ICU_VERSION)" = "$(ICU_SOURCE_VERSION)" || { echo "the bundled build compiles against \
 	    the system's ICU headers, which must be ICU $(ICU_SOURCE_VERSION) (found: '$(ICU_VERSION)'; \
 	    apt-get install libicu-dev pkg-config)"; exit 1; }
-	rm -rf $(BUNDLED_LINK) && mkdir -p $(BUNDLED_LINK)
-	prefix=$$(CC="$(CC)" CXX="$(CXX)" ICU_SOURCE_VERSION=$(ICU_SOURCE_VERSION) \
-	    nice sh packaging/icu/build_static_icu.sh "$(ICU_CACHE)") && \
+	rm -rf $(BUNDLED_LINK) && mkdir -p $(BUNDLED_LINK) $(ICU_CACHE)
+	prefix=$$($(ICU_PIC_BUILD) nice sh packaging/icu/build_static_icu.sh "$(ICU_CACHE)") && \
 	    ln -s "$$prefix/lib/libicuuc.a" "$$prefix/lib/libicui18n.a" "$$prefix/LICENSE" $(BUNDLED_LINK)/
 	$(PYTHON) packaging/icu/trim_icu_data.py --library $(ICU_LIBDIR)/libicudata.so.$(ICU_MAJOR) \
 	    --items packaging/icu/data-items.txt --output $(BUNDLED_LINK)/libicudata.a --cc $(CC)

@@ -219,9 +219,9 @@ static void spin_loop(long count) {
 }
 
 /* A computation that touches no memory but keeps a core as busy as real code does: six
- * independent chains of adds and xors, several instructions per cycle. On this machine it scales
- * below the spin loop (1.7-1.9 against 2.0, measured): the two virtual CPUs share execution
- * units, which any code with a real instruction rate competes for. */
+ * independent chains of adds and xors, several instructions per cycle. It can scale below the
+ * spin loop: virtual CPUs that share execution units compete for them with any code that has a
+ * real instruction rate. */
 static void alu_loop(long count) {
     unsigned long a = 1, b = 2, c = 3, d = 4, e = 5, f = 6;
     for (long i = 0; i < count * 64; i++) {
@@ -288,9 +288,8 @@ static void probe_add(int code, const char *title, const char *message, const ch
 /* Each thread warms up (its first calls set up per-thread state), then all start together at a
  * barrier: the time measured is from the release to the last thread's end, so thread creation
  * and warm-up are left out on every side. Rounds are long (THREAD_ITERATIONS calls per thread,
- * about 200 ms of the format loop): on this shared machine a vCPU's speed changes from moment to
- * moment (one thread alone took 42-62 ms for the same 50 ms round), and rounds of 50 ms left the
- * ratio swinging by 0.15 from run to run; four times longer averages the host's state out. */
+ * a few hundred milliseconds of the format loop): on a shared machine a vCPU's speed changes from
+ * moment to moment, and long rounds average the host's state out. */
 #define THREAD_ITERATIONS (20 * iterations)
 #define SCALING_ROUNDS 15
 enum thread_loop { SPIN, ALU, PROBE, FORMAT };

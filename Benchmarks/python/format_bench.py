@@ -14,7 +14,7 @@ repeated error whose result the library says answers it is handed out again with
 and with the memo off (one call into the library per format, the path of every error whose
 result shows caller text or takes arguments). The rotating errors again with a description the
 rules do not show (answered from the memo too), then with a description that is the message,
-with an argument, and an English plural string with a count. Last, the shape issue 21 measures:
+with an argument, and an English plural string with a count. Last, the argument shape:
 100 errors whose message takes a file name and a byte count, errors and values rotating (the
 peers get the same French formats, the byte count as text; a last row gives Fluent the count
 as an integer, which it formats with its NUMBER function).
@@ -42,7 +42,7 @@ from typing import Callable, Optional
 import errorformatter
 
 ROUNDS = 9
-TARGET = 0.60  # issue 11: Catalog.format reading three strings <= 0.6x fluent.runtime
+TARGET = 0.60  # Catalog.format reading three strings: at most 0.6x fluent.runtime's time
 DOMAIN = "Bench"
 FIELDS = ("title", "message", "button")
 
@@ -65,7 +65,7 @@ UNKNOWN_DOMAIN = "Elsewhere"
 #: The error whose title and message take an argument, and the argument.
 UPLOAD = ("Upload", 1)
 FILE_NAME = "photo.jpg"
-#: The issue's shape (make_bench_catalog.py's argument errors, format_bench.c's `arguments` row):
+#: The argument shape (make_bench_catalog.py's argument errors, format_bench.c's `arguments` row):
 #: 100 errors whose message takes a file name and a byte count, with 16 of each rotating.
 TRANSFER = "Transfer"
 TRANSFER_ERRORS = 100
@@ -289,7 +289,7 @@ def main(arguments: list[str]) -> int:
         return read(format_(TRANSFER, index % TRANSFER_ERRORS, locales=locales,
                             arguments=[TRANSFER_NAMES[index % 16], TRANSFER_SIZES[index % 16]]))
     # Which peer operation each of ours is compared with (fluent_peer's order) and whether the
-    # row is the issue's target: 0 one error, 1 rotating, 2 title + described message + button,
+    # row is a target: 0 one error, 1 rotating, 2 title + described message + button,
     # 3 plural, 4 title and message with an argument + button.
     ours: dict[str, tuple[Operation, int, bool]] = {
         f"format + 3 strings, fr-CA > fr, code {codes[0]}":
@@ -347,7 +347,7 @@ def main(arguments: list[str]) -> int:
                                         iterations)
             print(f"{name:44} {mine * 1e6:8.2f} " + " ".join(f"{t * 1e6:15.2f}" for t in theirs)
                   + "".join(f" {mine / t:20.2f}x" for t in theirs) + ("" if targeted else "  (no target)"))
-    print(f"target (issue 11): format + 3 strings <= {TARGET:.2f}x fluent.runtime's format_value")
+    print(f"target: format + 3 strings <= {TARGET:.2f}x fluent.runtime's format_value")
     catalog.close()
     uncached.close()
     plural.close()

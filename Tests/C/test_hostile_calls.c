@@ -45,8 +45,8 @@ static void check_messages_are_one_line(const struct test_context *context) {
     CHECK(strchr(ef_error_details_file(err), '\n') == NULL);
     ef_error_details_free(err);
 
-    /* Rejection messages name the key, which comes from the caller (a domain is part of it).
-     * Before: "errors.D\nX.1.title in en/Localizable: ..." was two lines. */
+    /* Rejection messages name the key, which comes from the caller (a domain is part of it):
+     * "errors.D\nX.1.title in en/Localizable: ..." must stay one line. */
     static const char table[] = "\"a\\nb\" = \"%@ and %@\";\n\"errors.D\\nX.1.title\" = \"%2$@\";";
     ef_catalog_builder *builder = NULL;
     ef_catalog *catalog_of_keys = NULL;
@@ -265,10 +265,9 @@ static void check_builder_and_preference_limits(const struct test_context *conte
     ef_catalog_free(catalog);
 }
 
-/* The finding: a cache kept whatever it was asked about. The table-name cache kept every name a
- * builder or a String Catalog offered as a locale, however long (4,096 of them): 3,000 names of
- * 40,000 bytes grew the process by 120 MB for good. A name longer than a locale ID is now answered
- * without the cache. */
+/* A cache must not keep whatever it is asked about: the table-name cache would keep every name a
+ * builder or a String Catalog offers as a locale, however long. A name longer than a locale ID is
+ * answered without the cache, so 3,000 names of 40,000 bytes leave the process as it was. */
 static void check_caches_keep_no_long_names(void) {
     enum { names = 3000, length = 40000 };
     ef_catalog_builder *builder = NULL;

@@ -198,7 +198,7 @@ static void check_skipped_entries_have_diagnostics(const struct test_context *co
 }
 
 /* An unreadable .lproj is what an unreadable file is: an error diagnostic (lenient), EF_E_IO
- * (strict); before, it failed the whole lenient open. Root reads every directory, so a test run
+ * (strict), never a failure of the whole lenient open. Root reads every directory, so a test run
  * as root (CI is) makes the opens in a child that has become `nobody` first. The child's
  * findings come back as bits of its exit status. */
 enum {

@@ -4,8 +4,8 @@
 #
 # usage: debian11_root.sh CACHE_ROOT          (the root is CACHE_ROOT/debian11-root)
 #
-# The root lives outside the clone so that every run on this machine reuses it (debootstrap takes
-# about a minute and 250 MB). It is made in a scratch directory and renamed when complete, so an
+# The root lives outside the clone so that every run on this machine reuses it (debootstrap fetches
+# and unpacks a few hundred megabytes). It is made in a scratch directory and renamed when complete, so an
 # interrupted run leaves nothing that looks usable. The mirror is the one this machine's apt
 # sources name for Debian, else debootstrap's own default.
 #

@@ -5,8 +5,8 @@
 #   test-fresh.sh [WORK]      WORK defaults to build/fresh; the log is WORK/fresh.log
 #
 # The caches made empty: XDG_CACHE_HOME (the position-independent ICU build, the Debian 11 and
-# Debian 13 roots, pip's downloads) and npm's cache. Everything else the suites write stays
-# inside the clone (build/, .build/: Go's and Cargo's caches, the ABI gate's 1.0.0 build, the
+# Debian 13 roots, the ABI gate's release libraries, pip's downloads) and npm's cache. Everything
+# else the suites write stays inside the clone (build/, .build/: Go's and Cargo's caches, the
 # venv). What this cannot undo is the system itself: Debian packages a first run installs stay
 # installed, so on a machine that ran make before, their download and installation are not
 # counted.

@@ -3,11 +3,11 @@
 /// every variant parsed, each variable's value type read, plural variants indexed by category,
 /// the widest width variant found.
 ///
-/// Rendering a `.stringsdict` entry used to parse (or find in the shared cache) the format, the
-/// chosen variant and the value type on every call, and to look variants up by name: four cache
-/// probes behind a lock and several hashes per render, more than choosing the plural category
-/// costs. Failures are kept as well, and thrown only when a render reaches them, so a broken
-/// variant that is never chosen never fails a render (as before).
+/// Otherwise every render would parse (or find in a shared cache) the format, the chosen variant
+/// and the value type, and look variants up by name: cache probes behind a lock and several
+/// hashes, more than choosing the plural category costs. Failures are kept as well, and thrown
+/// only when a render reaches them, so a broken variant that is never chosen never fails a
+/// render.
 final class PreparedVariableFormat: Sendable {
     let source: VariableFormat
     /// `source.format`, parsed with variable references allowed.

@@ -143,7 +143,7 @@ struct ItemBlockWriter {
     static func itemBytes(_ string: String) -> Int { withUTF8(string) { itemBytes($0) } }
 
     /// Whether `string` holds U+0000 (and so would be cut).
-    static func holdsNUL(_ string: String) -> Bool { withUTF8(string) { itemLength($0) != $0.count } }
+    static func holdsNUL(_ string: String) -> Bool { UTF8Bytes.holdsNUL(string) }
 
     @inline(__always)
     static func withUTF8<Result>(_ string: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {

@@ -1,8 +1,7 @@
 /// The request of `ef_format_packed_reusable`: everything `ef_format_packed` takes as separate
 /// parameters but the catalog and the preferences, in one run of bytes (the layout is specified
-/// in the header). A binding that pays per parameter of a C call (ctypes: hundreds of
-/// instructions each) makes one run and passes two parameters (the run and its length) where
-/// it passed eight.
+/// in the header). A binding that pays per parameter of a C call (ctypes does) makes one run
+/// and passes two parameters (the run and its length) instead of eight.
 ///
 /// The run is read in place: each text is a NUL-ended string inside it, handed on as the
 /// `const char *` the separate parameters would have been, so the checks that follow (UTF-8,

@@ -23,4 +23,13 @@ package enum UTF8Bytes {
             return bytes.count
         }
     }
+
+    /// Whether `string` holds U+0000: its UTF-8 searched with `memchr`, a word at a time, where a
+    /// walk of `string.utf8` takes a byte at a time (every value of every table is searched).
+    package static func holdsNUL(_ string: String) -> Bool {
+        with(string) { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+            return memchr(base, 0, bytes.count) != nil
+        }
+    }
 }

@@ -89,7 +89,7 @@ final class StringTable: Sendable {
             keys = inPlace.keysHoldingNUL
         } else {
             keys = []
-            for (key, value) in parsedEntries where value.stringValue?.utf8.contains(0) ?? false { keys.append(key) }
+            for (key, value) in parsedEntries where value.stringValue.map(UTF8Bytes.holdsNUL) ?? false { keys.append(key) }
         }
         let formats = variables.compactMap { $0.value.holdsNUL ? $0.key : nil }
         guard !formats.isEmpty else { return keys }

@@ -46,7 +46,8 @@ package struct VariableFormat: Sendable, Hashable {
 extension VariableFormat {
     /// Whether the format or any variant holds U+0000.
     var holdsNUL: Bool {
-        format.utf8.contains(0) || variables.values.contains { $0.variants.values.contains { $0.utf8.contains(0) } }
+        UTF8Bytes.holdsNUL(format)
+            || variables.values.contains { $0.variants.values.contains(where: UTF8Bytes.holdsNUL) }
     }
 }
 

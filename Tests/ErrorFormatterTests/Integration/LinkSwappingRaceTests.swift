@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 @testable import ErrorFormatter
 
-/// The link-swapping race of issue 10 from Swift, so that it also runs under ThreadSanitizer
+/// The link-swapping race from Swift, so that it also runs under ThreadSanitizer
 /// (`make sanitize`); the C suite runs it against the built library
 /// (`Tests/C/test_hostile_files.c`, `check_link_swapping_race`).
 ///

@@ -28,8 +28,8 @@ import ErrorFormatter
     private func verify(_ input: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let normalized = try? Locales.normalize(input)
         let result = Result { () throws(LocaleError) in try Locales.normalize(input) }
-        // One deliberate difference from the reference: path-like input is an error (the issue's
-        // "a locale like ../../etc gets a status and a message"), where the reference quietly
+        // One deliberate difference from the reference: path-like input is an error (a locale
+        // like ../../etc gets a status and a message, as the header says), where the reference quietly
         // normalizes it to root. Negotiation skips it either way, so stacks are the same.
         if expected.hasPrefix("INVALID") || input.hasPrefix(".") || input.contains("/") {
             #expect(throws: LocaleError.self, "\(input)", sourceLocation: sourceLocation) { try result.get() }

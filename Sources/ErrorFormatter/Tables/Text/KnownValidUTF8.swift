@@ -2,7 +2,7 @@
 ///
 /// Why: `String(decoding:as:)` runs the standard library's own validator (byte by byte) over
 /// every string a table holds, after `UTF8Validation` has checked the whole file for CF's sake;
-/// for non-ASCII tables that second pass was the largest single cost of parsing. A `UTF8Span`
+/// for non-ASCII tables that second pass would be the largest single cost of parsing. A `UTF8Span`
 /// made `unchecked` skips it. Whether the bytes are ASCII, which the string records for the
 /// standard library's fast paths, the parser already knows from scanning them.
 package enum KnownValidUTF8 {
