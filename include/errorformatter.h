@@ -269,6 +269,12 @@ typedef int32_t ef_status;
 #define EF_E_INTERNAL 7
 /** ef_catalog_lookup(): no localization of the stack has a usable value for the key. */
 #define EF_E_KEY_NOT_FOUND 8
+/** ef_format(), ef_catalog_lookup() on a catalog opened with EF_CATALOG_FAIL_ON_REJECTION: a
+ *  string was found that the call's arguments cannot satisfy (a `%d` given a string, a
+ *  translation asking for an argument that was not passed); the details' message is the first
+ *  such rejection, as ef_result_rejection() gives it.
+ *  @since 1.3 */
+#define EF_E_REJECTED 9
 
 /**
  * @brief The macro name of a status code, e.g. "EF_E_PARSE"; "EF_E_UNKNOWN" for an unknown code.
@@ -378,6 +384,18 @@ typedef struct ef_catalog ef_catalog;
  *  library older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.3 */
 #define EF_CATALOG_PSEUDO_LOCALES 16u
+/** Flag for ef_catalog_open() and ef_catalog_builder_new(): a rejected string is a failure.
+ *  Without it, a table string that the arguments of a call cannot satisfy (docs/formatting.md)
+ *  is skipped and recorded in the result (ef_result_rejection_count()): the user sees the next
+ *  localization's string or the next rule's, and nothing says why unless the caller reads the
+ *  rejections. With it, ef_format() and ef_catalog_lookup() on the catalog fail with
+ *  EF_E_REJECTED instead of answering with a result or lookup that records a rejection, the
+ *  first one's description in `*err`: for development and tests, where a wrong argument type is
+ *  a bug to see at once. The packed calls and ef_catalog_text(), whose callers decode the
+ *  rejections themselves (bindings) or pass no arguments, answer as without it. A library older
+ *  than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
+ *  @since 1.3 */
+#define EF_CATALOG_FAIL_ON_REJECTION 32u
 
 /**
  * @brief Opens a catalog directory.
@@ -414,8 +432,8 @@ typedef struct ef_catalog ef_catalog;
  *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
  * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
  *                                 EF_CATALOG_ON_DEMAND (since 1.2), EF_CATALOG_MAPPED,
- *                                 EF_CATALOG_LOCALIZED_NUMBERS and EF_CATALOG_PSEUDO_LOCALES
- *                                 (since 1.3).
+ *                                 EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and
+ *                                 EF_CATALOG_FAIL_ON_REJECTION (since 1.3).
  * @param[out] err                 Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
  *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory nor a compiled catalog,
@@ -584,8 +602,8 @@ typedef struct ef_catalog_builder ef_catalog_builder;
  * @param[out] out    Receives the builder (free with ef_catalog_builder_free()).
  * @param[in]  flags  EF_CATALOG_LENIENT or EF_CATALOG_STRICT (strict: a broken table makes
  *                    ef_catalog_builder_add_table() fail with EF_E_PARSE), optionally with
- *                    EF_CATALOG_LOCALIZED_NUMBERS and EF_CATALOG_PSEUDO_LOCALES (since 1.3),
- *                    which the catalogs it finishes have.
+ *                    EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and
+ *                    EF_CATALOG_FAIL_ON_REJECTION (since 1.3), which the catalogs it finishes have.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags; EF_CATALOG_ON_DEMAND and
  *         EF_CATALOG_MAPPED, which only ef_catalog_open() takes).
  * @since 1.0
@@ -763,7 +781,9 @@ typedef struct ef_result ef_result;
  *                           development locale. Malformed entries are skipped; a NULL entry
  *                           fails with EF_E_INVALID_ARGUMENT.
  * @param[in]  locale_count  Number of entries in `locales`.
- * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`);
+ *         EF_E_REJECTED (since 1.3, only on a catalog opened with EF_CATALOG_FAIL_ON_REJECTION:
+ *         the result would record a rejection; `*out` is NULL).
  * @par Thread-safety: safe, also concurrently on the same catalog.
  * @since 1.0
  */
@@ -987,7 +1007,9 @@ typedef struct ef_lookup ef_lookup;
  * @param[in]  locale_count  Number of entries in `locales`.
  * @param[in]  arguments     Optional; only its arguments are used (NULL: no arguments).
  * @return EF_OK; EF_E_KEY_NOT_FOUND (no usable value; `*out` is still set);
- *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8; EF_E_REJECTED (since 1.3, only on a catalog
+ *         opened with EF_CATALOG_FAIL_ON_REJECTION: the lookup would record a rejection, found
+ *         or not; `*out` is NULL).
  * @par Thread-safety: safe, also concurrently on the same catalog.
  * @since 1.0
  */

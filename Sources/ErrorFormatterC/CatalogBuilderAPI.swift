@@ -6,10 +6,13 @@ final class CatalogBuilderBox {
     var builder: CatalogBuilder
     /// What the catalogs it finishes do beyond serving their tables (its flags).
     let options: Catalog.Options
+    /// EF_CATALOG_FAIL_ON_REJECTION, for the catalogs it finishes.
+    let failsOnRejection: Bool
 
     init(_ flags: CatalogFlags) {
         builder = CatalogBuilder(strict: flags.strict)
         options = flags.options
+        failsOnRejection = flags.failsOnRejection
     }
 }
 
@@ -66,7 +69,8 @@ public func ef_catalog_builder_finish(
         }
         let development = try CInput.optionalString(development_locale, name: "development_locale")
         do throws(CatalogError) {
-            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development, options: box.options)))
+            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development, options: box.options),
+                                                 failsOnRejection: box.failsOnRejection))
         } catch {
             throw Failure(error)
         }

@@ -45,6 +45,7 @@ int main(int argc, char **argv) {
     run_group("locales", test_locales, &context);
     run_group("preferences", test_preferences, &context);
     run_group("arguments", test_arguments, &context);
+    run_group("rejections", test_rejections, &context);
     run_group("null arguments", test_null_arguments, &context);
     run_group("invalid utf-8", test_invalid_utf8, &context);
     run_group("packed", test_packed, &context);

@@ -189,10 +189,10 @@ static void check_pseudo_locales(const struct test_context *context) {
                                  NULL), EF_OK);
     ef_catalog_free(opened);
     opened = SENTINEL;
-    CHECK_STATUS(ef_catalog_open(&opened, context->example_catalog, NULL, 32u, NULL), EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_open(&opened, context->example_catalog, NULL, 64u, NULL), EF_E_INVALID_ARGUMENT);
     CHECK(opened == NULL);
     ef_catalog_builder *builder = NULL;
-    CHECK_STATUS(ef_catalog_builder_new(&builder, 32u, NULL), EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_builder_new(&builder, 64u, NULL), EF_E_INVALID_ARGUMENT);
 }
 
 void test_numbers(const struct test_context *context) {

@@ -675,6 +675,11 @@ public:
          *  to preferences that name them (EF_CATALOG_PSEUDO_LOCALES, library 1.3): never reached
          *  by fallback, never listed. */
         bool pseudo_locales = false;
+        /** Make a string the arguments cannot satisfy fail format() and lookup() with an Error
+         *  of EF_E_REJECTED, the first rejection's description as its message, instead of
+         *  showing the next string (EF_CATALOG_FAIL_ON_REJECTION, library 1.3): for development
+         *  and tests, where a wrong argument type is a bug to see at once. */
+        bool fail_on_rejection = false;
     };
 
     /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
@@ -715,7 +720,7 @@ public:
     static Status try_open(Catalog &out, std::string_view path,
                            std::optional<std::string_view> development_locale = std::nullopt,
                            Mode mode = Mode::lenient, Failure *failure = nullptr) noexcept {
-        return try_open(out, path, OpenOptions{development_locale, mode, false, false}, failure);
+        return try_open(out, path, OpenOptions{development_locale, mode, false, false, false}, failure);
     }
 
     /** The noexcept form of open(path, options) (a template for the same reason). */
@@ -734,6 +739,8 @@ public:
                 flags |= EF_CATALOG_LOCALIZED_NUMBERS;
             if (options.pseudo_locales)
                 flags |= EF_CATALOG_PSEUDO_LOCALES;
+            if (options.fail_on_rejection)
+                flags |= EF_CATALOG_FAIL_ON_REJECTION;
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);
@@ -744,8 +751,10 @@ public:
         });
     }
 
-    /** An empty catalog object, to receive try_open()'s or try_finish()'s result. Every other
-     *  member function refuses it (EF_E_INVALID_ARGUMENT), as the C API refuses NULL. */
+    /** An empty catalog object, to receive try_open()'s or try_finish()'s result. Such a
+     *  catalog, or one moved from, is closed: format(), lookup() and compile() refuse it with
+     *  EF_E_INVALID_ARGUMENT, "the catalog is closed" (what every binding says of a call after
+     *  close, docs/conventions.md). */
     Catalog() = default;
 
     explicit operator bool() const noexcept { return handle_ != nullptr; }
@@ -761,7 +770,7 @@ public:
     /**
      * Formats an error for the preferred locales (ef_format); an empty list means the
      * development locale, and malformed entries are skipped. Throws Error (EF_E_INVALID_UTF8,
-     * EF_E_INVALID_ARGUMENT).
+     * EF_E_INVALID_ARGUMENT; EF_E_REJECTED when opened with fail_on_rejection).
      */
     FormattedError format(const ErrorInfo &error, const Locales &locales = {}) const {
         FormattedError formatted;
@@ -773,6 +782,8 @@ public:
     /** The noexcept form of format(). */
     Status try_format(FormattedError &out, const ErrorInfo &error, const Locales &locales = {},
                       Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             ef_result *handle = nullptr;
             ef_error_details *raw = nullptr;
@@ -803,6 +814,8 @@ public:
     Status try_lookup(LookupResult &out, std::string_view key, const Locales &locales = {},
                       std::optional<std::string_view> table = std::nullopt,
                       const ErrorInfo *arguments = nullptr, Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             detail::CString key_text(key, "key");
             detail::OptionalCString table_text(table, "table");
@@ -841,6 +854,8 @@ public:
 
     /** The noexcept form of compile(). */
     Status try_compile(std::string_view path, Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             detail::CString file(path, "path");
             ef_error_details *raw = nullptr;
@@ -855,6 +870,7 @@ public:
 
 private:
     friend class CatalogBuilder;
+    static constexpr const char *closed_message = "the catalog is closed";
     std::unique_ptr<ef_catalog, detail::CatalogDeleter> handle_;
 };
 

@@ -62,19 +62,33 @@ func (c *Catalog) Format(info ErrorInfo, locales ...string) (Result, error) {
 		return Result{}, err
 	}
 
-	handle, err := c.acquire()
+	output, err := c.formatPacked(request, preferences, preferenceCount)
 	if err != nil {
 		return Result{}, err
 	}
+	result, err := parseResult(output)
+	if err != nil {
+		return Result{}, err
+	}
+	if c.rejections.hook != nil || c.rejections.fail {
+		if err := c.rejections.report(result.rejections()); err != nil {
+			return Result{}, err
+		}
+	}
+	return result, nil
+}
+
+// formatPacked is the one C call of Format, with the catalog held open for it.
+func (c *Catalog) formatPacked(request []byte, preferences **C.char, preferenceCount C.size_t) (string, error) {
+	handle, err := c.acquire()
+	if err != nil {
+		return "", err
+	}
 	defer c.release()
 	// The request is Go memory lent to the call, as the buffer is: it holds no Go pointer.
-	output, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	return callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
 		return C.ef_format_packed_reusable(length, buffer, capacity, nil, handle,
 			(*C.char)(unsafe.Pointer(&request[0])), C.size_t(len(request)), preferences, preferenceCount, details)
 	}, C.EF_OK)
-	if err != nil {
-		return Result{}, err
-	}
-	return parseResult(output)
 }

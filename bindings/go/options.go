@@ -25,6 +25,7 @@ type catalogOptions struct {
 	mapped            bool
 	localizedNumbers  bool
 	pseudoLocales     bool
+	rejections        rejectionPolicy
 }
 
 // DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's

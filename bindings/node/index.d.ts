@@ -12,6 +12,7 @@ export declare const Status: Readonly<{
   EF_E_INVALID_LOCALE: 6;
   EF_E_INTERNAL: 7;
   EF_E_KEY_NOT_FOUND: 8;
+  EF_E_REJECTED: 9;
 }>;
 
 /** A status's macro name: 'EF_E_PARSE', ... ('EF_E_UNKNOWN' for a status this version does not know). */
@@ -146,6 +147,11 @@ export interface TablesOptions {
   developmentLocale?: string | null;
   /** Throw EF_E_PARSE for any broken table instead of leaving it out; default false. */
   strict?: boolean;
+  /** What format() and lookup() do with a string the arguments cannot satisfy (skipped, the
+   * next one shown): 'warn' (default) emits a process warning (ErrorFormatterRejectionWarning,
+   * code EF_E_REJECTED) the first time the catalog meets each one; 'throw' throws
+   * ErrorFormatterError EF_E_REJECTED; 'ignore' only records it in the result. */
+  rejections?: 'warn' | 'throw' | 'ignore';
 }
 
 export interface OpenOptions extends TablesOptions {

@@ -45,9 +45,9 @@ extension Catalog {
         } catch {
             switch error.kind {
             case .notFound:
-                throw CatalogError(kind: .notFound, message: "no such catalog directory: \(directory)", file: directory)
+                throw CatalogError(kind: .notFound, message: "no such catalog directory", file: directory)
             default:
-                throw CatalogError(kind: .unreadable, message: "\(error.reason): \(directory)", file: directory)
+                throw CatalogError(kind: .unreadable, message: error.reason, file: directory)
             }
         }
         if loading == .onFirstUse, !strict,
@@ -344,7 +344,7 @@ private struct DirectoryReader {
             listing = try FileSystem.contentsOfDirectory(
                 descriptor: descriptor, limit: Limits.maximumDirectoryEntries, path: display)
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot list \(display): \(error.reason)", file: display)
+            throw CatalogError(kind: .unreadable, message: "cannot list the directory: \(error.reason)", file: display)
         }
         if listing.truncated {
             builder.addDiagnostic(Diagnostic(
@@ -395,7 +395,7 @@ private struct DirectoryReader {
         case .unreadable: ("unreadable-file", .error, "cannot read the file: \(error.reason)")
         }
         if severity == .error {
-            let refusal = CatalogError(kind: .unreadable, message: "cannot read \(display): \(error.reason)", file: display)
+            let refusal = CatalogError(kind: .unreadable, message: "cannot read the file: \(error.reason)", file: display)
             builder.refuseStrictOpen(with: refusal)
             if builder.isStrict { throw refusal }
         }

@@ -22,7 +22,7 @@ extension Catalog {
         do {
             try FileReplacement.replace(path, with: bytes)
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot write \(path): \(error.reason)", file: path)
+            throw CatalogError(kind: .unreadable, message: "cannot write the file: \(error.reason)", file: path)
         }
     }
 

@@ -11,9 +11,11 @@
 /// - no variable (plural) format was probed: which variant it shows, and whether that variant
 ///   renders, depends on the value;
 /// - every string rejected on the way was rejected by a check that reads only the arguments'
-///   count and kinds (``StringFormat/check(_:arguments:)``) or by its own parse failure;
-/// - a table format wins when it passes those checks; a plain text when it is one that renders
-///   as itself whatever the arguments;
+///   count and kinds (``StringFormat/check(_:arguments:)``; not one that read a value,
+///   ``StringFormat/kindsDecide(_:arguments:)``) or by its own parse failure;
+/// - a table format wins when it passes those checks (where a value decided, as 2.0 for `%d`
+///   does, each call's render checks its own value and gives way to the full road when it
+///   fails); a plain text when it is one that renders as itself whatever the arguments;
 /// - a caller text wins when it is present (the rules read only whether it is empty), so the
 ///   plan shows it whatever it says.
 ///
@@ -174,15 +176,22 @@ extension TableLayers {
                 guard text.utf8.count <= Limits.maximumFormatLength else { return nil }
                 return .some((.fixed(text), layer))
             case .compiled(let compiled):
+                let format: CompiledFormat
                 do throws(FormatFailure) {
-                    let format = try compiled.format.get()
+                    format = try compiled.format.get()
                     try StringFormat.check(format, arguments: arguments)
-                    guard let program = FormatProgram(format, arguments: arguments, numbers: layer.numbers(style))
-                    else { return nil }
-                    return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
                 } catch {
+                    // Refused for a value (2.5 for `%d`): another call with these kinds may pass.
+                    if case .success(let parsed) = compiled.format,
+                       !StringFormat.kindsDecide(parsed, arguments: arguments) { return nil }
                     reject(key, in: layer, error, into: &rejections)
+                    continue
                 }
+                // Accepted, perhaps for a value: the program reads each call's values as the
+                // check does, and gives up (the full road refuses) where the check would refuse.
+                guard let program = FormatProgram(format, arguments: arguments, numbers: layer.numbers(style))
+                else { return nil }
+                return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
             }
         }
         return .some(nil)

@@ -10,7 +10,9 @@ import Glibc
 /// over plain steps: literal bytes copied from one buffer, digits written in place, strings
 /// copied. A caller must only run it with arguments of the kinds it was made for (a plan's key
 /// holds them, ``FormatPlanReuse``); any other argument makes ``render(arguments:into:)`` give
-/// up (`nil`), never write something else.
+/// up (`nil`), never write something else. So does a value that crosses to the other number
+/// family inexactly (2.5 for `%d`, 2^53 + 1 for `%f`): the check that refuses it is the full
+/// road's.
 final class FormatProgram: @unchecked Sendable {
     // @unchecked: immutable after init; the raw buffers are only read.
 
@@ -52,7 +54,9 @@ final class FormatProgram: @unchecked Sendable {
             case .specifier(let specifier):
                 let index = specifier.position - 1
                 guard arguments.indices.contains(index) else { return nil }
-                let argument = arguments[index]
+                // As the render reads it (an exact integer for `%f`, and the reverse): each call's
+                // value is read the same way by the steps below, or the program gives up.
+                let argument = specifier.argumentKind.reading(arguments[index]) ?? arguments[index]
                 // The branches of ``StringFormat/render(_:arguments:numbers:into:)``, in its order.
                 if numbers != nil, LocalizedNumberFormatter.localizes(specifier.conversion) {
                     if LocalizedNumberFormatter.isPlainInteger(specifier),
@@ -118,14 +122,14 @@ final class FormatProgram: @unchecked Sendable {
                     length += count
                 case .signedDigits(let argument, let bits):
                     guard argument < arguments.count,
-                          let raw = FormatSpecifier.integerBits(of: arguments[argument]) else { return nil }
+                          let raw = Self.integerBits(of: arguments[argument]) else { return nil }
                     let value = FormatSpecifier.signExtended(raw, from: bits)
                     guard let written = DecimalDigits.write((value < 0, value.magnitude), to: base + length,
                                                             capacity: capacity - length) else { return nil }
                     length += written
                 case .unsignedDigits(let argument, let bits):
                     guard argument < arguments.count,
-                          let raw = FormatSpecifier.integerBits(of: arguments[argument]) else { return nil }
+                          let raw = Self.integerBits(of: arguments[argument]) else { return nil }
                     let value = FormatSpecifier.zeroExtended(raw, from: bits)
                     guard let written = DecimalDigits.write((false, value), to: base + length,
                                                             capacity: capacity - length) else { return nil }
@@ -146,7 +150,7 @@ final class FormatProgram: @unchecked Sendable {
                           Self.append(text, to: base, capacity: capacity, length: &length) else { return nil }
                 case .localizedInteger(let argument, let specifier):
                     guard argument < arguments.count, specifier < specifiers.count, let numbers,
-                          let raw = FormatSpecifier.integerBits(of: arguments[argument]),
+                          let raw = Self.integerBits(of: arguments[argument]),
                           let written = LocalizedNumberFormatter.writePlainInteger(
                               LocalizedNumberFormatter.integerValue(of: raw, for: specifiers[specifier]),
                               symbols: numbers, to: base + length, capacity: capacity - length)
@@ -165,6 +169,17 @@ final class FormatProgram: @unchecked Sendable {
             }
             return length
         }
+    }
+
+    /// The bits an integer step prints: an integer's, or those of the integer a double holds
+    /// exactly (``FormatSpecifier/ArgumentKind/reading(_:)``); `nil` for anything else, and the
+    /// program gives up.
+    @inline(__always)
+    private static func integerBits(of argument: FormatArgument) -> UInt64? {
+        if case .double(let value) = argument {
+            return FormatArgument.exactInteger(value).flatMap(FormatSpecifier.integerBits(of:))
+        }
+        return FormatSpecifier.integerBits(of: argument)
     }
 
     /// Copies `text`'s UTF-8 to `base + length` if it fits below `capacity`, advancing `length`.

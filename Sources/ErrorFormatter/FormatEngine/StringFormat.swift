@@ -89,8 +89,9 @@ enum StringFormat {
 
     /// The checks every render of `format` makes before it writes anything: one argument used
     /// with incompatible kinds, then each specifier against the argument it names. They read
-    /// the arguments' count and kinds, never their values, so whether a format passes them is
-    /// known for every call with the same kinds (``FormatPlan``).
+    /// the arguments' count and kinds, and a value only where a number crosses to the other
+    /// family (``kindsDecide(_:arguments:)`` says whether one does), so whether a format passes
+    /// them is otherwise known for every call with the same kinds (``FormatPlan``).
     static func check(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) {
         if let conflict = format.kindConflict { throw conflict }
         for specifier in format.specifiers {
@@ -182,7 +183,8 @@ enum StringFormat {
         }
     }
 
-    /// The argument `specifier` refers to, checked against its kind.
+    /// The argument `specifier` refers to, as its kind reads it (``FormatSpecifier/ArgumentKind/reading(_:)``:
+    /// an integer for `%f`, a double holding an integer for `%d`, converted when exact).
     static func argument(for specifier: FormatSpecifier, in arguments: [FormatArgument]) throws(FormatFailure)
         -> FormatArgument
     {
@@ -194,14 +196,37 @@ enum StringFormat {
                 offset: specifier.offset)
         }
         let value = arguments[specifier.position - 1]
-        guard specifier.argumentKind.accepts(value) else {
+        guard let read = specifier.argumentKind.reading(value) else {
             throw FormatFailure(
                 code: "wrong-argument-type",
                 message: "'%\(specifier.conversion.rawValue)' needs \(specifier.argumentKind.article) argument "
-                    + "but argument \(specifier.position) is \(value.kindDescription)",
+                    + "but argument \(specifier.position) is \(value.kindDescription)"
+                    + (specifier.argumentKind.decidesByKind(value) ? "" : inexactness(of: value)),
                 offset: specifier.offset)
         }
-        return value
+        return read
+    }
+
+    /// Why a number of the other family was refused: the value has no exact counterpart.
+    private static func inexactness(of value: FormatArgument) -> String {
+        switch value {
+        case .double: " (\(value.description)) that is not exactly an integer"
+        case .int, .uint: " (\(value.description)) that no double holds exactly"
+        case .string: ""
+        }
+    }
+
+    /// Whether the arguments' count and kinds alone decide ``check(_:arguments:)`` for `format`:
+    /// no specifier reads an argument of the other number family (an integer for `%f`, a double
+    /// for `%d`), whose value decides. A plan (``FormatPlan``) may take a refusal for granted
+    /// only when they do.
+    static func kindsDecide(_ format: CompiledFormat, arguments: [FormatArgument]) -> Bool {
+        for specifier in format.specifiers {
+            let index = specifier.position - 1
+            guard arguments.indices.contains(index) else { continue }
+            if !specifier.argumentKind.decidesByKind(arguments[index]) { return false }
+        }
+        return true
     }
 
     /// Refuses a format that uses one argument with incompatible kinds (`%1$d … %1$f`): no

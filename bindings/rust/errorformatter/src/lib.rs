@@ -38,6 +38,9 @@ mod formatted;
 mod lint;
 mod locales;
 mod open_options;
+mod packed;
+mod rejection;
+mod rule;
 mod text;
 
 pub use builder::CatalogBuilder;
@@ -52,6 +55,8 @@ pub use locales::{
     LocaleChain, NormalizedLocale,
 };
 pub use open_options::OpenOptions;
+pub use rejection::Rejection;
+pub use rule::Rule;
 
 /// The raw declarations, for calls this crate does not wrap.
 pub use errorformatter_sys as sys;

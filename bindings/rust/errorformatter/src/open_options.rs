@@ -28,6 +28,7 @@ pub struct OpenOptions {
     mapped: bool,
     localized_numbers: bool,
     pseudo_locales: bool,
+    fail_on_rejection: bool,
 }
 
 impl OpenOptions {
@@ -90,6 +91,17 @@ impl OpenOptions {
         self
     }
 
+    /// Makes `Catalog::format` and `Catalog::lookup` fail when their result records a
+    /// rejection (a string the arguments cannot satisfy, such as a `%d` given a string, which
+    /// the library skips for the next one): an `Error` of `ErrorKind::Rejected` whose message
+    /// is the first rejection's description. Without it a rejection is only recorded in the
+    /// result (`Provenance::rejections`), as a Rust library prints nothing of its own. For
+    /// development and tests, where a wrong argument type is a bug to see at once.
+    pub fn fail_on_rejection(&mut self, fail: bool) -> &mut OpenOptions {
+        self.fail_on_rejection = fail;
+        self
+    }
+
     pub(crate) fn flags(&self) -> u32 {
         let on_demand = if self.on_demand { sys::EF_CATALOG_ON_DEMAND } else { 0 };
         let mapped = if self.mapped { sys::EF_CATALOG_MAPPED } else { 0 };
@@ -104,5 +116,6 @@ impl OpenOptions {
     /// As `Catalog::open_with`.
     pub fn open(&self, path: impl AsRef<Path>) -> Result<Catalog> {
         Catalog::open_flags(path.as_ref(), self.development_locale.as_deref(), self.flags())
+            .map(|catalog| catalog.failing_on_rejection(self.fail_on_rejection))
     }
 }

@@ -1,6 +1,7 @@
 package org.errorformatter;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How {@link Catalog#open(java.nio.file.Path, OpenOptions)} opens a catalog: the development
@@ -13,7 +14,8 @@ import java.util.Objects;
  * }</pre>
  */
 public final class OpenOptions {
-    private static final OpenOptions DEFAULTS = new OpenOptions(null, LoadMode.LENIENT, false, false, false, false);
+    private static final OpenOptions DEFAULTS =
+            new OpenOptions(null, LoadMode.LENIENT, false, false, false, false, null, false);
     /** {@code EF_CATALOG_ON_DEMAND} of errorformatter.h. */
     private static final int ON_DEMAND = 2;
     /** {@code EF_CATALOG_MAPPED} of errorformatter.h. */
@@ -29,15 +31,20 @@ public final class OpenOptions {
     private final boolean mapped;
     private final boolean localizedNumbers;
     private final boolean pseudoLocales;
+    private final Consumer<? super Rejection> onRejection;
+    private final boolean failOnRejection;
 
     private OpenOptions(String developmentLocale, LoadMode mode, boolean onDemand, boolean mapped,
-            boolean localizedNumbers, boolean pseudoLocales) {
+            boolean localizedNumbers, boolean pseudoLocales, Consumer<? super Rejection> onRejection,
+            boolean failOnRejection) {
         this.developmentLocale = developmentLocale;
         this.mode = mode;
         this.onDemand = onDemand;
         this.mapped = mapped;
         this.localizedNumbers = localizedNumbers;
         this.pseudoLocales = pseudoLocales;
+        this.onRejection = onRejection;
+        this.failOnRejection = failOnRejection;
     }
 
     /**
@@ -58,7 +65,8 @@ public final class OpenOptions {
      * @return the options with that development locale
      */
     public OpenOptions developmentLocale(String locale) {
-        return new OpenOptions(locale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+        return new OpenOptions(locale, mode, onDemand, mapped, localizedNumbers, pseudoLocales, onRejection,
+                failOnRejection);
     }
 
     /**
@@ -70,7 +78,7 @@ public final class OpenOptions {
      */
     public OpenOptions mode(LoadMode mode) {
         return new OpenOptions(developmentLocale, Objects.requireNonNull(mode, "mode"), onDemand, mapped,
-                localizedNumbers, pseudoLocales);
+                localizedNumbers, pseudoLocales, onRejection, failOnRejection);
     }
 
     /**
@@ -85,7 +93,8 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions onDemand(boolean onDemand) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                onRejection, failOnRejection);
     }
 
     /**
@@ -103,7 +112,8 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions mapped(boolean mapped) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                onRejection, failOnRejection);
     }
 
     /**
@@ -117,7 +127,8 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions localizedNumbers(boolean localizedNumbers) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                onRejection, failOnRejection);
     }
 
     /**
@@ -130,7 +141,41 @@ public final class OpenOptions {
      * @return the options with that choice
      */
     public OpenOptions pseudoLocales(boolean pseudoLocales) {
-        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales);
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                onRejection, failOnRejection);
+    }
+
+    /**
+     * Sets who hears of a rejected string: a string the arguments of a {@code format} or
+     * {@code lookup} call cannot satisfy (a {@code %d} given a string), which the library skips
+     * for the next one. By default each distinct rejection is logged once per catalog, at
+     * {@code WARNING}, through the {@link System.Logger} named {@code org.errorformatter} (which
+     * the program's logging backend routes or silences); a handler replaces that and sees every
+     * rejection of every call, on the calling thread, after the call. It must be safe to call
+     * from every thread that uses the catalog.
+     *
+     * @param handler the handler, e.g. {@code rejection -> log.warn(rejection.toString())};
+     *     {@code rejection -> {}} ignores them
+     * @return the options with that handler
+     * @throws NullPointerException when {@code handler} is null
+     */
+    public OpenOptions onRejection(Consumer<? super Rejection> handler) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                Objects.requireNonNull(handler, "handler"), failOnRejection);
+    }
+
+    /**
+     * Makes a rejected string fail the call instead: {@code format} and {@code lookup} throw
+     * {@link ErrorFormatterException} of {@link Status#REJECTED}, whose message is the first
+     * rejection's description. For development and tests, where a wrong argument type is a bug
+     * to see at once.
+     *
+     * @param fail true to fail on a rejection (the handler then hears of none)
+     * @return the options with that choice
+     */
+    public OpenOptions failOnRejection(boolean fail) {
+        return new OpenOptions(developmentLocale, mode, onDemand, mapped, localizedNumbers, pseudoLocales,
+                onRejection, fail);
     }
 
     String developmentLocaleOrNull() {
@@ -139,6 +184,10 @@ public final class OpenOptions {
 
     boolean isOnDemand() {
         return onDemand;
+    }
+
+    RejectionPolicy rejectionPolicy() {
+        return new RejectionPolicy(onRejection, failOnRejection);
     }
 
     int flags() {
