@@ -79,4 +79,4 @@ def test_unknown_flags_are_still_refused() -> None:
     assert _catalog._flags(False, localized_numbers=True, pseudo_locales=True) == \
         _ffi.EF_CATALOG_LOCALIZED_NUMBERS | _ffi.EF_CATALOG_PSEUDO_LOCALES
     with pytest.raises(InvalidArgumentError):
-        _catalog._call(_catalog._lib.ef_catalog_builder_new, _catalog.ctypes.byref(_catalog._ffi.CatalogBuilderP()), 32)
+        _catalog._call(_catalog._lib.ef_catalog_builder_new, _catalog.ctypes.byref(_catalog._ffi.CatalogBuilderP()), 64)

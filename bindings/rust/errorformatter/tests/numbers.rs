@@ -70,7 +70,7 @@ fn flags_the_library_does_not_know_are_refused() {
     // SAFETY: valid pointers; the path is NUL-terminated.
     let path = std::ffi::CString::new(directory.to_str().unwrap()).unwrap();
     let status = unsafe {
-        errorformatter::sys::ef_catalog_open(&mut raw, path.as_ptr(), std::ptr::null(), 32, std::ptr::null_mut())
+        errorformatter::sys::ef_catalog_open(&mut raw, path.as_ptr(), std::ptr::null(), 64, std::ptr::null_mut())
     };
     assert_eq!(status, errorformatter::sys::EF_E_INVALID_ARGUMENT);
     assert!(raw.is_null());
