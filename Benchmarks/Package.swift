@@ -3,10 +3,11 @@
 // Benchmarks: ErrorFormatter reading .strings files into tables side by side with Foundation's
 // PropertyListSerialization on the shared real-world corpus (strings-bench); whole-process
 // loading, `errfmt dump --count` beside foundation-dump-count, its Foundation twin (load-bench);
-// what locale resolution costs, first call and cached (locale-bench); and the format roads from
-// Swift beside the same roads through the C ABI (swift-format-bench). A separate package so
-// that the library itself never links Foundation, and so that it sees only the public Swift
-// API, as any dependent does. Build in release mode:
+// what locale resolution costs, first call and cached (locale-bench); the format roads from
+// Swift beside the same roads through the C ABI (swift-format-bench); and what localized numbers
+// cost a format (numbers-bench). A separate package so that the library itself never links
+// Foundation, and so that it sees only the public Swift API, as any dependent does. Build in
+// release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
 
@@ -35,6 +36,11 @@ let package = Package(
             name: "swift-format-bench",
             dependencies: [.product(name: "ErrorFormatter", package: rootPackage), "CErrorFormatterLibrary"],
             path: "Sources/swift-format-bench"
+        ),
+        .executableTarget(
+            name: "numbers-bench",
+            dependencies: [.product(name: "ErrorFormatter", package: rootPackage)],
+            path: "Sources/numbers-bench"
         ),
         .executableTarget(
             name: "load-bench",

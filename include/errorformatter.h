@@ -269,6 +269,12 @@ typedef int32_t ef_status;
 #define EF_E_INTERNAL 7
 /** ef_catalog_lookup(): no localization of the stack has a usable value for the key. */
 #define EF_E_KEY_NOT_FOUND 8
+/** ef_format(), ef_catalog_lookup() on a catalog opened with EF_CATALOG_FAIL_ON_REJECTION: a
+ *  string was found that the call's arguments cannot satisfy (a `%d` given a string, a
+ *  translation asking for an argument that was not passed); the details' message is the first
+ *  such rejection, as ef_result_rejection() gives it.
+ *  @since 1.3 */
+#define EF_E_REJECTED 9
 
 /**
  * @brief The macro name of a status code, e.g. "EF_E_PARSE"; "EF_E_UNKNOWN" for an unknown code.
@@ -358,6 +364,38 @@ typedef struct ef_catalog ef_catalog;
  *  older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
  *  @since 1.3 */
 #define EF_CATALOG_MAPPED 4u
+/** Flag for ef_catalog_open() and ef_catalog_builder_new(): write the numbers of formats
+ *  (`%d %i %u %ld %lld %lu %llu %f %F %e %E %g %G %a %A`, plural operands) as Foundation's
+ *  `String(format:locale:)` does for the locale of the localization that supplied the text:
+ *  grouping, decimal separator, minus sign and the digits of the locale's default numbering
+ *  system (`1 234 567,5` in French, `١٬٢٣٤٬٥٦٧٫٥` in Egyptian Arabic). Without it, numbers are
+ *  written as C's printf writes them in the C locale, as every 1.x release did. `%x %o %c %s %@`
+ *  are never affected (docs/formatting.md). An error can choose for itself
+ *  (ef_error_info_set_number_style()). A library older than 1.3 refuses the flag with
+ *  EF_E_INVALID_ARGUMENT.
+ *  @since 1.3 */
+#define EF_CATALOG_LOCALIZED_NUMBERS 8u
+/** Flag for ef_catalog_open() and ef_catalog_builder_new(): serve the pseudo-locales `en-XA`
+ *  (accented, about 40% longer, bracketed), `ar-XB` (right to left) and `qps-ploc` (`en-XA`) as
+ *  if the catalog had those localizations, made from the development localization's texts when
+ *  first needed; format specifiers, positional indices, plural variants and `%%` are kept
+ *  (docs/pseudo-locales.md). They are reached only when a preference names them, never by
+ *  fallback from another locale, and ef_catalog_localization_count() does not list them. A
+ *  library older than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
+ *  @since 1.3 */
+#define EF_CATALOG_PSEUDO_LOCALES 16u
+/** Flag for ef_catalog_open() and ef_catalog_builder_new(): a rejected string is a failure.
+ *  Without it, a table string that the arguments of a call cannot satisfy (docs/formatting.md)
+ *  is skipped and recorded in the result (ef_result_rejection_count()): the user sees the next
+ *  localization's string or the next rule's, and nothing says why unless the caller reads the
+ *  rejections. With it, ef_format() and ef_catalog_lookup() on the catalog fail with
+ *  EF_E_REJECTED instead of answering with a result or lookup that records a rejection, the
+ *  first one's description in `*err`: for development and tests, where a wrong argument type is
+ *  a bug to see at once. The packed calls and ef_catalog_text(), whose callers decode the
+ *  rejections themselves (bindings) or pass no arguments, answer as without it. A library older
+ *  than 1.3 refuses the flag with EF_E_INVALID_ARGUMENT.
+ *  @since 1.3 */
+#define EF_CATALOG_FAIL_ON_REJECTION 32u
 
 /**
  * @brief Opens a catalog directory.
@@ -393,8 +431,9 @@ typedef struct ef_catalog ef_catalog;
  * @param[in]  development_locale  The development localization, searched after `Base` (the
  *                                 CFBundleDevelopmentRegion of Apple bundles). NULL means "en".
  * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
- *                                 EF_CATALOG_ON_DEMAND (since 1.2) and EF_CATALOG_MAPPED
- *                                 (since 1.3).
+ *                                 EF_CATALOG_ON_DEMAND (since 1.2), EF_CATALOG_MAPPED,
+ *                                 EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and
+ *                                 EF_CATALOG_FAIL_ON_REJECTION (since 1.3).
  * @param[out] err                 Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, unknown flags); EF_E_INVALID_UTF8;
  *         EF_E_NOT_FOUND (no such path); EF_E_IO (not a directory nor a compiled catalog,
@@ -562,7 +601,9 @@ typedef struct ef_catalog_builder ef_catalog_builder;
  * @brief Starts an empty in-memory catalog.
  * @param[out] out    Receives the builder (free with ef_catalog_builder_free()).
  * @param[in]  flags  EF_CATALOG_LENIENT or EF_CATALOG_STRICT (strict: a broken table makes
- *                    ef_catalog_builder_add_table() fail with EF_E_PARSE).
+ *                    ef_catalog_builder_add_table() fail with EF_E_PARSE), optionally with
+ *                    EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and
+ *                    EF_CATALOG_FAIL_ON_REJECTION (since 1.3), which the catalogs it finishes have.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out`, unknown flags; EF_CATALOG_ON_DEMAND and
  *         EF_CATALOG_MAPPED, which only ef_catalog_open() takes).
  * @since 1.0
@@ -646,6 +687,31 @@ ef_status ef_error_info_set_recovery_suggestion(ef_error_info *info, const char 
  *  @since 1.0 */
 ef_status ef_error_info_set_table(ef_error_info *info, const char *table, ef_error_details **err);
 
+/** ef_error_info_set_number_style(): the numbers are written as the catalog says
+ *  (EF_CATALOG_LOCALIZED_NUMBERS or not), the default. @since 1.3 */
+#define EF_NUMBERS_CATALOG 0
+/** ef_error_info_set_number_style(): the numbers are written as C's printf writes them in the C
+ *  locale, whatever the catalog says. @since 1.3 */
+#define EF_NUMBERS_C_LOCALE 1
+/** ef_error_info_set_number_style(): the numbers are written for the locale of the localization
+ *  that supplied the text, as EF_CATALOG_LOCALIZED_NUMBERS describes, whatever the catalog says.
+ *  @since 1.3 */
+#define EF_NUMBERS_LOCALIZED 2
+
+/**
+ * @brief Sets how ef_format() writes this error's numbers: EF_NUMBERS_CATALOG (the default),
+ *        EF_NUMBERS_C_LOCALE or EF_NUMBERS_LOCALIZED.
+ *
+ * A result the catalog remembers for an error with one choice never answers an error with
+ * another. ef_format_packed() reads only the arguments of its `arguments` and ignores this
+ * choice; ef_format_packed_reusable() takes it as the request's `N` part
+ * (docs/packed-format.md).
+ *
+ * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `info`, any other `style`; the error is unchanged).
+ * @since 1.3
+ */
+ef_status ef_error_info_set_number_style(ef_error_info *info, int32_t style, ef_error_details **err);
+
 /**
  * @brief Appends a string argument (for `%@`, `%s`, `%1$@`...).
  *
@@ -715,7 +781,9 @@ typedef struct ef_result ef_result;
  *                           development locale. Malformed entries are skipped; a NULL entry
  *                           fails with EF_E_INVALID_ARGUMENT.
  * @param[in]  locale_count  Number of entries in `locales`.
- * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`).
+ * @return EF_OK; EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8 (an entry of `locales`);
+ *         EF_E_REJECTED (since 1.3, only on a catalog opened with EF_CATALOG_FAIL_ON_REJECTION:
+ *         the result would record a rejection; `*out` is NULL).
  * @par Thread-safety: safe, also concurrently on the same catalog.
  * @since 1.0
  */
@@ -874,13 +942,16 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  * the rejections' descriptions (below). The request is one run of bytes: the domain and a NUL,
  * the code in decimal and a NUL, then the description ('D'), failure reason ('F'), recovery
  * suggestion ('R') and table ('T') that are given, each a kind byte, its UTF-8 and a NUL, then
- * the arguments, each a kind byte ('s' a string, 'i' an int64_t, 'u' a uint64_t, 'd' a double,
- * 'n' an integer in decimal) and its value. docs/packed-format.md ("The request") specifies it
+ * optionally (since 1.3) the number style ('N', then 'c' for EF_NUMBERS_C_LOCALE or 'l' for
+ * EF_NUMBERS_LOCALIZED, and a NUL; left out: EF_NUMBERS_CATALOG), then the arguments, each a
+ * kind byte ('s' a string, 'i' an int64_t, 'u' a uint64_t, 'd' a double, 'n' an integer in
+ * decimal) and its value. docs/packed-format.md ("The request") specifies it
  * byte by byte. A request that is malformed (NULL or empty, cut inside a part, a code or 'n'
- * value that is not a decimal of 64 bits, a text out of order or given twice, an unknown kind
- * byte) or that has more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or
- * string argument that is not UTF-8, EF_E_INVALID_UTF8 (the parts after the code are checked
- * in ef_format_packed()'s order: the texts, then the arguments).
+ * value that is not a decimal of 64 bits, a part out of order or given twice, an unknown kind
+ * byte, a number style other than 'c' or 'l') or that has more than EF_MAX_ARGUMENTS arguments
+ * is EF_E_INVALID_ARGUMENT; a text or string argument that is not UTF-8, EF_E_INVALID_UTF8
+ * (the parts after the code are checked in ef_format_packed()'s order: the texts, then the
+ * arguments).
  *
  * The output is ef_format_packed()'s, followed by one item per rejection (in the same order as
  * the rejections' five items): its one-line description, as ef_result_rejection() gives it.
@@ -936,7 +1007,9 @@ typedef struct ef_lookup ef_lookup;
  * @param[in]  locale_count  Number of entries in `locales`.
  * @param[in]  arguments     Optional; only its arguments are used (NULL: no arguments).
  * @return EF_OK; EF_E_KEY_NOT_FOUND (no usable value; `*out` is still set);
- *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8.
+ *         EF_E_INVALID_ARGUMENT; EF_E_INVALID_UTF8; EF_E_REJECTED (since 1.3, only on a catalog
+ *         opened with EF_CATALOG_FAIL_ON_REJECTION: the lookup would record a rejection, found
+ *         or not; `*out` is NULL).
  * @par Thread-safety: safe, also concurrently on the same catalog.
  * @since 1.0
  */

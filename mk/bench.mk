@@ -6,6 +6,7 @@
 #   make bench-strings   ../shared's corpus read into tables beside Foundation parsing it
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
+#   make bench-numbers   a format with localized numbers beside the same in the C locale
 #   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext
 #   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
 #   make bench-swift     the format roads from Swift beside the same roads through the C ABI
@@ -71,6 +72,7 @@ bench-swift: $(BUILD)/lib/$(LIBNAME).$(VERSION) $(BENCH_FORMAT_DATA)/catalog
 	    -Xlinker -L$(abspath $(BUILD)/lib) -Xlinker -rpath -Xlinker $(abspath $(BUILD)/lib)
 	$(BENCH_DIR)/release/swift-format-bench $(BENCH_FORMAT_DATA)/catalog
 $(eval $(call swift_bench,locales,locale-bench))
+$(eval $(call swift_bench,numbers,numbers-bench))
 
 # Whole-process loading: the release CLI's `dump --count` over the corpus's .strings files beside
 # foundation-dump-count, the same program with Foundation (docs/performance.md).

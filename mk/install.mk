@@ -49,7 +49,14 @@ EF_CMAKE_TEMPLATES := packaging/cmake/ErrorFormatterConfig.cmake.in \
                       packaging/cmake/ErrorFormatterConfigVersion.cmake.in
 
 # The build tree is itself a prefix (build/lib, build/include): PKG_CONFIG_PATH=build/lib/pkgconfig
-# or CMAKE_PREFIX_PATH=build finds it.
+# or CMAKE_PREFIX_PATH=build finds it. Its include directory holds what an install's does, the C++
+# binding's header beside the C one, so that the pkg-config line of a C++ program finds both.
+all: $(BUILD)/include/errorformatter.hpp
+
+$(BUILD)/include/errorformatter.hpp: bindings/cpp/errorformatter.hpp
+	mkdir -p $(BUILD)/include
+	cp $< $@
+
 $(BUILD)/lib/pkgconfig/errorformatter.pc: errorformatter.pc.in mk/install.mk
 	mkdir -p $(dir $@)
 	$(call ef_pc,$(abspath $(BUILD)),$(abspath $(BUILD))/lib,$(abspath $(BUILD))/include) > $@

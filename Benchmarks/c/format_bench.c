@@ -552,7 +552,7 @@ int main(int argc, char **argv) {
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "arguments: name + size set, 3 fields (100 errors)",
            gettext_arguments_ns, ef_arguments_ns, ef_arguments_ns / gettext_arguments_ns, "<=1.00x");
     printf("%-52s %8.0f ns %8.0f ns %7.2fx %7s\n", "description: caller's text shown, 3 fields",
-           gettext_description_ns, ef_description_ns, ef_description_ns / gettext_description_ns, "<=1.00x");
+           gettext_description_ns, ef_description_ns, ef_description_ns / gettext_description_ns, "<=0.60x");
     printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (spin / format)",
            scaling[SPIN], scaling[FORMAT], scaling[FORMAT] / scaling[SPIN], ">=0.90");
     printf("%-52s %9.2fx %9.2fx %7.2f  %7s\n", "two threads, one catalog: speed-up (ALU / format)",

@@ -77,7 +77,7 @@ fn record(locales_field: &str, domain: &str, code: i64, shown: &FormattedError) 
         out += &format!(
             "\t{}\trule={}\tkey={}\tlocale={}\ttable={}\n",
             field.name(),
-            escaped(&where_.rule),
+            escaped(where_.rule.as_str()),
             origin(where_.key.as_deref(), false),
             origin(where_.locale.as_deref(), true),
             origin(where_.table.as_deref(), false)
@@ -91,7 +91,7 @@ fn record(locales_field: &str, domain: &str, code: i64, shown: &FormattedError) 
     out += &format!("\tstack\t{}\n", stack.join(","));
     for field in Field::ALL {
         for rejection in &shown.provenance(field).rejections {
-            out += &format!("\trejected\t{}\t{}\n", field.name(), escaped(rejection));
+            out += &format!("\trejected\t{}\t{}\n", field.name(), escaped(&rejection.description));
         }
     }
     out

@@ -19,6 +19,7 @@
 #include <unicode/uversion.h>
 #include <unicode/upluralrules.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unum.h>
 
 static inline const char *cicu_u_errorName(UErrorCode code) { return u_errorName(code); }
 
@@ -77,5 +78,14 @@ static inline void cicu_unumf_close(UNumberFormatter *formatter) { unumf_close(f
 static inline UFormattedNumber *cicu_unumf_openResult(UErrorCode *st) { return unumf_openResult(st); }
 static inline void cicu_unumf_closeResult(UFormattedNumber *result) { unumf_closeResult(result); }
 static inline void cicu_unumf_formatDecimal(const UNumberFormatter *formatter, const char *value, int32_t len, UFormattedNumber *result, UErrorCode *st) { unumf_formatDecimal(formatter, value, len, result, st); }
+static inline void cicu_unumf_formatInt(const UNumberFormatter *formatter, int64_t value, UFormattedNumber *result, UErrorCode *st) { unumf_formatInt(formatter, value, result, st); }
+static inline int32_t cicu_unumf_resultToString(const UFormattedNumber *result, UChar *buffer, int32_t cap, UErrorCode *st) { return unumf_resultToString(result, buffer, cap, st); }
+
+/* A locale's number symbols, grouping and affixes (unum.h): read once per locale, never used to format */
+static inline UNumberFormat *cicu_unum_open(UNumberFormatStyle style, const char *locale, UErrorCode *st) { return unum_open(style, NULL, 0, locale, NULL, st); }
+static inline void cicu_unum_close(UNumberFormat *format) { unum_close(format); }
+static inline int32_t cicu_unum_getSymbol(const UNumberFormat *format, UNumberFormatSymbol symbol, UChar *buffer, int32_t cap, UErrorCode *st) { return unum_getSymbol(format, symbol, buffer, cap, st); }
+static inline int32_t cicu_unum_getAttribute(const UNumberFormat *format, UNumberFormatAttribute attribute) { return unum_getAttribute(format, attribute); }
+static inline int32_t cicu_unum_getTextAttribute(const UNumberFormat *format, UNumberFormatTextAttribute tag, UChar *buffer, int32_t cap, UErrorCode *st) { return unum_getTextAttribute(format, tag, buffer, cap, st); }
 
 #endif

@@ -8,6 +8,9 @@ import ErrorFormatter
 /// `ef_live_catalog_current` hands out an ordinary `ef_catalog *`.
 final class CatalogBox: CatalogHolder {
     let catalog: Catalog
+    /// EF_CATALOG_FAIL_ON_REJECTION: ef_format and ef_catalog_lookup refuse an answer that
+    /// records a rejection (the core's `Serving.refusingRejections`).
+    let failsOnRejection: Bool
     /// The development locale.
     let developmentLocale: CStringArena
     /// The localization names and the diagnostics, made by the first getter that needs them:
@@ -22,8 +25,9 @@ final class CatalogBox: CatalogHolder {
 
         var count: Int { localizations.count }
     }
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, failsOnRejection: Bool) {
         self.catalog = catalog
+        self.failsOnRejection = failsOnRejection
         developmentLocale = CStringArena.make([catalog.developmentLocale])
         // Listed now when that reads nothing more; a catalog reading on first use waits to be asked.
         if !catalog.readsOnFirstUse { _ = self.lists }
@@ -49,20 +53,26 @@ struct CatalogFlags {
     var onDemand: Bool
     /// EF_CATALOG_MAPPED (ef_catalog_open only).
     var mapped: Bool
+    /// EF_CATALOG_LOCALIZED_NUMBERS and EF_CATALOG_PSEUDO_LOCALES: the catalog's options.
+    var options: Catalog.Options
+    /// EF_CATALOG_FAIL_ON_REJECTION.
+    var failsOnRejection: Bool
 
     /// The flags of ef_catalog_open (`opening`) or of ef_catalog_builder_new; any other bit is refused.
     init(_ flags: UInt32, opening: Bool) throws(Failure) {
-        let known = UInt32(EF_CATALOG_STRICT) | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
+        let known = UInt32(EF_CATALOG_STRICT) | UInt32(EF_CATALOG_LOCALIZED_NUMBERS) | UInt32(EF_CATALOG_PSEUDO_LOCALES)
+            | UInt32(EF_CATALOG_FAIL_ON_REJECTION)
+            | (opening ? UInt32(EF_CATALOG_ON_DEMAND) | UInt32(EF_CATALOG_MAPPED) : 0)
         guard flags & ~known == 0 else {
             throw Failure.invalidArgument("unknown catalog flags 0x\(String(flags, radix: 16))")
         }
         strict = flags & UInt32(EF_CATALOG_STRICT) != 0
         onDemand = flags & UInt32(EF_CATALOG_ON_DEMAND) != 0
         mapped = flags & UInt32(EF_CATALOG_MAPPED) != 0
-    }
-
-    static func isStrict(_ flags: UInt32) throws(Failure) -> Bool {
-        try CatalogFlags(flags, opening: false).strict
+        options = []
+        if flags & UInt32(EF_CATALOG_LOCALIZED_NUMBERS) != 0 { options.insert(.localizedNumbers) }
+        if flags & UInt32(EF_CATALOG_PSEUDO_LOCALES) != 0 { options.insert(.pseudoLocales) }
+        failsOnRejection = flags & UInt32(EF_CATALOG_FAIL_ON_REJECTION) != 0
     }
 }
 
@@ -102,8 +112,8 @@ private func openCatalog(
         do throws(CatalogError) {
             let catalog = try Catalog.open(path: path, developmentLocale: development, strict: options.strict,
                                            loading: options.onDemand ? .onFirstUse : .atOpen, mapped: options.mapped,
-                                           memoBudget: memoBudget)
-            out.pointee = Handle.make(CatalogBox(catalog))
+                                           options: options.options, memoBudget: memoBudget)
+            out.pointee = Handle.make(CatalogBox(catalog, failsOnRejection: options.failsOnRejection))
         } catch {
             throw Failure(error)
         }

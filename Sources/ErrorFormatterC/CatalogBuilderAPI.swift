@@ -4,9 +4,15 @@ import ErrorFormatter
 /// The object behind `ef_catalog_builder *`: mutable, used by one thread at a time (header).
 final class CatalogBuilderBox {
     var builder: CatalogBuilder
+    /// What the catalogs it finishes do beyond serving their tables (its flags).
+    let options: Catalog.Options
+    /// EF_CATALOG_FAIL_ON_REJECTION, for the catalogs it finishes.
+    let failsOnRejection: Bool
 
-    init(strict: Bool) {
-        builder = CatalogBuilder(strict: strict)
+    init(_ flags: CatalogFlags) {
+        builder = CatalogBuilder(strict: flags.strict)
+        options = flags.options
+        failsOnRejection = flags.failsOnRejection
     }
 }
 
@@ -16,7 +22,7 @@ public func ef_catalog_builder_new(
 ) -> ef_status {
     reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
-        out.pointee = Handle.make(CatalogBuilderBox(strict: try CatalogFlags.isStrict(flags)))
+        out.pointee = Handle.make(CatalogBuilderBox(try CatalogFlags(flags, opening: false)))
     }
 }
 
@@ -63,7 +69,8 @@ public func ef_catalog_builder_finish(
         }
         let development = try CInput.optionalString(development_locale, name: "development_locale")
         do throws(CatalogError) {
-            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development)))
+            out.pointee = Handle.make(CatalogBox(try box.builder.build(developmentLocale: development, options: box.options),
+                                                 failsOnRejection: box.failsOnRejection))
         } catch {
             throw Failure(error)
         }

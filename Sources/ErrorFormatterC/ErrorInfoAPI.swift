@@ -81,6 +81,27 @@ public func ef_error_info_set_table(
     }
 }
 
+@_cdecl("ef_error_info_set_number_style") @implementation
+public func ef_error_info_set_number_style(
+    _ info: OpaquePointer?, _ style: Int32, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        guard let request = Handle.borrow(info, as: ErrorRequest.self) else {
+            throw Failure.invalidArgument("info must not be NULL")
+        }
+        let chosen: NumberStyle?
+        switch style {
+        case Int32(EF_NUMBERS_CATALOG): chosen = nil
+        case Int32(EF_NUMBERS_C_LOCALE): chosen = .cLocale
+        case Int32(EF_NUMBERS_LOCALIZED): chosen = .localized
+        default:
+            throw Failure.invalidArgument("style \(style) is not EF_NUMBERS_CATALOG, EF_NUMBERS_C_LOCALE or "
+                + "EF_NUMBERS_LOCALIZED")
+        }
+        request.setNumberStyle(chosen)
+    }
+}
+
 /// Appends one argument to an error info.
 private func addArgument(
     _ info: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?,

@@ -46,6 +46,7 @@ struct Failure: Error {
         case .invalidArgument: EF_E_INVALID_ARGUMENT
         case .invalidUTF8: EF_E_INVALID_UTF8
         case .keyNotFound: EF_E_KEY_NOT_FOUND
+        case .rejected: EF_E_REJECTED
         case .outOfMemory: EF_E_INTERNAL
         }
         self.init(status: ef_status(status), message: error.message)

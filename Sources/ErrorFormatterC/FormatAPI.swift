@@ -15,8 +15,9 @@ public func ef_format(
     _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
     // What the catalog remembers answers without a check: only checked calls stored anything.
+    // A catalog that fails on rejections checks every answer, on the road below.
     if let out, let block = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
-        Handle.withBorrowed(info, as: ErrorRequest.self) { request in
+        box.failsOnRejection ? nil : Handle.withBorrowed(info, as: ErrorRequest.self) { request in
             Serving.rememberedFormat(request, catalog: box.catalog, locales: locales, count: locale_count)
         } ?? nil
     }) ?? nil {
@@ -30,7 +31,9 @@ public func ef_format(
             Handle.withBorrowed(catalog, as: CatalogBox.self) { box in
                 Handle.withBorrowed(info, as: ErrorRequest.self) { request in
                     Result { () throws(ServingError) in
-                        try Serving.format(request, catalog: box.catalog, locales: locales, count: locale_count)
+                        let block = try Serving.format(request, catalog: box.catalog, locales: locales,
+                                                       count: locale_count)
+                        return box.failsOnRejection ? try Serving.refusingRejections(ofResult: block) : block
                     }
                 }
             } ?? nil

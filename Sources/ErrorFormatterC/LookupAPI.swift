@@ -14,9 +14,11 @@ public func ef_catalog_lookup(
     _ key: UnsafePointer<CChar>?, _ locales: UnsafePointer<UnsafePointer<CChar>?>?, _ locale_count: Int,
     _ arguments: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
 ) -> ef_status {
+    // A catalog that fails on rejections checks every answer, on the road below.
     if let out, let block = Handle.withBorrowed(catalog, as: CatalogBox.self, { box in
-        Serving.rememberedLookup(catalog: box.catalog, table: table, key: key, locales: locales, count: locale_count,
-                                 arguments: request(arguments))
+        box.failsOnRejection ? nil : Serving.rememberedLookup(
+            catalog: box.catalog, table: table, key: key, locales: locales, count: locale_count,
+            arguments: request(arguments))
     }) ?? nil {
         err?.pointee = nil
         out.pointee = OpaquePointer(block)
@@ -25,6 +27,13 @@ public func ef_catalog_lookup(
     return reportingFailures(err) { () throws(Failure) in
         let out = try CInput.clear(out)
         let lookup = try lookUp(catalog, table, key, locales, locale_count, arguments)
+        if Handle.borrow(catalog, as: CatalogBox.self)?.failsOnRejection == true {
+            do throws(ServingError) {
+                _ = try Serving.refusingRejections(ofLookup: lookup.block)
+            } catch {
+                throw Failure(error)
+            }
+        }
         out.pointee = OpaquePointer(lookup.block)
         guard lookup.found else { throw Failure(status: ef_status(EF_E_KEY_NOT_FOUND), message: lookup.notFoundMessage) }
     }

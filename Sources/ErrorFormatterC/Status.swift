@@ -14,6 +14,7 @@ private func describe(_ status: ef_status) -> (name: StaticString, text: StaticS
     case ef_status(EF_E_INVALID_LOCALE): ("EF_E_INVALID_LOCALE\0", "malformed locale identifier\0")
     case ef_status(EF_E_INTERNAL): ("EF_E_INTERNAL\0", "internal error\0")
     case ef_status(EF_E_KEY_NOT_FOUND): ("EF_E_KEY_NOT_FOUND\0", "no usable value for the key\0")
+    case ef_status(EF_E_REJECTED): ("EF_E_REJECTED\0", "a string the arguments cannot satisfy was found\0")
     default: ("EF_E_UNKNOWN\0", "unknown status code\0")
     }
 }

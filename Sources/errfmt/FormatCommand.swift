@@ -21,6 +21,11 @@ let formatUsage = """
       --arg-int N                 a signed integer argument (%d, %lld, plural variables)
       --arg-uint N                an unsigned integer argument (%u, %llu, %x)
       --arg-double X              a floating-point argument (%f, %e, %g)
+      --localized-numbers         numbers as Foundation's String(format:locale:) writes them in
+                                  the locale of the text (1 234 567,5 in French); default: the
+                                  C locale's (1234567.5)
+      --pseudo-locales            serve en-XA, ar-XB and qps-ploc, made from the development
+                                  localization's texts (ask for one with --locale)
       --strict                    fail if any table of the catalog is broken
       --json                      one JSON object: title, message, button, stack, untranslated,
                                   provenance (rule, key, locale, table, rejections per field)
@@ -46,7 +51,7 @@ func runFormat(_ arguments: [String]) -> Int32 {
                 "--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale", "--table",
                 "--description", "--failure-reason", "--recovery-suggestion",
             ]),
-            flags: ["--json", "--explain", "--strict", "--quiet"])
+            flags: ["--json", "--explain", "--strict", "--quiet", "--localized-numbers", "--pseudo-locales"])
         guard options.operands.isEmpty else {
             throw UsageError(message: "unexpected argument '\(options.operands[0])'")
         }
@@ -57,7 +62,8 @@ func runFormat(_ arguments: [String]) -> Int32 {
         var error = ErrorInfo(
             domain: try options.required("--domain"), code: code, description: options.value("--description"),
             failureReason: options.value("--failure-reason"),
-            recoverySuggestion: options.value("--recovery-suggestion"))
+            recoverySuggestion: options.value("--recovery-suggestion"),
+            numberStyle: options.has("--localized-numbers") ? .localized : nil)
         for argument in try ArgumentOptions.arguments(options) {
             do throws(CatalogError) {
                 try error.appendArgument(argument)

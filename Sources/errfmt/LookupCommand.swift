@@ -17,6 +17,10 @@ let lookupUsage = """
       --arg-int N                 a signed integer argument
       --arg-uint N                an unsigned integer argument
       --arg-double X              a floating-point argument
+      --localized-numbers         numbers as Foundation's String(format:locale:) writes them in
+                                  the locale of the text; default: the C locale's
+      --pseudo-locales            serve en-XA, ar-XB and qps-ploc, made from the development
+                                  localization's texts (ask for one with --locale)
       --json                      one JSON object: value, locale, table, diagnostics (the
                                   strings skipped: key, locale, table, code, message)
       --quiet                     no warnings on standard error
@@ -38,7 +42,7 @@ func runLookup(_ arguments: [String]) -> Int32 {
             options: ArgumentOptions.names.union([
                 "--catalog", "--table", "--locale", "--accept-language", "--development-locale",
             ]),
-            flags: ["--json", "--quiet"])
+            flags: ["--json", "--quiet", "--localized-numbers", "--pseudo-locales"])
         guard options.operands.count == 1, let key = options.operands.first else {
             throw UsageError(message: "give exactly one KEY")
         }
@@ -50,7 +54,8 @@ func runLookup(_ arguments: [String]) -> Int32 {
         let values = try ArgumentOptions.arguments(options)
         let preferences = try PreferenceOptions.preferences(options) ?? []
         guard let catalog = try CatalogOptions.open(options) else { return 1 }
-        let resolution = catalog.resolve(key, table: table, preferences: preferences, arguments: values)
+        let resolution = catalog.resolve(key, table: table, preferences: preferences, arguments: values,
+                                         numberStyle: options.has("--localized-numbers") ? .localized : nil)
         let warnings = CatalogWarnings(options)
         warnings.brokenTables(of: catalog)
         warnings.unmatchedPreferences(preferences, in: catalog)

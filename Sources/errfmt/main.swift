@@ -22,6 +22,7 @@ let usage = """
       compile    compile a catalog directory into one file that opens fast
       codegen    typed constructors of a catalog's errors in C, C++, Swift, Python, TypeScript,
                  Go, Java or Rust, or their registry (json)
+      pseudo     write a pseudo-locale's tables (en-XA, ar-XB) made from the development text
       watch      follow a catalog as a live catalog does: each version accepted or refused
 
     errfmt <command> --help shows a command's options.
@@ -48,6 +49,7 @@ case let command?:
     case "convert": status = runConvert(rest)
     case "compile": status = runCompile(rest)
     case "codegen": status = runCodegen(rest)
+    case "pseudo": status = runPseudo(rest)
     case "watch": status = runWatch(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)

@@ -45,6 +45,7 @@ int main(int argc, char **argv) {
     run_group("locales", test_locales, &context);
     run_group("preferences", test_preferences, &context);
     run_group("arguments", test_arguments, &context);
+    run_group("rejections", test_rejections, &context);
     run_group("null arguments", test_null_arguments, &context);
     run_group("invalid utf-8", test_invalid_utf8, &context);
     run_group("packed", test_packed, &context);
@@ -53,6 +54,7 @@ int main(int argc, char **argv) {
     run_group("catalog text and remembered results", test_text, &context);
     run_group("lifetimes", test_lifetimes, &context);
     run_group("catalogs read on demand", test_on_demand, &context);
+    run_group("localized numbers and pseudo-locales", test_numbers, &context);
     run_group("hostile files", test_hostile_files, &context);
     run_group("hostile calls", test_hostile_calls, &context);
     run_group("hostile input on a 128 KiB stack", test_hostile_stack, &context);

@@ -114,7 +114,7 @@ static void check_locale_directories_and_paths(const struct test_context *contex
                  EF_E_INVALID_LOCALE);
     CHECK(catalog == NULL);
     CHECK_DETAILS(err, EF_E_INVALID_LOCALE);
-    CHECK_STATUS(ef_catalog_open(&catalog, root, NULL, 8u, &err), EF_E_INVALID_ARGUMENT);
+    CHECK_STATUS(ef_catalog_open(&catalog, root, NULL, 64u, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
 }
 

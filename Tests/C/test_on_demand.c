@@ -156,7 +156,7 @@ static void check_flags(const struct test_context *context) {
                  EF_OK);
     ef_catalog_free(catalog);
     catalog = SENTINEL;
-    CHECK_STATUS(ef_catalog_open(&catalog, context->example_catalog, NULL, 8u, NULL),
+    CHECK_STATUS(ef_catalog_open(&catalog, context->example_catalog, NULL, 64u, NULL),
                  EF_E_INVALID_ARGUMENT);
     CHECK(catalog == NULL);
     ef_catalog_builder *builder = SENTINEL;

@@ -33,6 +33,7 @@ void test_status(const struct test_context *context) {
         {EF_E_INVALID_LOCALE, "EF_E_INVALID_LOCALE"},
         {EF_E_INTERNAL, "EF_E_INTERNAL"},
         {EF_E_KEY_NOT_FOUND, "EF_E_KEY_NOT_FOUND"},
+        {EF_E_REJECTED, "EF_E_REJECTED"},
     };
     size_t count = sizeof known / sizeof known[0];
     for (size_t i = 0; i < count; i++) {
@@ -43,7 +44,7 @@ void test_status(const struct test_context *context) {
         for (size_t j = 0; j < i; j++)
             CHECK(text != NULL && strcmp(text, ef_status_string(known[j].status)) != 0);
     }
-    static const ef_status unknown[] = {9, 100, -1, INT32_MAX, INT32_MIN};
+    static const ef_status unknown[] = {10, 100, -1, INT32_MAX, INT32_MIN};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         CHECK_STR(ef_status_name(unknown[i]), "EF_E_UNKNOWN");
         const char *text = ef_status_string(unknown[i]);

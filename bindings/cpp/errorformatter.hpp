@@ -483,6 +483,20 @@ public:
     ErrorInfo &set_table(std::optional<std::string_view> table) {
         return set(ef_error_info_set_table, table, "table");
     }
+    /** How format() writes this error's numbers (library 1.3): as the catalog says (the
+     *  default), as C's printf does in the C locale, or for the locale of the text that shows
+     *  them, as Foundation's String(format:locale:) does. */
+    enum class NumberStyle : std::int32_t {
+        catalog = EF_NUMBERS_CATALOG,
+        c_locale = EF_NUMBERS_C_LOCALE,
+        localized = EF_NUMBERS_LOCALIZED,
+    };
+    /** Sets how this error's numbers are written (ef_error_info_set_number_style). */
+    ErrorInfo &set_number_style(NumberStyle style) {
+        return call([&](ef_error_details **err) {
+            return ef_error_info_set_number_style(get(), static_cast<std::int32_t>(style), err);
+        });
+    }
 
     /** Appends a string argument (for %@, %s). */
     ErrorInfo &add_string(std::string_view value) {
@@ -653,6 +667,20 @@ public:
          *  (what compile() and `errfmt compile` do) is safe: the catalog keeps the file it
          *  mapped, until it is destroyed. Ignored for a directory. */
         bool mapped = false;
+        /** Write the numbers of formats (%lld, %.1f, plural operands) as Foundation's
+         *  String(format:locale:) does for the locale of the text that shows them
+         *  (EF_CATALOG_LOCALIZED_NUMBERS, library 1.3); an error may choose for itself
+         *  (ErrorInfo::set_number_style). */
+        bool localized_numbers = false;
+        /** Serve the pseudo-locales en-XA, ar-XB and qps-ploc, made from the development texts,
+         *  to preferences that name them (EF_CATALOG_PSEUDO_LOCALES, library 1.3): never reached
+         *  by fallback, never listed. */
+        bool pseudo_locales = false;
+        /** Make a string the arguments cannot satisfy fail format() and lookup() with an Error
+         *  of EF_E_REJECTED, the first rejection's description as its message, instead of
+         *  showing the next string (EF_CATALOG_FAIL_ON_REJECTION, library 1.3): for development
+         *  and tests, where a wrong argument type is a bug to see at once. */
+        bool fail_on_rejection = false;
     };
 
     /** The localizations, sorted, as spelled on disk ("fr-CA", "Base"): a range of std::string. */
@@ -693,7 +721,7 @@ public:
     static Status try_open(Catalog &out, std::string_view path,
                            std::optional<std::string_view> development_locale = std::nullopt,
                            Mode mode = Mode::lenient, Failure *failure = nullptr) noexcept {
-        return try_open(out, path, OpenOptions{development_locale, mode, false, false}, failure);
+        return try_open(out, path, OpenOptions{development_locale, mode, false, false, false}, failure);
     }
 
     /** The noexcept form of open(path, options) (a template for the same reason). */
@@ -708,6 +736,12 @@ public:
                 flags |= EF_CATALOG_ON_DEMAND;
             if (options.mapped)
                 flags |= EF_CATALOG_MAPPED;
+            if (options.localized_numbers)
+                flags |= EF_CATALOG_LOCALIZED_NUMBERS;
+            if (options.pseudo_locales)
+                flags |= EF_CATALOG_PSEUDO_LOCALES;
+            if (options.fail_on_rejection)
+                flags |= EF_CATALOG_FAIL_ON_REJECTION;
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);
@@ -718,8 +752,10 @@ public:
         });
     }
 
-    /** An empty catalog object, to receive try_open()'s or try_finish()'s result. Every other
-     *  member function refuses it (EF_E_INVALID_ARGUMENT), as the C API refuses NULL. */
+    /** An empty catalog object, to receive try_open()'s or try_finish()'s result. Such a
+     *  catalog, or one moved from, is closed: format(), lookup() and compile() refuse it with
+     *  EF_E_INVALID_ARGUMENT, "the catalog is closed" (what every binding says of a call after
+     *  close, docs/conventions.md). */
     Catalog() = default;
 
     explicit operator bool() const noexcept { return handle_ != nullptr; }
@@ -735,7 +771,7 @@ public:
     /**
      * Formats an error for the preferred locales (ef_format); an empty list means the
      * development locale, and malformed entries are skipped. Throws Error (EF_E_INVALID_UTF8,
-     * EF_E_INVALID_ARGUMENT).
+     * EF_E_INVALID_ARGUMENT; EF_E_REJECTED when opened with fail_on_rejection).
      */
     FormattedError format(const ErrorInfo &error, const Locales &locales = {}) const {
         FormattedError formatted;
@@ -747,6 +783,8 @@ public:
     /** The noexcept form of format(). */
     Status try_format(FormattedError &out, const ErrorInfo &error, const Locales &locales = {},
                       Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             ef_result *handle = nullptr;
             ef_error_details *raw = nullptr;
@@ -777,6 +815,8 @@ public:
     Status try_lookup(LookupResult &out, std::string_view key, const Locales &locales = {},
                       std::optional<std::string_view> table = std::nullopt,
                       const ErrorInfo *arguments = nullptr, Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             detail::CString key_text(key, "key");
             detail::OptionalCString table_text(table, "table");
@@ -815,6 +855,8 @@ public:
 
     /** The noexcept form of compile(). */
     Status try_compile(std::string_view path, Failure *failure = nullptr) const noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, closed_message);
         return detail::guarded(failure, [&] {
             detail::CString file(path, "path");
             ef_error_details *raw = nullptr;
@@ -829,6 +871,7 @@ public:
 
 private:
     friend class CatalogBuilder;
+    static constexpr const char *closed_message = "the catalog is closed";
     friend class LiveCatalog;
     std::unique_ptr<ef_catalog, detail::CatalogDeleter> handle_;
 };

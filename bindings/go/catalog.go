@@ -4,7 +4,6 @@ package errorformatter
 import "C"
 
 import (
-	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -14,8 +13,11 @@ import (
 // that an unreachable catalog is freed.
 var catalogsFreed atomic.Int64
 
-// ErrClosed is returned by a call on a Catalog after Close.
-var ErrClosed = errors.New("errorformatter: operation on a closed catalog")
+// ErrClosed is returned by a call on a Catalog after Close: an *Error of StatusInvalidArgument
+// whose message is "the catalog is closed", the status and message every binding gives a call
+// after close (docs/conventions.md), so that errors.Is(err, ErrClosed) and errors.Is(err,
+// StatusInvalidArgument) both hold.
+var ErrClosed error = newError(StatusInvalidArgument, "the catalog is closed")
 
 // Catalog is an immutable set of string tables in every localization, plus the development
 // locale. Make one with Open (a directory) or FromTables (tables held in memory).
@@ -32,9 +34,11 @@ type Catalog struct {
 	// opened OnDemand, when first asked for (listing reads every localization); listOnce
 	// guards that first read.
 	developmentLocale string
-	listOnce          sync.Once
-	localizations     []string
-	diagnostics       []Diagnostic
+	// What Format and Lookup do with a rejected string (OnRejection, FailOnRejection).
+	rejections    rejectionPolicy
+	listOnce      sync.Once
+	localizations []string
+	diagnostics   []Diagnostic
 }
 
 // Open opens a catalog directory: <path>/<loc>.lproj/<Table>.strings (and .stringsdict, .json),
@@ -65,17 +69,18 @@ func Open(path string, options ...Option) (*Catalog, error) {
 	if status != C.EF_OK {
 		return nil, errorFrom(status, details)
 	}
-	return newCatalog(handle, applied.onDemand), nil
+	return newCatalog(handle, applied), nil
 }
 
 // newCatalog takes ownership of handle and reads the catalog's unchanging properties; the
-// listings too, unless onDemand.
-func newCatalog(handle *C.ef_catalog, onDemand bool) *Catalog {
+// listings too, unless opened OnDemand.
+func newCatalog(handle *C.ef_catalog, applied catalogOptions) *Catalog {
 	catalog := &Catalog{
 		handle:            handle,
 		developmentLocale: C.GoString(C.ef_catalog_development_locale(handle)),
+		rejections:        applied.rejections,
 	}
-	if !onDemand {
+	if !applied.onDemand {
 		catalog.listOnce.Do(func() { catalog.list(handle) })
 	}
 	runtime.SetFinalizer(catalog, (*Catalog).Close)
@@ -113,8 +118,9 @@ func (c *Catalog) listed() {
 
 // Close frees the catalog. It waits for the calls in flight on other goroutines to return;
 // later calls fail with ErrClosed. Closing again does nothing. Results already returned stay
-// valid, and so do DevelopmentLocale, Localizations and Diagnostics (of a catalog opened
-// OnDemand: if they were asked for before Close; else they are empty).
+// valid, and so do DevelopmentLocale, Localizations and Diagnostics, the catalog's properties
+// read when it was made (as os.File's Name answers after Close; of a catalog opened OnDemand:
+// if they were asked for before Close; else they are empty).
 func (c *Catalog) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

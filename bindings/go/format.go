@@ -22,7 +22,23 @@ type ErrorInfo struct {
 	Table string
 	// Arguments fill the table strings' format specifiers, in order.
 	Arguments []Argument
+	// Numbers says how this error's numbers are written; the zero value leaves it to the
+	// catalog (LocalizedNumbers). Library 1.3.
+	Numbers NumberStyle
 }
+
+// NumberStyle is how an error's numbers are written (ErrorInfo.Numbers).
+type NumberStyle int
+
+const (
+	// NumbersCatalog writes them as the catalog was opened (LocalizedNumbers or not).
+	NumbersCatalog NumberStyle = iota
+	// NumbersCLocale writes them as C's printf does in the C locale, whatever the catalog says.
+	NumbersCLocale
+	// NumbersLocalized writes them for the locale of the text that shows them, as Foundation's
+	// String(format:locale:) does, whatever the catalog says.
+	NumbersLocalized
+)
 
 // Format formats an error for the user's preferred locales, most preferred first (BCP 47, ICU
 // or POSIX spelling: "fr-CA", "fr_CA", "fr_CA.UTF-8"; "C" asks for no translation). No locales
@@ -46,19 +62,33 @@ func (c *Catalog) Format(info ErrorInfo, locales ...string) (Result, error) {
 		return Result{}, err
 	}
 
-	handle, err := c.acquire()
+	output, err := c.formatPacked(request, preferences, preferenceCount)
 	if err != nil {
 		return Result{}, err
 	}
+	result, err := parseResult(output)
+	if err != nil {
+		return Result{}, err
+	}
+	if c.rejections.hook != nil || c.rejections.fail {
+		if err := c.rejections.report(result.rejections()); err != nil {
+			return Result{}, err
+		}
+	}
+	return result, nil
+}
+
+// formatPacked is the one C call of Format, with the catalog held open for it.
+func (c *Catalog) formatPacked(request []byte, preferences **C.char, preferenceCount C.size_t) (string, error) {
+	handle, err := c.acquire()
+	if err != nil {
+		return "", err
+	}
 	defer c.release()
 	// The request is Go memory lent to the call, as the buffer is: it holds no Go pointer.
-	output, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	return callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
 		return C.ef_format_packed_reusable(length, buffer, capacity, nil, handle,
 			(*C.char)(unsafe.Pointer(&request[0])), C.size_t(len(request)), preferences, preferenceCount, details)
 	}, C.EF_OK)
-	if err != nil {
-		return Result{}, err
-	}
-	return parseResult(output)
 }

@@ -48,20 +48,32 @@ func (c *Catalog) Lookup(table, key string, arguments []Argument, locales ...str
 	}
 	defer C.ef_error_info_free(argumentList)
 
-	handle, err := c.acquire()
+	output, err := c.lookupPacked(query, argumentList)
 	if err != nil {
 		return LookupResult{}, err
 	}
+	found, err := parseLookup(output)
+	if err != nil {
+		return LookupResult{}, err
+	}
+	if err := c.rejections.report(found.Rejections); err != nil {
+		return LookupResult{}, err
+	}
+	return found, nil
+}
+
+// lookupPacked is the one C call of Lookup, with the catalog held open for it.
+func (c *Catalog) lookupPacked(query *keyQuery, argumentList *C.ef_error_info) (string, error) {
+	handle, err := c.acquire()
+	if err != nil {
+		return "", err
+	}
 	defer c.release()
-	output, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	return callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
 		return C.ef_catalog_lookup_packed_v2(length, buffer, capacity, handle, query.table, query.key,
 			query.locales, query.localeCount, argumentList, details)
 	}, C.EF_E_KEY_NOT_FOUND)
-	if err != nil {
-		return LookupResult{}, err
-	}
-	return parseLookup(output)
 }
 
 // Text is the text a key shows with no arguments (the gettext-shaped call): the same

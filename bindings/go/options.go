@@ -7,6 +7,12 @@ package errorformatter
 // #ifndef EF_CATALOG_MAPPED
 // #define EF_CATALOG_MAPPED 4u
 // #endif
+// #ifndef EF_CATALOG_LOCALIZED_NUMBERS
+// #define EF_CATALOG_LOCALIZED_NUMBERS 8u
+// #endif
+// #ifndef EF_CATALOG_PSEUDO_LOCALES
+// #define EF_CATALOG_PSEUDO_LOCALES 16u
+// #endif
 import "C"
 
 // Option changes how Open and FromTables make a catalog.
@@ -17,6 +23,9 @@ type catalogOptions struct {
 	strict            bool
 	onDemand          bool
 	mapped            bool
+	localizedNumbers  bool
+	pseudoLocales     bool
+	rejections        rejectionPolicy
 }
 
 // DevelopmentLocale sets the development localization, searched after Base (an Apple bundle's
@@ -55,6 +64,24 @@ func Mapped() Option {
 	return func(options *catalogOptions) { options.mapped = true }
 }
 
+// LocalizedNumbers makes the catalog write the numbers of formats (%lld, %.1f, plural operands)
+// as Foundation's String(format:locale:) does for the locale of the text that shows them
+// ("1 234 567" in French; EF_CATALOG_LOCALIZED_NUMBERS, library 1.3). Without it they are
+// written as C's printf writes them in the C locale. An error may choose for itself
+// (ErrorInfo.Numbers). A library older than 1.3 refuses it with StatusInvalidArgument.
+func LocalizedNumbers() Option {
+	return func(options *catalogOptions) { options.localizedNumbers = true }
+}
+
+// PseudoLocales makes the catalog serve the pseudo-locales en-XA (accented, longer,
+// bracketed), ar-XB (right to left) and qps-ploc (en-XA), made from the development texts, to
+// preferences that name them (EF_CATALOG_PSEUDO_LOCALES, library 1.3). They are never reached
+// by fallback and not listed in Localizations. A library older than 1.3 refuses it with
+// StatusInvalidArgument.
+func PseudoLocales() Option {
+	return func(options *catalogOptions) { options.pseudoLocales = true }
+}
+
 func applyOptions(options []Option) catalogOptions {
 	var applied catalogOptions
 	for _, option := range options {
@@ -73,6 +100,12 @@ func (o catalogOptions) flags() C.uint32_t {
 	}
 	if o.mapped {
 		flags |= C.EF_CATALOG_MAPPED
+	}
+	if o.localizedNumbers {
+		flags |= C.EF_CATALOG_LOCALIZED_NUMBERS
+	}
+	if o.pseudoLocales {
+		flags |= C.EF_CATALOG_PSEUDO_LOCALES
 	}
 	return flags
 }

@@ -10,13 +10,14 @@ import (
 // packRequest is the request of ef_format_packed_reusable for info (docs/packed-format.md, "The
 // request"): the domain and the code in decimal, each ended by a NUL; the description ('D'),
 // failure reason ('F'), recovery suggestion ('R') and table ('T') that are not empty, each a
-// kind byte, its bytes and a NUL; then each argument, a kind byte and its value ('s' and the
+// kind byte, its bytes and a NUL; the number style ('N', then 'c' or 'l', and a NUL) unless
+// the catalog decides; then each argument, a kind byte and its value ('s' and the
 // string and a NUL; 'i', 'u', 'd' and eight little-endian bytes). One run of bytes instead of
 // an ef_error_info filled by one cgo call per argument. A text holding a NUL would end early:
 // it is refused, naming it.
 func packRequest(info ErrorInfo) ([]byte, error) {
 	size := len(info.Domain) + 22 + len(info.Description) + len(info.FailureReason) +
-		len(info.RecoverySuggestion) + len(info.Table) + 8
+		len(info.RecoverySuggestion) + len(info.Table) + 11
 	for _, argument := range info.Arguments {
 		size += len(argument.text) + 9
 	}
@@ -42,6 +43,15 @@ func packRequest(info ErrorInfo) ([]byte, error) {
 		if request, err = appendText(request, text.kind, text.value, text.what); err != nil {
 			return nil, err
 		}
+	}
+	switch info.Numbers {
+	case NumbersCatalog:
+	case NumbersCLocale:
+		request = append(request, 'N', 'c', 0)
+	case NumbersLocalized:
+		request = append(request, 'N', 'l', 0)
+	default:
+		return nil, newError(StatusInvalidArgument, "Numbers is not NumbersCatalog, NumbersCLocale or NumbersLocalized")
 	}
 	for _, argument := range info.Arguments {
 		switch argument.kind {

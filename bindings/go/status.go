@@ -1,6 +1,12 @@
 package errorformatter
 
 // #include <errorformatter.h>
+//
+// // Library 1.3's status: against an older header the module still builds (that library never
+// // returns it).
+// #ifndef EF_E_REJECTED
+// #define EF_E_REJECTED 9
+// #endif
 import "C"
 
 import (
@@ -34,6 +40,9 @@ const (
 	StatusInternal Status = C.EF_E_INTERNAL
 	// StatusKeyNotFound: no localization has a usable value for the key (Catalog.Text).
 	StatusKeyNotFound Status = C.EF_E_KEY_NOT_FOUND
+	// StatusRejected: a string was found that the call's arguments cannot satisfy, on a catalog
+	// opened with FailOnRejection; the *Error's message is the rejection's description.
+	StatusRejected Status = C.EF_E_REJECTED
 )
 
 // String is the status's macro name, e.g. "EF_E_PARSE" ("EF_E_UNKNOWN" for a number the

@@ -43,7 +43,7 @@ func FromTables(tables []Table, options ...Option) (*Catalog, error) {
 	if status := C.ef_catalog_builder_finish(&handle, builder, developmentLocale, &details); status != C.EF_OK {
 		return nil, errorFrom(status, details)
 	}
-	return newCatalog(handle, false), nil
+	return newCatalog(handle, applied), nil
 }
 
 func addTable(builder *C.ef_catalog_builder, table Table) error {

@@ -15,6 +15,7 @@ const Status = Object.freeze({
   EF_E_INVALID_LOCALE: 6,
   EF_E_INTERNAL: 7,
   EF_E_KEY_NOT_FOUND: 8,
+  EF_E_REJECTED: 9,
 });
 
 /** The macro name of a status code, e.g. 'EF_E_PARSE' ('EF_E_UNKNOWN' for an unknown one). */

@@ -12,6 +12,7 @@ export declare const Status: Readonly<{
   EF_E_INVALID_LOCALE: 6;
   EF_E_INTERNAL: 7;
   EF_E_KEY_NOT_FOUND: 8;
+  EF_E_REJECTED: 9;
 }>;
 
 /** A status's macro name: 'EF_E_PARSE', ... ('EF_E_UNKNOWN' for a status this version does not know). */
@@ -146,6 +147,11 @@ export interface TablesOptions {
   developmentLocale?: string | null;
   /** Throw EF_E_PARSE for any broken table instead of leaving it out; default false. */
   strict?: boolean;
+  /** What format() and lookup() do with a string the arguments cannot satisfy (skipped, the
+   * next one shown): 'warn' (default) emits a process warning (ErrorFormatterRejectionWarning,
+   * code EF_E_REJECTED) the first time the catalog meets each one; 'throw' throws
+   * ErrorFormatterError EF_E_REJECTED; 'ignore' only records it in the result. */
+  rejections?: 'warn' | 'throw' | 'ignore';
 }
 
 export interface OpenOptions extends TablesOptions {
@@ -158,6 +164,14 @@ export interface OpenOptions extends TablesOptions {
    * file in place while the catalog is open: that raises SIGBUS. Replacing it by rename is
    * safe. Default false; ignored for a directory. */
   mapped?: boolean;
+  /** Write the numbers of formats as Foundation's String(format:locale:) does for the locale of
+   * the text that shows them (EF_CATALOG_LOCALIZED_NUMBERS, library 1.3); a call may choose for
+   * itself (FormatOptions.localizedNumbers). Default false: as C's printf in the C locale. */
+  localizedNumbers?: boolean;
+  /** Serve en-XA, ar-XB and qps-ploc, made from the development texts, to preferences that name
+   * them (EF_CATALOG_PSEUDO_LOCALES, library 1.3); never reached by fallback, never listed.
+   * Default false. */
+  pseudoLocales?: boolean;
 }
 
 export interface Table {
@@ -178,6 +192,9 @@ export interface FormatOptions {
   /** The table the rules read; default 'Localizable'. */
   table?: string | null;
   arguments?: readonly Argument[] | null;
+  /** true: this call's numbers for the locale of the text that shows them; false: as C's printf
+   * in the C locale; null (default): as the catalog was opened (library 1.3). */
+  localizedNumbers?: boolean | null;
 }
 
 export interface LookupOptions {

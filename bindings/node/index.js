@@ -109,16 +109,56 @@ function toPath(value) {
   return value instanceof URL ? fileURLToPath(value) : value;
 }
 
+// What a catalog does with a rejection (docs/conventions.md, "Failures across bindings").
+const REJECTIONS = Object.freeze(['warn', 'throw', 'ignore']);
+
+function rejectionsOption(value, what) {
+  if (!REJECTIONS.includes(value)) {
+    throw typeError(`${what}: rejections must be 'warn', 'throw' or 'ignore'`);
+  }
+  return value;
+}
+
 function openOptions(options, what) {
-  const { developmentLocale = null, strict = false } = readOptions(options, ['developmentLocale', 'strict'], what);
-  return [developmentLocale, strict];
+  const { developmentLocale = null, strict = false, rejections = 'warn' } =
+    readOptions(options, ['developmentLocale', 'strict', 'rejections'], what);
+  return [developmentLocale, strict, rejectionsOption(rejections, what)];
 }
 
 // The options of open() and openAsync(), which also read on demand and map compiled files.
 function directoryOpenOptions(options, what) {
-  const { developmentLocale = null, strict = false, onDemand = false, mapped = false } =
-    readOptions(options, ['developmentLocale', 'strict', 'onDemand', 'mapped'], what);
-  return [developmentLocale, strict, onDemand, mapped];
+  const { developmentLocale = null, strict = false, onDemand = false, mapped = false, localizedNumbers = false,
+          pseudoLocales = false, rejections = 'warn' } =
+    readOptions(options, ['developmentLocale', 'strict', 'onDemand', 'mapped', 'localizedNumbers', 'pseudoLocales',
+                          'rejections'], what);
+  return [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales,
+          rejectionsOption(rejections, what)];
+}
+
+// ------------------------------------------------------------------------------ rejections
+
+// The rejections a catalog warned about, bounded: a warning per distinct rejection, as Node warns
+// once about what it deprecates, whatever the number of calls that meet it.
+const MAXIMUM_WARNED = 256;
+
+/**
+ * Reports `rejections` (a result's, a lookup's) as the catalog's `policy` says: a process
+ * warning the first time the catalog meets each one ('warn'), or an ErrorFormatterError
+ * EF_E_REJECTED for the first one ('throw').
+ */
+function reportRejections(rejections, policy, warned) {
+  for (const rejection of rejections) {
+    const description = String(rejection);
+    if (policy === 'throw') {
+      const error = new ErrorFormatterError(description, { status: Status.EF_E_REJECTED });
+      error.rejection = rejection;
+      throw error;
+    }
+    if (warned.has(description)) continue;
+    if (warned.size >= MAXIMUM_WARNED) warned.clear();
+    warned.add(description);
+    process.emitWarning(description, { type: 'ErrorFormatterRejectionWarning', code: 'EF_E_REJECTED' });
+  }
 }
 
 // ---------------------------------------------------------------------------------- catalog
@@ -136,10 +176,13 @@ class Catalog {
   #developmentLocale;
   #localizations = null; // null until listed
   #diagnostics = null;
+  #rejections; // 'warn', 'throw' or 'ignore'
+  #warned = new Set();
 
-  constructor(handle, token, onDemand = false) {
+  constructor(handle, token, onDemand = false, rejections = 'warn') {
     if (token !== CONSTRUCT) throw new TypeError('use Catalog.open() or Catalog.fromTables()');
     this.#handle = handle;
+    this.#rejections = rejections;
     // The catalog is immutable: what it holds is read once; the listings of a catalog opened
     // on demand when first asked for (listing reads every localization).
     this.#developmentLocale = native.catalogDevelopmentLocale(handle);
@@ -152,12 +195,20 @@ class Catalog {
    * (false: read each localization when a lookup first needs it; library 1.2), mapped (false:
    * map a compiled file read-only, its pages shared by every process that maps it, on the
    * promise that nobody truncates or rewrites it in place while it is open, which would raise
-   * SIGBUS; for many processes opening one file, e.g. pre-forked workers; library 1.3).
+   * SIGBUS; for many processes opening one file, e.g. pre-forked workers; library 1.3),
+   * localizedNumbers (false: write the numbers of formats as Foundation's String(format:locale:)
+   * does for the locale of the text that shows them, '1.234.567' in German; a call may choose for
+   * itself; library 1.3), pseudoLocales (false: serve en-XA, ar-XB and qps-ploc, made from the
+   * development texts, to preferences that name them, never by fallback; library 1.3),
+   * rejections ('warn': a process warning the first time a string the arguments cannot satisfy is
+   * met, 'throw': ErrorFormatterError EF_E_REJECTED, 'ignore': recorded in the result only).
    */
   static open(directory, options) {
-    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.open');
-    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand, mapped),
-                       CONSTRUCT, onDemand);
+    const [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales, rejections] =
+      directoryOpenOptions(options, 'Catalog.open');
+    return new Catalog(native.catalogOpen(toPath(directory), developmentLocale, strict, onDemand, mapped,
+                                          localizedNumbers, pseudoLocales),
+                       CONSTRUCT, onDemand, rejections);
   }
 
   /**
@@ -166,9 +217,11 @@ class Catalog {
    * throws. Options as for open().
    */
   static async openAsync(directory, options) {
-    const [developmentLocale, strict, onDemand, mapped] = directoryOpenOptions(options, 'Catalog.openAsync');
-    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand, mapped);
-    return new Catalog(handle, CONSTRUCT, onDemand);
+    const [developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales, rejections] =
+      directoryOpenOptions(options, 'Catalog.openAsync');
+    const handle = await native.catalogOpenAsync(toPath(directory), developmentLocale, strict, onDemand, mapped,
+                                                 localizedNumbers, pseudoLocales);
+    return new Catalog(handle, CONSTRUCT, onDemand, rejections);
   }
 
   /**
@@ -177,7 +230,7 @@ class Catalog {
    * Buffer, a Uint8Array or a string). Options as for open().
    */
   static fromTables(tables, options) {
-    const [developmentLocale, strict] = openOptions(options, 'Catalog.fromTables');
+    const [developmentLocale, strict, rejections] = openOptions(options, 'Catalog.fromTables');
     if (tables === null || typeof tables !== 'object' || typeof tables[Symbol.iterator] !== 'function') {
       throw typeError('tables must be an iterable of { locale, fileName, data }');
     }
@@ -186,7 +239,7 @@ class Catalog {
       if (table === null || typeof table !== 'object') throw typeError('a table must be { locale, fileName, data }');
       rows.push([table.locale ?? null, table.fileName, table.data]);
     }
-    return new Catalog(native.catalogBuild(rows, developmentLocale, strict), CONSTRUCT);
+    return new Catalog(native.catalogBuild(rows, developmentLocale, strict), CONSTRUCT, false, rejections);
   }
 
   /** The development locale, e.g. 'en'. */
@@ -200,14 +253,27 @@ class Catalog {
 
   /**
    * Formats an error for the preferred locales. options: locales (most preferred first; none:
-   * the development locale), description, failureReason, recoverySuggestion, table, arguments.
+   * the development locale), description, failureReason, recoverySuggestion, table, arguments,
+   * localizedNumbers (true: this call's numbers for the locale of the text that shows them;
+   * false: as C's printf in the C locale; null, the default: as the catalog was opened;
+   * library 1.3). A string the arguments cannot satisfy is skipped, recorded in the provenance's
+   * rejections and reported as the catalog's `rejections` option says.
    */
   format(domain, code, options) {
     const { locales = null, description = null, failureReason = null, recoverySuggestion = null,
-            table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
-    return packed.formattedFromItems(native.formatPacked(
+            table = null, arguments: values = null, localizedNumbers = null } =
+      readOptions(options, FORMAT_OPTIONS, 'format');
+    const shown = packed.formattedFromItems(native.formatPacked(
       this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
-      encodeArguments(values), copyList(locales)));
+      encodeArguments(values), copyList(locales), localizedNumbers === null ? undefined : localizedNumbers));
+    if (this.#rejections !== 'ignore') {
+      const { title, message, button } = shown.provenance;
+      if (title.rejections.length + message.rejections.length + button.rejections.length > 0) {
+        reportRejections([...title.rejections, ...message.rejections, ...button.rejections],
+                         this.#rejections, this.#warned);
+      }
+    }
+    return shown;
   }
 
   /**
@@ -217,8 +283,12 @@ class Catalog {
   lookup(key, options) {
     const { locales = null, table = null, arguments: values = null } =
       readOptions(options, LOOKUP_OPTIONS, 'lookup');
-    return packed.lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
-                                                encodeArguments(values), copyList(locales)));
+    const found = packed.lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
+                                                             encodeArguments(values), copyList(locales)));
+    if (this.#rejections !== 'ignore' && found.rejections.length > 0) {
+      reportRejections(found.rejections, this.#rejections, this.#warned);
+    }
+    return found;
   }
 
   /** The catalog's loading diagnostics and every lint check, against its development locale. */
@@ -283,7 +353,8 @@ class Catalog {
   }
 }
 
-const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments']);
+const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments',
+                                      'localizedNumbers']);
 const LOOKUP_OPTIONS = Object.freeze(['locales', 'table', 'arguments']);
 
 // `using catalog = Catalog.open(...)` where the runtime has explicit resource management.

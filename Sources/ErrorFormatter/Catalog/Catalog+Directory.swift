@@ -29,11 +29,13 @@ extension Catalog {
     ///   - developmentLocale: `nil` means ``defaultDevelopmentLocale``.
     ///   - loading: When the localizations' files are read. ``Loading/onFirstUse`` applies to
     ///     lenient opens: a strict open validates every table, so it reads everything at once.
+    ///   - options: What the catalog does beyond serving its tables (``Options``); none by default.
     /// - Throws: `.notFound`, `.unreadable` for the directory itself; `.invalidLocale` for a bad
     ///   `developmentLocale`; `.parse` for a broken table when `strict`; `.unreadable` when
     ///   `strict` and an entry cannot be read.
     public static func open(
-        directory: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen
+        directory: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
+        options: Options = []
     ) throws(CatalogError) -> Catalog {
         let developmentLocale = developmentLocale ?? defaultDevelopmentLocale
         try CatalogBuilder.validateDevelopmentLocale(developmentLocale)
@@ -43,18 +45,18 @@ extension Catalog {
         } catch {
             switch error.kind {
             case .notFound:
-                throw CatalogError(kind: .notFound, message: "no such catalog directory: \(directory)", file: directory)
+                throw CatalogError(kind: .notFound, message: "no such catalog directory", file: directory)
             default:
-                throw CatalogError(kind: .unreadable, message: "\(error.reason): \(directory)", file: directory)
+                throw CatalogError(kind: .unreadable, message: error.reason, file: directory)
             }
         }
         if loading == .onFirstUse, !strict,
            let deferred = try DirectoryReader.plan(root: root) {
-            return Catalog(deferred: deferred, developmentLocale: developmentLocale)
+            return Catalog(deferred: deferred, developmentLocale: developmentLocale).with(options: options)
         }
         var reader = DirectoryReader(root: root, builder: CatalogBuilder(strict: strict))
         try reader.readRoot()
-        return try reader.builder.build(developmentLocale: developmentLocale)
+        return try reader.builder.build(developmentLocale: developmentLocale, options: options)
     }
 }
 
@@ -342,7 +344,7 @@ private struct DirectoryReader {
             listing = try FileSystem.contentsOfDirectory(
                 descriptor: descriptor, limit: Limits.maximumDirectoryEntries, path: display)
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot list \(display): \(error.reason)", file: display)
+            throw CatalogError(kind: .unreadable, message: "cannot list the directory: \(error.reason)", file: display)
         }
         if listing.truncated {
             builder.addDiagnostic(Diagnostic(
@@ -393,7 +395,7 @@ private struct DirectoryReader {
         case .unreadable: ("unreadable-file", .error, "cannot read the file: \(error.reason)")
         }
         if severity == .error {
-            let refusal = CatalogError(kind: .unreadable, message: "cannot read \(display): \(error.reason)", file: display)
+            let refusal = CatalogError(kind: .unreadable, message: "cannot read the file: \(error.reason)", file: display)
             builder.refuseStrictOpen(with: refusal)
             if builder.isStrict { throw refusal }
         }

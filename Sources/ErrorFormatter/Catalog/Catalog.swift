@@ -30,6 +30,8 @@ public struct Catalog: Sendable {
     public var diagnostics: [Diagnostic] { storage.store.diagnostics }
     /// Whether there are unlocalized top-level tables.
     public var hasUnlocalizedTables: Bool { storage.hasUnlocalizedTables }
+    /// What the catalog does beyond serving its tables as they are (none unless asked).
+    public var options: Options { storage.options }
 
     /// When a catalog reads its localizations' files.
     public enum Loading: Sendable {
@@ -75,6 +77,9 @@ public struct Catalog: Sendable {
         let stackCache: LookupStackCache
         /// What ICU says about the localizations' names, when known in advance (a compiled file).
         let negotiation: PrecomputedNegotiation?
+        let options: Options
+        /// The pseudo-locales' tables, made when first needed (``Options/pseudoLocales``).
+        let pseudoLocalizations = PseudoLocalizations()
 
         init(
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
@@ -97,6 +102,7 @@ public struct Catalog: Sendable {
             memos = MemoFamily()
             memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
+            options = []
         }
 
         init(
@@ -127,10 +133,13 @@ public struct Catalog: Sendable {
             memos = MemoFamily()
             memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
+            options = []
         }
 
-        /// The same catalog with memos of its own under `memoBudget` bytes.
-        init(_ other: Storage, memoBudget: Int) {
+        /// `other`'s tables with `options` and memos of their own under `memoBudget` bytes: the
+        /// stacks are negotiated again (the options may change them), the tables and what was
+        /// read of them are shared.
+        init(_ other: Storage, options: Options, memoBudget: Int) {
             developmentLocale = other.developmentLocale
             developmentPluralLocale = other.developmentPluralLocale
             localizations = other.localizations
@@ -140,6 +149,7 @@ public struct Catalog: Sendable {
             memos = MemoFamily(byteBudget: memoBudget)
             memoEntries = Unmanaged.passUnretained(memos.entries)
             stackCache = LookupStackCache(memos: memos)
+            self.options = options
         }
     }
 
@@ -176,7 +186,7 @@ public struct Catalog: Sendable {
     /// catalog has remembered is carried over.
     package func withMemoBudget(_ bytes: Int) -> Catalog {
         guard bytes != memos.byteBudget else { return self }
-        return Catalog(storage: Storage(storage, memoBudget: bytes))
+        return Catalog(storage: Storage(storage, options: options, memoBudget: bytes))
     }
 
     /// What a strict open of this catalog's sources fails with (its first broken table,
@@ -185,6 +195,14 @@ public struct Catalog: Sendable {
     /// every localization not yet read to answer. Compiling keeps it
     /// (docs/compiled-catalog.md).
     var strictRefusal: CatalogError? { storage.store.strictRefusal }
+
+    /// This catalog with `options` instead of its own: the same tables, shared, not read again,
+    /// and memos of its own under the same budget (nothing remembered under other options is
+    /// carried over).
+    package func with(options: Options) -> Catalog {
+        options == self.options
+            ? self : Catalog(storage: Storage(storage, options: options, memoBudget: memos.byteBudget))
+    }
 
     /// What ICU says about the localizations' names, when it was known in advance.
     var precomputedNegotiation: PrecomputedNegotiation? { storage.negotiation }
@@ -260,9 +278,15 @@ public struct Catalog: Sendable {
         var layers: [LocalizedTable] = []
         layers.reserveCapacity(stack.localizations.count)
         for localization in stack.localizations {
-            if let found = storage.store.tables(of: localization)?[table] { layers.append(found) }
+            if let found = storage.store.tables(of: localization)?[table] {
+                layers.append(found)
+            } else if let pseudo = servedPseudoLocale(named: localization),
+                      let made = storage.pseudoLocalizations.table(table, of: pseudo, in: self)
+            {
+                layers.append(made)
+            }
         }
-        return TableLayers(name: table, stack: stack, layers: layers)
+        return TableLayers(name: table, stack: stack, layers: layers, numberStyle: defaultNumberStyle)
     }
 }
 
@@ -279,10 +303,14 @@ package final class TableLayers: Sendable {
     /// The hash secrets, copied: reading the global costs a `swift_once` check per call.
     let secrets = KeyedHash.secrets
 
-    init(name: String, stack: LookupStack, layers: [LocalizedTable]) {
+    /// How the numbers of a call that does not say are written: the catalog's choice.
+    let numberStyle: NumberStyle
+
+    init(name: String, stack: LookupStack, layers: [LocalizedTable], numberStyle: NumberStyle) {
         self.name = name
         self.stack = stack
         self.layers = layers
+        self.numberStyle = numberStyle
     }
 
     /// The first value of `key`, with where it came from.

@@ -202,11 +202,13 @@ public struct CatalogBuilder: Sendable {
 
     /// Makes the immutable catalog.
     ///
-    /// - Parameter developmentLocale: The language the app was written in (Apple's
-    ///   `CFBundleDevelopmentRegion`), searched after `Base`; `nil` means
-    ///   ``Catalog/defaultDevelopmentLocale``.
+    /// - Parameters:
+    ///   - developmentLocale: The language the app was written in (Apple's
+    ///     `CFBundleDevelopmentRegion`), searched after `Base`; `nil` means
+    ///     ``Catalog/defaultDevelopmentLocale``.
+    ///   - options: What the catalog does beyond serving its tables (``Catalog/Options``).
     /// - Throws: `.invalidLocale` if `developmentLocale` is not a locale identifier.
-    public func build(developmentLocale: String? = nil) throws(CatalogError) -> Catalog {
+    public func build(developmentLocale: String? = nil, options: Catalog.Options = []) throws(CatalogError) -> Catalog {
         let developmentLocale = developmentLocale ?? Catalog.defaultDevelopmentLocale
         try Self.validateDevelopmentLocale(developmentLocale)
         var loaded = tables
@@ -216,6 +218,7 @@ public struct CatalogBuilder: Sendable {
         }
         return Catalog(tables: loaded, developmentLocale: developmentLocale, diagnostics: diagnostics,
                        strictRefusal: strictRefusal?.error)
+            .with(options: options)
     }
 
     static func validateLocalizationName(_ name: String) throws(CatalogError) {

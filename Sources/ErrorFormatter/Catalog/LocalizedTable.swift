@@ -16,6 +16,8 @@ final class LocalizedTable: Sendable {
     /// Those rules, opened when the catalog is built if the table has variable formats; `nil`
     /// when it has none, or when ICU cannot open them (the render then reports why).
     let pluralRules: PluralRules?
+    /// The number symbols of the same locale, read when a render first writes localized numbers.
+    private let numberSymbols: NumberSymbolsSlot
     /// `table.variables`, each prepared for rendering once.
     private let variables: PreparedVariableIndex
     /// The texts with format specifiers, each compiled the first time it renders.
@@ -38,6 +40,16 @@ final class LocalizedTable: Sendable {
         compiledTexts = CompiledTexts(entryCount: table.entryCount)
         argumentFreeTextsByKey = table.isReadInPlace ? ArgumentFreeTextsByKey() : nil
         pluralRules = table.variables.isEmpty ? nil : try? PluralRules.cardinal(for: pluralLocale)
+        numberSymbols = NumberSymbolsSlot(locale: pluralLocale)
+    }
+
+    /// The symbols `style` writes this table's numbers with: none for the C locale.
+    @inline(__always)
+    func numbers(_ style: NumberStyle) -> NumberSymbols? {
+        switch style {
+        case .cLocale: nil
+        case .localized: numberSymbols.symbols
+        }
     }
 
     deinit {
@@ -141,16 +153,18 @@ final class LocalizedTable: Sendable {
         return .compiled(compiledTexts.compiled(text, forKeyBytes: key, hash: hash))
     }
 
-    /// `value` rendered with `arguments` in this table's locale.
-    func render(_ value: PreparedValue, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+    /// `value` rendered with `arguments` in this table's locale, its numbers written in `style`.
+    func render(_ value: PreparedValue, arguments: [FormatArgument], numbers style: NumberStyle)
+        throws(FormatFailure) -> String
+    {
         switch value {
         case .text(let format):
-            try StringFormat.render(format, arguments: arguments)
+            try StringFormat.render(format, arguments: arguments, numbers: numbers(style))
         case .compiled(let text):
-            try StringFormat.render(text.format.get(), arguments: arguments)
+            try StringFormat.render(text.format.get(), arguments: arguments, numbers: numbers(style))
         case .variable(let format):
             try VariableFormatRenderer.render(format, arguments: arguments, language: pluralLocale,
-                                              rules: pluralRules)
+                                              rules: pluralRules, numbers: numbers(style))
         }
     }
 }
@@ -161,14 +175,15 @@ extension LocalizedTable {
     /// rendering; a variable format or a long result is made as a `String`). What a caller that
     /// copies the text anyway uses: a format's rendering becomes no `String`.
     func render(
-        _ value: PreparedValue, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+        _ value: PreparedValue, arguments: [FormatArgument], numbers style: NumberStyle,
+        into buffer: UnsafeMutableRawBufferPointer
     ) throws(FormatFailure) -> FieldText {
         if case .compiled(let text) = value, let count = try StringFormat.render(
-            text.format.get(), arguments: arguments, into: buffer)
+            text.format.get(), arguments: arguments, numbers: numbers(style), into: buffer)
         {
             return .utf8(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
         }
-        return .string(try render(value, arguments: arguments))
+        return .string(try render(value, arguments: arguments, numbers: style))
     }
 }
 

@@ -61,6 +61,12 @@ extension Catalog {
     /// on first use reads each one chosen; one that turns out to have none (every file broken)
     /// is one a whole load would have left out, so the choice is made again without it.
     private func makeLookupStack(for preferences: [String]) -> LookupStack {
+        if let pseudo = requestedPseudoLocale(in: preferences) {
+            // The pseudo-locale, then what a user of the development locale is shown: its
+            // texts come from there, and so does a text that cannot be shown in pseudo form.
+            let development = makeLookupStack(for: [developmentLocale])
+            return LookupStack(localizations: [pseudo.localization] + development.localizations, isUntranslated: false)
+        }
         while true {
             let stack = makeLookupStack(for: preferences, available: candidateLocalizations)
             if stack.localizations.allSatisfy({ $0.isEmpty || hasTables($0) }) { return stack }

@@ -22,7 +22,7 @@ extension Catalog {
         do {
             try FileReplacement.replace(path, with: bytes)
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot write \(path): \(error.reason)", file: path)
+            throw CatalogError(kind: .unreadable, message: "cannot write the file: \(error.reason)", file: path)
         }
     }
 
@@ -47,23 +47,26 @@ extension Catalog {
     /// in place while the catalog lives (replacing it by rename is safe): a mapped page cut off
     /// the file raises SIGBUS when read. Where the system cannot map a section, it is read.
     ///
-    /// `memoBudget` bounds what the catalog keeps to answer repeated calls faster (results,
-    /// plans, texts, negotiated stacks; clamped to 0 ... `Limits.maximumMemoBytes`, 0 keeps
-    /// nothing): calls beyond it take their full road, with the same results.
+    /// `options` are the catalog's (``Options``), whichever `path` is: a compiled file keeps
+    /// tables, not options. `memoBudget` bounds what the catalog keeps to answer repeated calls
+    /// faster (results, plans, texts, negotiated stacks; clamped to 0 ... `Limits.maximumMemoBytes`,
+    /// 0 keeps nothing): calls beyond it take their full road, with the same results.
     public static func open(
         path: String, developmentLocale: String? = nil, strict: Bool = false, loading: Loading = .atOpen,
-        mapped: Bool = false, memoBudget: Int = Limits.defaultMemoBytes
+        mapped: Bool = false, options: Options = [], memoBudget: Int = Limits.defaultMemoBytes
     ) throws(CatalogError) -> Catalog {
         // What cannot be opened as a file is left to the directory open, which says why.
         guard let opened = try compiledCatalogSource(atPath: path) else {
-            return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading)
+            return try open(directory: path, developmentLocale: developmentLocale, strict: strict, loading: loading,
+                            options: options)
                 .withMemoBudget(memoBudget)
         }
         let source: any CompiledByteSource = mapped ? MappedByteSource(mapping: opened) : opened
         let file = try CompiledCatalogFile(source: source)
         return try (strict
             ? open(compiled: file, developmentLocale: developmentLocale, strict: true)
-            : openOnFirstUse(compiled: file, developmentLocale: developmentLocale)).withMemoBudget(memoBudget)
+            : openOnFirstUse(compiled: file, developmentLocale: developmentLocale))
+            .with(options: options).withMemoBudget(memoBudget)
     }
 
     /// Whether `path` is a regular file that starts like a compiled catalog (what

@@ -139,7 +139,7 @@ final class FileByteSource: CompiledByteSource {
         do {
             read = try FileSystem.read(into: memory, from: descriptor, at: start, path: name ?? "")
         } catch {
-            throw CatalogError(kind: .unreadable, message: "cannot read \(error)", file: name)
+            throw CatalogError(kind: .unreadable, message: "cannot read the file: \(error.reason)", file: name)
         }
         guard read == memory.count else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: the file ends at \(start + off_t(read)) "

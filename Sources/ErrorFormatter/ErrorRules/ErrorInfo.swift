@@ -15,12 +15,17 @@ public struct ErrorInfo: Sendable, Hashable {
     /// Positional arguments for the format specifiers of the table's strings (`%@`, `%lld`,
     /// `%1$@`, `%#@files@`…), first argument first.
     public var arguments: [FormatArgument]
+    /// How the arguments' numbers are written; `nil` (the default) leaves it to the catalog
+    /// (``Catalog/Options/localizedNumbers``).
+    public var numberStyle: NumberStyle?
 
     public init(
         domain: String, code: Int64, description: String? = nil, failureReason: String? = nil,
-        recoverySuggestion: String? = nil, table: String = Catalog.defaultTable, arguments: [FormatArgument] = []
+        recoverySuggestion: String? = nil, table: String = Catalog.defaultTable, arguments: [FormatArgument] = [],
+        numberStyle: NumberStyle? = nil
     ) {
         self.arguments = arguments
+        self.numberStyle = numberStyle
         self.domain = domain
         self.code = code
         self.description = description

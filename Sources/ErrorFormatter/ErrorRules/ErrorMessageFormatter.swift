@@ -90,10 +90,11 @@ public struct ErrorMessageFormatter: Sendable {
             case .key(let template):
                 // The key is probed and reported as bytes: no `String` of it is made for C. The
                 // closure captures only what it reads: capturing the error or the rule copies it.
-                let arguments = error.arguments, identifier = template.kind.rawValue
+                let arguments = error.arguments, identifier = template.kind.rawValue, numbers = error.numberStyle
                 // A format is rendered into `scratch` and handed over as bytes.
                 let found = template.withKey(domain: error.domain, code: error.code) { key in
-                    layers.render(bytes: key, arguments: arguments, rejections: &rejections, into: scratch) {
+                    layers.render(bytes: key, arguments: arguments, numbers: numbers, rejections: &rejections,
+                                  into: scratch) {
                         text, localization, rejections in
                         write(field, text, identifier, key, localization, layers.name, rejections)
                     } != nil

@@ -7,13 +7,15 @@
 ///
 /// **When a plan exists** (``ErrorMessageFormatter/plan(_:layers:)``). Only when everything it
 /// decided is decided by what its key holds (the layers, the domain, the code, which caller
-/// texts are present, the arguments' count and kinds):
+/// texts are present, the arguments' count and kinds, the error's number style):
 /// - no variable (plural) format was probed: which variant it shows, and whether that variant
 ///   renders, depends on the value;
 /// - every string rejected on the way was rejected by a check that reads only the arguments'
-///   count and kinds (``StringFormat/check(_:arguments:)``) or by its own parse failure;
-/// - a table format wins when it passes those checks; a plain text when it is one that renders
-///   as itself whatever the arguments;
+///   count and kinds (``StringFormat/check(_:arguments:)``; not one that read a value,
+///   ``StringFormat/kindsDecide(_:arguments:)``) or by its own parse failure;
+/// - a table format wins when it passes those checks (where a value decided, as 2.0 for `%d`
+///   does, each call's render checks its own value and gives way to the full road when it
+///   fails); a plain text when it is one that renders as itself whatever the arguments;
 /// - a caller text wins when it is present (the rules read only whether it is empty), so the
 ///   plan shows it whatever it says.
 ///
@@ -127,7 +129,8 @@ extension ErrorMessageFormatter {
                 var key: [UInt8] = []
                 let outcome = template.withKey(domain: error.domain, code: error.code) { bytes in
                     key = Array(bytes)
-                    return layers.plan(bytes: bytes, arguments: error.arguments, rejections: &rejections)
+                    return layers.plan(bytes: bytes, arguments: error.arguments, numbers: error.numberStyle,
+                                       rejections: &rejections)
                 }
                 // No plan when the outcome depends on the values; none shown: the next rule.
                 guard let outcome else { return nil }
@@ -158,9 +161,11 @@ extension TableLayers {
     /// has a string the arguments' kinds satisfy, `nil` when that depends on more than the
     /// kinds (a variable format, a plain text too long to render as itself).
     func plan(
-        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], rejections: inout [Rejection]
+        bytes key: UnsafeRawBufferPointer, arguments: [FormatArgument], numbers: NumberStyle? = nil,
+        rejections: inout [Rejection]
     ) -> (source: FormatPlan.Source, layer: LocalizedTable)?? {
         let hash = PropertyListKeyIndex.hash(ofBytes: key, secrets: secrets)
+        let style = numbers ?? numberStyle
         for layer in layers {
             guard let value = layer.preparedValue(forKeyBytes: key, hash: hash) else { continue }
             switch value {
@@ -171,14 +176,22 @@ extension TableLayers {
                 guard text.utf8.count <= Limits.maximumFormatLength else { return nil }
                 return .some((.fixed(text), layer))
             case .compiled(let compiled):
+                let format: CompiledFormat
                 do throws(FormatFailure) {
-                    let format = try compiled.format.get()
+                    format = try compiled.format.get()
                     try StringFormat.check(format, arguments: arguments)
-                    guard let program = FormatProgram(format, arguments: arguments) else { return nil }
-                    return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
                 } catch {
+                    // Refused for a value (2.5 for `%d`): another call with these kinds may pass.
+                    if case .success(let parsed) = compiled.format,
+                       !StringFormat.kindsDecide(parsed, arguments: arguments) { return nil }
                     reject(key, in: layer, error, into: &rejections)
+                    continue
                 }
+                // Accepted, perhaps for a value: the program reads each call's values as the
+                // check does, and gives up (the full road refuses) where the check would refuse.
+                guard let program = FormatProgram(format, arguments: arguments, numbers: layer.numbers(style))
+                else { return nil }
+                return .some((.format(FormatPlan.PlannedFormat(program: program)), layer))
             }
         }
         return .some(nil)

@@ -30,3 +30,13 @@ public enum FormatArgument: Sendable, Hashable, CustomStringConvertible {
         return String(value)
     }
 }
+
+extension FormatArgument {
+    /// The integer `value` holds exactly, as an argument: `.int`, or `.uint` above `Int64.max`;
+    /// `nil` for a fraction, an infinity, a NaN or a value beyond both.
+    static func exactInteger(_ value: Double) -> FormatArgument? {
+        if let signed = Int64(exactly: value) { return .int(signed) }
+        if let unsigned = UInt64(exactly: value) { return .uint(unsigned) }
+        return nil
+    }
+}

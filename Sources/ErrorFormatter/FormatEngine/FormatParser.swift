@@ -164,6 +164,7 @@ struct FormatParser {
                                 message: "width exceeds the limit of \(Limits.maximumWidth)", offset: start)
         }
         var precision: Int?
+        var hasEmptyPrecision = false
         if current == UInt8(ascii: ".") {
             index += 1
             if current == UInt8(ascii: "*") {
@@ -171,7 +172,9 @@ struct FormatParser {
                                     message: "'*' precisions are not supported; write the precision in the format",
                                     offset: start)
             }
-            let value = readNumber(limit: Limits.maximumPrecision) ?? 0
+            let digits = readNumber(limit: Limits.maximumPrecision)
+            hasEmptyPrecision = digits == nil
+            let value = digits ?? 0
             guard value <= Limits.maximumPrecision else {
                 throw FormatFailure(code: "precision-too-large",
                                     message: "precision exceeds the limit of \(Limits.maximumPrecision)",
@@ -195,7 +198,8 @@ struct FormatParser {
         }
         return .specifier(FormatSpecifier(
             position: position, isPositionExplicit: explicitPosition != nil, flags: flags, width: width,
-            precision: precision, lengthModifier: lengthModifier, conversion: conversion, offset: start))
+            precision: precision, hasEmptyPrecision: hasEmptyPrecision, lengthModifier: lengthModifier,
+            conversion: conversion, offset: start))
     }
 
     private mutating func parseVariableName(

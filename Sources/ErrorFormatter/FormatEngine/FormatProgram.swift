@@ -10,7 +10,9 @@ import Glibc
 /// over plain steps: literal bytes copied from one buffer, digits written in place, strings
 /// copied. A caller must only run it with arguments of the kinds it was made for (a plan's key
 /// holds them, ``FormatPlanReuse``); any other argument makes ``render(arguments:into:)`` give
-/// up (`nil`), never write something else.
+/// up (`nil`), never write something else. So does a value that crosses to the other number
+/// family inexactly (2.5 for `%d`, 2^53 + 1 for `%f`): the check that refuses it is the full
+/// road's.
 final class FormatProgram: @unchecked Sendable {
     // @unchecked: immutable after init; the raw buffers are only read.
 
@@ -24,6 +26,8 @@ final class FormatProgram: @unchecked Sendable {
         case integerDigits(argument: Int)
         /// `%@` or `%s` of a string without width or precision: the string itself.
         case text(argument: Int)
+        /// `%d %i %u` without flags, width or precision, in a locale: its grouped digits.
+        case localizedInteger(argument: Int, specifier: Int)
         /// Anything else: the specifier's own rendering.
         case rendered(argument: Int, specifier: Int)
     }
@@ -32,12 +36,15 @@ final class FormatProgram: @unchecked Sendable {
     private let stepCount: Int
     private let literals: UnsafeMutableRawPointer
     private let specifiers: [FormatSpecifier]
+    /// The symbols its numbers are written with; `nil` for the C locale.
+    private let numbers: NumberSymbols?
     /// The bytes the program holds: its steps, literals and specifiers.
     let byteCost: Int
 
     /// The program of `format` for arguments of the kinds of `arguments`, which must pass its
-    /// checks (``StringFormat/check(_:arguments:)``); `nil` for a format with variables.
-    init?(_ format: CompiledFormat, arguments: [FormatArgument]) {
+    /// checks (``StringFormat/check(_:arguments:)``), its numbers written with `numbers` (`nil`:
+    /// in the C locale); `nil` for a format with variables.
+    init?(_ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols? = nil) {
         var steps: [Step] = [], literals: [UInt8] = [], specifiers: [FormatSpecifier] = []
         for segment in format.segments {
             switch segment {
@@ -47,9 +54,20 @@ final class FormatProgram: @unchecked Sendable {
             case .specifier(let specifier):
                 let index = specifier.position - 1
                 guard arguments.indices.contains(index) else { return nil }
-                let argument = arguments[index]
-                // The branches of ``StringFormat/render(_:arguments:into:)``, in its order.
-                if specifier.plainDecimal(of: argument) != nil {
+                // As the render reads it (an exact integer for `%f`, and the reverse): each call's
+                // value is read the same way by the steps below, or the program gives up.
+                let argument = specifier.argumentKind.reading(arguments[index]) ?? arguments[index]
+                // The branches of ``StringFormat/render(_:arguments:numbers:into:)``, in its order.
+                if numbers != nil, LocalizedNumberFormatter.localizes(specifier.conversion) {
+                    if LocalizedNumberFormatter.isPlainInteger(specifier),
+                       FormatSpecifier.integerBits(of: argument) != nil
+                    {
+                        steps.append(.localizedInteger(argument: index, specifier: specifiers.count))
+                    } else {
+                        steps.append(.rendered(argument: index, specifier: specifiers.count))
+                    }
+                    specifiers.append(specifier)
+                } else if specifier.plainDecimal(of: argument) != nil {
                     switch specifier.conversion {
                     case .signedDecimal, .signedInteger:
                         steps.append(.signedDigits(argument: index, bits: specifier.integerBits))
@@ -77,6 +95,7 @@ final class FormatProgram: @unchecked Sendable {
         }
         self.literals = literalBytes
         self.specifiers = specifiers
+        self.numbers = numbers
         byteCost = steps.count * MemoryLayout<Step>.stride + literals.count
             + specifiers.count * MemoryLayout<FormatSpecifier>.stride
     }
@@ -103,14 +122,14 @@ final class FormatProgram: @unchecked Sendable {
                     length += count
                 case .signedDigits(let argument, let bits):
                     guard argument < arguments.count,
-                          let raw = FormatSpecifier.integerBits(of: arguments[argument]) else { return nil }
+                          let raw = Self.integerBits(of: arguments[argument]) else { return nil }
                     let value = FormatSpecifier.signExtended(raw, from: bits)
                     guard let written = DecimalDigits.write((value < 0, value.magnitude), to: base + length,
                                                             capacity: capacity - length) else { return nil }
                     length += written
                 case .unsignedDigits(let argument, let bits):
                     guard argument < arguments.count,
-                          let raw = FormatSpecifier.integerBits(of: arguments[argument]) else { return nil }
+                          let raw = Self.integerBits(of: arguments[argument]) else { return nil }
                     let value = FormatSpecifier.zeroExtended(raw, from: bits)
                     guard let written = DecimalDigits.write((false, value), to: base + length,
                                                             capacity: capacity - length) else { return nil }
@@ -129,11 +148,19 @@ final class FormatProgram: @unchecked Sendable {
                 case .text(let argument):
                     guard argument < arguments.count, case .string(let text) = arguments[argument],
                           Self.append(text, to: base, capacity: capacity, length: &length) else { return nil }
+                case .localizedInteger(let argument, let specifier):
+                    guard argument < arguments.count, specifier < specifiers.count, let numbers,
+                          let raw = Self.integerBits(of: arguments[argument]),
+                          let written = LocalizedNumberFormatter.writePlainInteger(
+                              LocalizedNumberFormatter.integerValue(of: raw, for: specifiers[specifier]),
+                              symbols: numbers, to: base + length, capacity: capacity - length)
+                    else { return nil }
+                    length += written
                 case .rendered(let argument, let specifier):
                     guard argument < arguments.count, specifier < specifiers.count else { return nil }
                     let text: String
                     do throws(FormatFailure) {
-                        text = try specifiers[specifier].render(arguments[argument])
+                        text = try specifiers[specifier].render(arguments[argument], numbers: numbers)
                     } catch {
                         return nil
                     }
@@ -142,6 +169,17 @@ final class FormatProgram: @unchecked Sendable {
             }
             return length
         }
+    }
+
+    /// The bits an integer step prints: an integer's, or those of the integer a double holds
+    /// exactly (``FormatSpecifier/ArgumentKind/reading(_:)``); `nil` for anything else, and the
+    /// program gives up.
+    @inline(__always)
+    private static func integerBits(of argument: FormatArgument) -> UInt64? {
+        if case .double(let value) = argument {
+            return FormatArgument.exactInteger(value).flatMap(FormatSpecifier.integerBits(of:))
+        }
+        return FormatSpecifier.integerBits(of: argument)
     }
 
     /// Copies `text`'s UTF-8 to `base + length` if it fits below `capacity`, advancing `length`.

@@ -5,8 +5,10 @@ extension FormatSpecifier {
     /// Integers follow C on LP64: the value is truncated to the width the length modifier names
     /// (32 bits without one) and read as signed for `%d %i`, unsigned for `%u %o %x %X`, so
     /// `%d` of 2^32 + 5 is `5` and `%u` of -1 is `4294967295`. Numbers are formatted in the C
-    /// locale: `.` as decimal point, no grouping.
-    func render(_ argument: FormatArgument) throws(FormatFailure) -> String {
+    /// locale: `.` as decimal point, no grouping. A number of the other family is read as
+    /// ``ArgumentKind/reading(_:)`` reads it (an exact integer for `%f`, and the reverse).
+    func render(_ given: FormatArgument) throws(FormatFailure) -> String {
+        guard let argument = argumentKind.reading(given) else { throw mismatch(given) }
         switch conversion {
         case .object:
             return pad(truncated(argument.description))
@@ -34,6 +36,19 @@ extension FormatSpecifier {
             return try cFormat(flagsAllowed: .floatingPointFlags,
                                conversion: String(conversion.rawValue), value: value)
         }
+    }
+
+    /// The text of `argument` under this specifier with numbers in the locale of `numbers`
+    /// (``LocalizedNumberFormatter``); `nil` `numbers`, or a conversion no locale changes, is
+    /// ``render(_:)``.
+    func render(_ given: FormatArgument, numbers: NumberSymbols?) throws(FormatFailure) -> String {
+        guard let numbers, LocalizedNumberFormatter.localizes(conversion) else { return try render(given) }
+        guard let argument = argumentKind.reading(given),
+              let text = LocalizedNumberFormatter.render(self, argument, symbols: numbers)
+        else {
+            throw mismatch(given)
+        }
+        return text
     }
 
     /// The integer this specifier prints as bare decimal digits, as sign and magnitude: `%d %i

@@ -15,6 +15,10 @@ struct FormatSpecifier: Sendable, Hashable {
     var width: Int?
     /// Precision (`.N`; a bare `.` is 0), `nil` when none was written.
     var precision: Int?
+    /// Whether the precision is a bare `.`, without digits: C reads it as 0, and so does
+    /// CoreFoundation for floating conversions, but not for localized integers, where it is no
+    /// precision at all (``LocalizedNumberFormatter``).
+    var hasEmptyPrecision: Bool
     /// The length modifier, `nil` when none was written.
     var lengthModifier: LengthModifier?
     /// The conversion character.
@@ -25,14 +29,15 @@ struct FormatSpecifier: Sendable, Hashable {
     /// Creates a specifier; `offset` is where its `%` stands in its format.
     init(
         position: Int, isPositionExplicit: Bool, flags: Flags = [], width: Int? = nil,
-        precision: Int? = nil, lengthModifier: LengthModifier? = nil, conversion: Conversion,
-        offset: Int = 0
+        precision: Int? = nil, hasEmptyPrecision: Bool = false, lengthModifier: LengthModifier? = nil,
+        conversion: Conversion, offset: Int = 0
     ) {
         self.position = position
         self.isPositionExplicit = isPositionExplicit
         self.flags = flags
         self.width = width
         self.precision = precision
+        self.hasEmptyPrecision = hasEmptyPrecision
         self.lengthModifier = lengthModifier
         self.conversion = conversion
         self.offset = offset
@@ -57,8 +62,8 @@ struct FormatSpecifier: Sendable, Hashable {
         static let alternateForm = Flags(rawValue: 1 << 3)
         /// `0`: pad numbers with zeros.
         static let zeroPad = Flags(rawValue: 1 << 4)
-        /// `'`: group thousands. Rendering is in the C locale, which has no grouping, so it has no
-        /// effect (as in C's printf under `LC_NUMERIC=C`).
+        /// `'`: group thousands. Rendering in the C locale, which has no grouping, it has no
+        /// effect (as in C's printf under `LC_NUMERIC=C`); localized numbers are grouped anyway.
         static let thousandsGrouping = Flags(rawValue: 1 << 5)
     }
 
@@ -155,25 +160,53 @@ struct FormatSpecifier: Sendable, Hashable {
         case any
         /// `%s`: a string.
         case string
-        /// `%d %i`: an integer (`.int`, or `.uint` read as signed), truncated to the length.
+        /// `%d %i`: an integer (`.int`, or `.uint` read as signed, or a double holding an integer),
+        /// truncated to the length.
         case signedInteger = "signed-integer"
-        /// `%u %o %x %X`: an integer (`.uint`, or `.int` read as unsigned), truncated to the length.
+        /// `%u %o %x %X`: an integer (`.uint`, or `.int` read as unsigned, or a double holding an
+        /// integer), truncated to the length.
         case unsignedInteger = "unsigned-integer"
-        /// `%c`: an integer character code.
+        /// `%c`: an integer character code (or a double holding one).
         case character
-        /// `%f %e %g %a` and capitals: a `.double`.
+        /// `%f %e %g %a` and capitals: a `.double`, or an integer a double holds exactly.
         case floatingPoint = "floating-point"
 
-        /// Whether `argument` may be passed for this kind.
-        func accepts(_ argument: FormatArgument) -> Bool {
+        /// `argument` as this kind reads it, or `nil` when it cannot: an argument of the kind
+        /// itself as it is; for a floating-point conversion, an integer that a `Double` holds
+        /// exactly (`%.1f` of 12 is `12.0`); for an integer conversion (`%d`, `%u`, `%x`, `%c`), a
+        /// double that holds an integer exactly (`%d` of 3.0 is `3`), as the `Int64` of that value,
+        /// or the `UInt64` above `Int64.max`. An integer no `Double` holds (2^53 + 1) and a double
+        /// with a fraction, an infinity or a NaN stay refused: no digit is ever invented or lost.
+        func reading(_ argument: FormatArgument) -> FormatArgument? {
             switch (self, argument) {
-            case (.any, _): true
-            case (.string, .string): true
+            case (.any, _), (.string, .string): return argument
+            case (.string, _): return nil
             case (.signedInteger, .int), (.signedInteger, .uint),
                  (.unsignedInteger, .int), (.unsignedInteger, .uint),
-                 (.character, .int), (.character, .uint): true
-            case (.floatingPoint, .double): true
-            default: false
+                 (.character, .int), (.character, .uint): return argument
+            case (.signedInteger, .double(let value)), (.unsignedInteger, .double(let value)),
+                 (.character, .double(let value)):
+                return FormatArgument.exactInteger(value)
+            case (.floatingPoint, .double): return argument
+            case (.floatingPoint, .int(let value)): return Double(exactly: value).map(FormatArgument.double)
+            case (.floatingPoint, .uint(let value)): return Double(exactly: value).map(FormatArgument.double)
+            case (_, .string): return nil
+            }
+        }
+
+        /// Whether `argument` may be passed for this kind (``reading(_:)`` reads it).
+        func accepts(_ argument: FormatArgument) -> Bool { reading(argument) != nil }
+
+        /// Whether the kind of `argument` alone decides ``reading(_:)``: every value of that kind
+        /// is read, or none is. `false` for the crossings of integers and doubles, where the
+        /// value decides (a plan keyed by kinds must then not take a refusal for granted).
+        func decidesByKind(_ argument: FormatArgument) -> Bool {
+            switch (self, argument) {
+            case (.signedInteger, .double), (.unsignedInteger, .double), (.character, .double),
+                 (.floatingPoint, .int), (.floatingPoint, .uint):
+                false
+            default:
+                true
             }
         }
 

@@ -38,11 +38,14 @@ extension FormatSpecifier {
     ///
     /// - Throws: `wrong-argument-type` when the argument does not fit the specifier,
     ///   `plural-argument-not-a-number` for a string.
-    func pluralOperand(of argument: FormatArgument) throws(FormatFailure) -> PluralOperand {
-        guard argumentKind.accepts(argument) else {
+    func pluralOperand(of given: FormatArgument) throws(FormatFailure) -> PluralOperand {
+        // Read as the specifier would print it: an exact integer for `f`, and the reverse.
+        guard let argument = argumentKind.reading(given) else {
             throw FormatFailure(
                 code: "wrong-argument-type",
-                message: "value type '%\(conversion.rawValue)' cannot read \(argument.kindDescription)", offset: offset)
+                message: "value type '%\(conversion.rawValue)' cannot read \(given.kindDescription)"
+                    + (argumentKind.decidesByKind(given) ? "" : " (\(given.description)) exactly"),
+                offset: offset)
         }
         switch argument {
         case .string:
@@ -74,9 +77,9 @@ extension FormatSpecifier {
     /// decimal text (at most 15 characters, no fraction digits) is what ``pluralOperand(of:)``
     /// would give, and ICU's plain select of the exact double gives the same category as that
     /// text does. `nil` for anything else (the caller takes the general path).
-    func smallIntegerOperand(of argument: FormatArgument) -> Int64? {
+    func smallIntegerOperand(of given: FormatArgument) -> Int64? {
         let limit: UInt64 = 100_000_000_000_000
-        guard argumentKind.accepts(argument) else { return nil }
+        guard let argument = argumentKind.reading(given) else { return nil }
         let bits: UInt64
         switch argument {
         case .int(let value):

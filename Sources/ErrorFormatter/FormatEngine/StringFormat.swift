@@ -24,27 +24,32 @@ enum StringFormat {
     /// `format` with each specifier replaced by its argument.
     ///
     /// Arguments not referred to are ignored (as in Apple's formatting); nothing ever reads an
-    /// argument that was not passed.
+    /// argument that was not passed. Numbers are written in the C locale, or with `numbers` in
+    /// theirs when given (``LocalizedNumberFormatter``).
     ///
     /// - Throws: ``FormatFailure`` when the format is invalid, does not match `arguments`
     ///   (`missing-argument`, `wrong-argument-type`, `conflicting-types`), or the result would
     ///   exceed ``Limits/maximumOutputLength``.
     /// - Complexity: O(n + m) in the lengths of the format and the result.
-    static func render(_ format: String, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+    static func render(_ format: String, arguments: [FormatArgument], numbers: NumberSymbols? = nil)
+        throws(FormatFailure) -> String
+    {
         // Plain text (no '%') within the length limit renders as itself: what parsing it into one
         // literal and rendering that would give, without the segment array and the copy.
         if format.utf8.count <= Limits.maximumFormatLength, !PercentSearch.contains(format) { return format }
-        return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments)
+        return try render(ParsedFormats.compiled(format, allowsVariables: false), arguments: arguments, numbers: numbers)
     }
 
     /// Renders a compiled format, which must contain no variable references: every specifier is
     /// checked against the arguments before anything is written.
-    static func render(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) -> String {
+    static func render(_ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols? = nil)
+        throws(FormatFailure) -> String
+    {
         try check(format, arguments: arguments)
-        if let short = try renderShort(format, arguments: arguments) { return short }
+        if let short = try renderShort(format, arguments: arguments, numbers: numbers) { return short }
         var output = BoundedOutput()
         for segment in format.segments {
-            try output.append(try piece(segment, arguments: arguments))
+            try output.append(try piece(segment, arguments: arguments, numbers: numbers))
         }
         return output.text
     }
@@ -55,12 +60,12 @@ enum StringFormat {
     /// The rendering when it fits in ``shortResultCapacity`` bytes, else `nil`. Nearly every
     /// message does: its pieces are copied into a stack buffer that becomes a `String` once,
     /// where appending piece by piece to a `String` cost more than rendering the pieces.
-    private static func renderShort(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure)
-        -> String?
-    {
+    private static func renderShort(
+        _ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols?
+    ) throws(FormatFailure) -> String? {
         try withUnsafeTemporaryAllocation(byteCount: shortResultCapacity, alignment: 1) {
             buffer throws(FormatFailure) -> String? in
-            guard let length = try renderChecked(format, arguments: arguments, into: buffer),
+            guard let length = try renderChecked(format, arguments: arguments, numbers: numbers, into: buffer),
                   let base = buffer.baseAddress
             else { return nil }
             let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: length)
@@ -75,16 +80,18 @@ enum StringFormat {
     /// The bytes are well-formed UTF-8 on scalar boundaries: whole pieces of valid strings and
     /// ASCII digits.
     static func render(
-        _ format: CompiledFormat, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+        _ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols? = nil,
+        into buffer: UnsafeMutableRawBufferPointer
     ) throws(FormatFailure) -> Int? {
         try check(format, arguments: arguments)
-        return try renderChecked(format, arguments: arguments, into: buffer)
+        return try renderChecked(format, arguments: arguments, numbers: numbers, into: buffer)
     }
 
     /// The checks every render of `format` makes before it writes anything: one argument used
     /// with incompatible kinds, then each specifier against the argument it names. They read
-    /// the arguments' count and kinds, never their values, so whether a format passes them is
-    /// known for every call with the same kinds (``FormatPlan``).
+    /// the arguments' count and kinds, and a value only where a number crosses to the other
+    /// family (``kindsDecide(_:arguments:)`` says whether one does), so whether a format passes
+    /// them is otherwise known for every call with the same kinds (``FormatPlan``).
     static func check(_ format: CompiledFormat, arguments: [FormatArgument]) throws(FormatFailure) {
         if let conflict = format.kindConflict { throw conflict }
         for specifier in format.specifiers {
@@ -94,7 +101,8 @@ enum StringFormat {
 
     /// ``render(_:arguments:into:)`` for a format whose specifiers were checked already.
     private static func renderChecked(
-        _ format: CompiledFormat, arguments: [FormatArgument], into buffer: UnsafeMutableRawBufferPointer
+        _ format: CompiledFormat, arguments: [FormatArgument], numbers: NumberSymbols?,
+        into buffer: UnsafeMutableRawBufferPointer
     ) throws(FormatFailure) -> Int? {
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         var length = 0
@@ -105,7 +113,22 @@ enum StringFormat {
                 fitted = append(text, to: base, capacity: buffer.count, length: &length)
             case .specifier(let specifier):
                 let argument = try argument(for: specifier, in: arguments)
-                if let number = specifier.plainDecimal(of: argument) {
+                if let numbers, LocalizedNumberFormatter.localizes(specifier.conversion) {
+                    if LocalizedNumberFormatter.isPlainInteger(specifier),
+                       let bits = FormatSpecifier.integerBits(of: argument)
+                    {
+                        // The usual `%d`, localized: grouped digits written in place.
+                        guard let written = LocalizedNumberFormatter.writePlainInteger(
+                            LocalizedNumberFormatter.integerValue(of: bits, for: specifier), symbols: numbers,
+                            to: base + length, capacity: buffer.count - length)
+                        else { return nil }
+                        length += written
+                        fitted = true
+                    } else {
+                        fitted = append(try specifier.render(argument, numbers: numbers), to: base,
+                                        capacity: buffer.count, length: &length)
+                    }
+                } else if let number = specifier.plainDecimal(of: argument) {
                     // The usual `%d`: its digits, written in place.
                     guard let written = DecimalDigits.write(number, to: base + length, capacity: buffer.count - length)
                     else { return nil }
@@ -118,8 +141,8 @@ enum StringFormat {
                     fitted = append(try specifier.render(argument), to: base, capacity: buffer.count, length: &length)
                 }
             case .variable:
-                fitted = append(try piece(segment, arguments: arguments), to: base, capacity: buffer.count,
-                                length: &length)
+                fitted = append(try piece(segment, arguments: arguments, numbers: numbers), to: base,
+                                capacity: buffer.count, length: &length)
             }
             guard fitted else { return nil }
         }
@@ -145,14 +168,14 @@ enum StringFormat {
     }
 
     /// The text of one segment.
-    private static func piece(_ segment: FormatSegment, arguments: [FormatArgument]) throws(FormatFailure)
-        -> String
+    private static func piece(_ segment: FormatSegment, arguments: [FormatArgument], numbers: NumberSymbols?)
+        throws(FormatFailure) -> String
     {
         switch segment {
         case .literal(let text):
             return text
         case .specifier(let specifier):
-            return try specifier.render(try argument(for: specifier, in: arguments))
+            return try specifier.render(try argument(for: specifier, in: arguments), numbers: numbers)
         case .variable(let reference):
             throw FormatFailure(code: "unexpected-variable",
                                 message: "variable reference '%#@\(reference.name)@' was not substituted",
@@ -160,7 +183,8 @@ enum StringFormat {
         }
     }
 
-    /// The argument `specifier` refers to, checked against its kind.
+    /// The argument `specifier` refers to, as its kind reads it (``FormatSpecifier/ArgumentKind/reading(_:)``:
+    /// an integer for `%f`, a double holding an integer for `%d`, converted when exact).
     static func argument(for specifier: FormatSpecifier, in arguments: [FormatArgument]) throws(FormatFailure)
         -> FormatArgument
     {
@@ -172,14 +196,37 @@ enum StringFormat {
                 offset: specifier.offset)
         }
         let value = arguments[specifier.position - 1]
-        guard specifier.argumentKind.accepts(value) else {
+        guard let read = specifier.argumentKind.reading(value) else {
             throw FormatFailure(
                 code: "wrong-argument-type",
                 message: "'%\(specifier.conversion.rawValue)' needs \(specifier.argumentKind.article) argument "
-                    + "but argument \(specifier.position) is \(value.kindDescription)",
+                    + "but argument \(specifier.position) is \(value.kindDescription)"
+                    + (specifier.argumentKind.decidesByKind(value) ? "" : inexactness(of: value)),
                 offset: specifier.offset)
         }
-        return value
+        return read
+    }
+
+    /// Why a number of the other family was refused: the value has no exact counterpart.
+    private static func inexactness(of value: FormatArgument) -> String {
+        switch value {
+        case .double: " (\(value.description)) that is not exactly an integer"
+        case .int, .uint: " (\(value.description)) that no double holds exactly"
+        case .string: ""
+        }
+    }
+
+    /// Whether the arguments' count and kinds alone decide ``check(_:arguments:)`` for `format`:
+    /// no specifier reads an argument of the other number family (an integer for `%f`, a double
+    /// for `%d`), whose value decides. A plan (``FormatPlan``) may take a refusal for granted
+    /// only when they do.
+    static func kindsDecide(_ format: CompiledFormat, arguments: [FormatArgument]) -> Bool {
+        for specifier in format.specifiers {
+            let index = specifier.position - 1
+            guard arguments.indices.contains(index) else { continue }
+            if !specifier.argumentKind.decidesByKind(arguments[index]) { return false }
+        }
+        return true
     }
 
     /// Refuses a format that uses one argument with incompatible kinds (`%1$d … %1$f`): no

@@ -21,16 +21,18 @@ enum VariableFormatRenderer {
     ///   `plural-argument-not-a-number`, `invalid-value-type`, `variable-depth-exceeded`,
     ///   `too-many-substitutions` (docs/formatting.md).
     /// - Complexity: linear in the length of the expanded format plus the result.
-    static func render(_ value: VariableFormat, arguments: [FormatArgument], language: String)
-        throws(FormatFailure) -> String
-    {
-        try render(PreparedVariableFormat(value), arguments: arguments, language: language)
+    static func render(
+        _ value: VariableFormat, arguments: [FormatArgument], language: String, numbers: NumberSymbols? = nil
+    ) throws(FormatFailure) -> String {
+        try render(PreparedVariableFormat(value), arguments: arguments, language: language, numbers: numbers)
     }
 
     /// `value` rendered with `arguments`; `rules`, when given, are the rules of `language`
-    /// already opened (a catalog opens them once per table layer).
+    /// already opened (a catalog opens them once per table layer). `numbers`, when given, writes
+    /// the numbers in their locale (the plural categories are chosen from the values as always).
     static func render(
-        _ value: PreparedVariableFormat, arguments: [FormatArgument], language: String, rules: PluralRules? = nil
+        _ value: PreparedVariableFormat, arguments: [FormatArgument], language: String, rules: PluralRules? = nil,
+        numbers: NumberSymbols? = nil
     ) throws(FormatFailure) -> String {
         var rules = rules
         if let reference = value.singleReference {
@@ -44,12 +46,13 @@ enum VariableFormatRenderer {
                 arguments: arguments, language: language, rules: &rules)
             let parsed: CompiledFormat
             do { parsed = try variant.format.get() } catch { throw failure(error, in: variant, of: reference) }
-            if !parsed.hasVariables { return try StringFormat.render(parsed, arguments: arguments) }
+            if !parsed.hasVariables { return try StringFormat.render(parsed, arguments: arguments, numbers: numbers) }
         }
         var expansion = Expansion(value: value, arguments: arguments, language: language, rules: rules)
         var sequentialCount = 0
         try expansion.expand(value.source.format, parsed: value.format, depth: 0, sequentialCount: &sequentialCount)
-        return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments)
+        return try StringFormat.render(String(decoding: expansion.output, as: UTF8.self), arguments: arguments,
+                                       numbers: numbers)
     }
 
     /// `error`, found in `variant`, as the variable's: prefixed with the variable and variant,

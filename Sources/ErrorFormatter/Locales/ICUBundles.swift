@@ -38,7 +38,7 @@ enum ICUBundles {
         guard isAvailable(name) else { return nil }
         openLanguageFirst(of: name)
         var status = U_ZERO_ERROR
-        let bundle = cicu_ures_openDirect(nil, name, &status)
+        let bundle = openDirectly(name, &status)
         defer { cicu_ures_close(bundle) }
         guard bundle != nil, !status.isFailure else { return nil }
         var localeStatus = U_ZERO_ERROR
@@ -59,7 +59,22 @@ enum ICUBundles {
         let language = String(name[..<underscore])
         guard !language.isEmpty, isAvailable(language) else { return }
         var status = U_ZERO_ERROR
-        cicu_ures_close(cicu_ures_openDirect(nil, language, &status))
+        cicu_ures_close(openDirectly(language, &status))
+    }
+
+    /// `ures_openDirect` of a bundle ICU lists, after opening it once with fallback.
+    ///
+    /// ICU 72 keeps the entry a direct open puts in its cache without the bundle's `%%Parent`:
+    /// a later open of the same locale with fallback (what ICU's number formatter does) takes
+    /// that entry and skips the parent, so after a direct open of `nb` (whose data is `no`'s)
+    /// Norwegian numbers came out in root's symbols (`nb`, `nn`, `no_NO_NY` and their
+    /// regions, every name of ICU's list checked in one process against a fresh one). An entry
+    /// made by an open with fallback first keeps its parent. Names of ICU's list only: its cache
+    /// stays bounded by the list.
+    private static func openDirectly(_ name: String, _ status: inout UErrorCode) -> OpaquePointer? {
+        var warmStatus = U_ZERO_ERROR
+        cicu_ures_close(cicu_ures_open(nil, name, &warmStatus))
+        return cicu_ures_openDirect(nil, name, &status)
     }
 
     /// Whether ICU's resource lookup sends `language_script`, which has no bundle and whose
@@ -98,7 +113,7 @@ enum ICUBundles {
     static func explicitParent(ofBundle name: String) -> (parent: String?, parentIsRoot: Bool) {
         guard isAvailable(name) else { return (nil, false) }
         var status = U_ZERO_ERROR
-        let bundle = cicu_ures_openDirect(nil, name, &status)
+        let bundle = openDirectly(name, &status)
         defer { cicu_ures_close(bundle) }
         guard bundle != nil, !status.isFailure else { return (nil, false) }
 

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// Layout: the code (8 bytes), which of the description, failure reason and recovery
 /// suggestion are present (1 byte, ``presentTexts(description:failureReason:recoverySuggestion:)``),
-/// the call's options (1 byte, 0 today), the table's UTF-8 and a NUL, the domain's UTF-8 and a NUL.
+/// the call's options (1 byte, ``options(numberStyle:)``), the table's UTF-8 and a NUL, the domain's UTF-8 and a NUL.
 /// Neither name holds a NUL (a Swift string that does is not keyed), so different errors write
 /// different bytes.
 enum ErrorKeyPart {
@@ -22,14 +22,26 @@ enum ErrorKeyPart {
         (description ? 1 : 0) | (failureReason ? 2 : 0) | (recoverySuggestion ? 4 : 0)
     }
 
+    /// The call's options as the key records them: how the error asks its numbers to be written
+    /// (0: as the catalog says, 1: C locale, 2: localized). A result or plan made for one choice
+    /// never answers a call that makes another, even where they would render alike.
+    @inline(__always)
+    static func options(numberStyle: NumberStyle?) -> UInt8 {
+        switch numberStyle {
+        case nil: 0
+        case .cLocale?: 1
+        case .localized?: 2
+        }
+    }
+
     /// The bytes of the part for a table and a domain of these lengths.
     static func length(table: Int, domain: Int) -> Int { tableOffset + table + 1 + domain + 1 }
 
     /// Writes the part into `buffer`; the bytes written, or `nil` when they do not fit or a name
     /// holds a NUL.
     static func write(
-        code: Int64, presentTexts: UInt8, table: UnsafeRawBufferPointer, domain: UnsafeRawBufferPointer,
-        into buffer: UnsafeMutableRawBufferPointer
+        code: Int64, presentTexts: UInt8, options: UInt8, table: UnsafeRawBufferPointer,
+        domain: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer
     ) -> Int? {
         let length = length(table: table.count, domain: domain.count)
         guard let base = buffer.baseAddress, length <= buffer.count, !holdsNUL(table), !holdsNUL(domain) else {
@@ -37,7 +49,7 @@ enum ErrorKeyPart {
         }
         base.storeBytes(of: code, as: Int64.self)
         (base + presentTextsOffset).storeBytes(of: presentTexts, as: UInt8.self)
-        (base + optionsOffset).storeBytes(of: 0, as: UInt8.self)
+        (base + optionsOffset).storeBytes(of: options, as: UInt8.self)
         if let source = table.baseAddress, table.count > 0 { memcpy(base + tableOffset, source, table.count) }
         (base + tableOffset + table.count).storeBytes(of: 0, as: UInt8.self)
         let domainStart = tableOffset + table.count + 1
@@ -56,12 +68,12 @@ enum ErrorKeyPart {
     /// to `key`.
     @inline(__always)
     static func append(
-        code: Int64, presentTexts: UInt8, table: UnsafePointer<CChar>?, domain: UnsafePointer<CChar>,
-        to key: inout MemoKey
+        code: Int64, presentTexts: UInt8, options: UInt8, table: UnsafePointer<CChar>?,
+        domain: UnsafePointer<CChar>, to key: inout MemoKey
     ) {
         key.append(word: Int(code))
         key.append(byte: presentTexts)
-        key.append(byte: 0)
+        key.append(byte: options)
         // NULL and "" name the default table, as the full road resolves them.
         if let table, table.pointee != 0 {
             key.appendTerminated(UnsafeRawBufferPointer(start: table, count: strlen(table)))
@@ -78,7 +90,7 @@ enum ErrorKeyPart {
         key.append(byte: presentTexts(
             description: error.description?.isEmpty == false, failureReason: error.failureReason?.isEmpty == false,
             recoverySuggestion: error.recoverySuggestion?.isEmpty == false))
-        key.append(byte: 0)
+        key.append(byte: options(numberStyle: error.numberStyle))
         if error.table.isEmpty {
             key.appendTerminated(Catalog.defaultTable)
         } else {

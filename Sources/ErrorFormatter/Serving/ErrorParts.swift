@@ -13,6 +13,8 @@ package struct ErrorParts {
     package var recoverySuggestion: UnsafePointer<CChar>?
     package var table: UnsafePointer<CChar>?
     package var arguments: Arguments
+    /// How the numbers are written (`nil`: as the catalog says).
+    package var numberStyle: NumberStyle?
 
     /// Where the error's arguments are.
     package enum Arguments {
@@ -25,7 +27,7 @@ package struct ErrorParts {
     package init(
         domain: UnsafePointer<CChar>?, code: Int64, description: UnsafePointer<CChar>?,
         failureReason: UnsafePointer<CChar>?, recoverySuggestion: UnsafePointer<CChar>?,
-        table: UnsafePointer<CChar>?, arguments: Arguments
+        table: UnsafePointer<CChar>?, arguments: Arguments, numberStyle: NumberStyle? = nil
     ) {
         self.domain = domain
         self.code = code
@@ -34,6 +36,7 @@ package struct ErrorParts {
         self.recoverySuggestion = recoverySuggestion
         self.table = table
         self.arguments = arguments
+        self.numberStyle = numberStyle
     }
 
     /// Whether the call passes any argument (without decoding them).
@@ -96,6 +99,6 @@ package struct ErrorParts {
         if let decoded { arguments = decoded } else { arguments = try decodedArguments() }
         return ErrorInfo(
             domain: domain, code: code, description: description, failureReason: failureReason,
-            recoverySuggestion: recoverySuggestion, table: table, arguments: arguments)
+            recoverySuggestion: recoverySuggestion, table: table, arguments: arguments, numberStyle: numberStyle)
     }
 }

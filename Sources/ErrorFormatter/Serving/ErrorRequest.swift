@@ -22,6 +22,8 @@ package final class ErrorRequest {
         /// The table the rules read: `Localizable` unless set.
         var table = Catalog.defaultTable
         var arguments: [FormatArgument] = []
+        /// How the error's numbers are written (`nil`: as the catalog says).
+        var numberStyle: NumberStyle?
         /// The description, failure reason and recovery suggestion, as passed (`nil`: none).
         var texts: [CallerTextBytes?] = [nil, nil, nil]
         /// The error's part of a memo key, `nil` when it would be too long to key a memo.
@@ -63,8 +65,11 @@ package final class ErrorRequest {
         return ErrorInfo(
             domain: state.domain, code: state.code, description: state.texts[0]?.string,
             failureReason: state.texts[1]?.string, recoverySuggestion: state.texts[2]?.string,
-            table: state.table, arguments: state.arguments)
+            table: state.table, arguments: state.arguments, numberStyle: state.numberStyle)
     }
+
+    /// How the error asks its numbers to be written (`nil`: as the catalog says).
+    package var numberStyle: NumberStyle? { state.pointee.numberStyle }
 
     /// The bytes of one of the texts the error carries (`nil`: not set), valid until it changes.
     @inline(__always)
@@ -112,6 +117,13 @@ package final class ErrorRequest {
     package func setTable(_ table: UnsafePointer<CChar>?) throws(ServingError) {
         state.pointee.table = try CallerBytes.table(table)
         rebuildKey()
+    }
+
+    /// Sets how the error's numbers are written; `nil` leaves it to the catalog.
+    package func setNumberStyle(_ style: NumberStyle?) {
+        state.pointee.numberStyle = style
+        state.pointee.key?.storeBytes(of: ErrorKeyPart.options(numberStyle: style),
+                                      toByteOffset: ErrorKeyPart.optionsOffset, as: UInt8.self)
     }
 
     /// Appends an argument.
@@ -168,7 +180,9 @@ package final class ErrorRequest {
         guard capacity <= MemoKey.capacity / 2, let bytes = malloc(capacity) else { return }
         let written = UTF8Bytes.with(table) { table in
             UTF8Bytes.with(domain) { domain in
-                ErrorKeyPart.write(code: state.pointee.code, presentTexts: 0, table: table, domain: domain,
+                ErrorKeyPart.write(code: state.pointee.code, presentTexts: 0,
+                                   options: ErrorKeyPart.options(numberStyle: state.pointee.numberStyle),
+                                   table: table, domain: domain,
                                    into: UnsafeMutableRawBufferPointer(start: bytes, count: capacity))
             }
         }

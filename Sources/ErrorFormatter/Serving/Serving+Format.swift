@@ -81,7 +81,9 @@ extension Serving {
     ) {
         guard let domain = parts.domain else { return key.invalidate() }
         key.append(byte: (arguments == nil ? Kind.result : Kind.plan).rawValue)
-        ErrorKeyPart.append(code: parts.code, presentTexts: parts.presentTexts, table: parts.table, domain: domain,
+        ErrorKeyPart.append(code: parts.code, presentTexts: parts.presentTexts,
+                            options: ErrorKeyPart.options(numberStyle: parts.numberStyle), table: parts.table,
+                            domain: domain,
                             to: &key)
         key.appendPreferences(locales, count: count)
         if let arguments { ResultReuse.writeArgumentKinds(of: arguments, into: &key) }

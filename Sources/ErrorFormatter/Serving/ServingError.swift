@@ -9,6 +9,9 @@ package struct ServingError: Error, Sendable, Equatable {
         case invalidUTF8
         /// No localization has a usable value for the key.
         case keyNotFound
+        /// A string was found but the arguments could not satisfy it, and the caller asked for
+        /// that to fail (``Serving/refusingRejections(ofResult:)``).
+        case rejected
         /// The system could not give the memory a result needs.
         case outOfMemory
     }

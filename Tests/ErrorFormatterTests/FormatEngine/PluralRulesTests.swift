@@ -38,6 +38,12 @@ import Testing
         ("en", .uint(UInt64.max), "llu", .other),
         ("en", .int(1), "@", .one),
         ("ar", .int(2), "lld", .two),
+        // A number of the other family, read as the value type prints it when that is exact.
+        ("en", .int(1), "f", .other),          // 1.000000
+        ("en", .int(1), ".0f", .one),
+        ("en", .double(1), "d", .one),
+        ("en", .double(4_294_967_297), "d", .one),   // %d keeps 32 bits: 1
+        ("ru", .double(21), "lld", .one),
     ])
     func valueTypesDecideTheVisibleDigits(
         language: String, argument: FormatArgument, valueType: String?, expected: PluralCategory
@@ -68,7 +74,8 @@ import Testing
     @Test(arguments: [
         (FormatArgument.string("1"), "@", "plural-argument-not-a-number"),
         (.string("1"), "d", "wrong-argument-type"),
-        (.int(1), "f", "wrong-argument-type"),
+        (.double(1.5), "d", "wrong-argument-type"),
+        (.int(9_007_199_254_740_993), "f", "wrong-argument-type"),
         (.int(1), "zz", "invalid-value-type"),
         (.int(1), "d d", "invalid-value-type"),
         (.int(1), "1$d", "invalid-value-type"),

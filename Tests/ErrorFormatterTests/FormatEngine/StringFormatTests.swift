@@ -123,6 +123,20 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
                    + "86327668781715404589535143824642343213268894641827684675467035375169860499105765512820762"
                    + "45490090389328944075868508455133942304583236903222948165808559332123348274797826204144723"
                    + "168738177180919299881250404026184124858368.0"),
+        // A number of the other family, when the conversion is exact (docs/formatting.md).
+        RenderCase("%.1f", [.int(12)], "12.0"),
+        RenderCase("%f", [.int(-3)], "-3.000000"),
+        RenderCase("%.0f", [.int(9_007_199_254_740_992)], "9007199254740992"),
+        RenderCase("%g", [.uint(18_446_744_073_709_551_615 - 2047)], "1.84467e+19"),
+        RenderCase("%d", [.double(3)], "3"),
+        RenderCase("%lld", [.double(-9_007_199_254_740_992)], "-9007199254740992"),
+        RenderCase("%d", [.double(-0.0)], "0"),
+        RenderCase("[%05d]", [.double(-42)], "[-0042]"),
+        RenderCase("%u", [.double(-1)], "4294967295"),
+        RenderCase("%llu", [.double(1e19)], "10000000000000000000"),
+        RenderCase("%x", [.double(255)], "ff"),
+        RenderCase("%c", [.double(65)], "A"),
+        RenderCase("%1$d = %1$@", [.double(7)], "7 = 7"),
         RenderCase("%2$@ %1$@", [.string("a"), .string("b")], "b a"),
         RenderCase("%1$@ (%2$lld bytes)", [.string("report.pdf"), .int(1_048_576)], "report.pdf (1048576 bytes)"),
         RenderCase("%1$@ %1$@", [.string("x")], "x x"),
@@ -170,10 +184,18 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
         FailureCase("a %@ b %@", [.string("x")], "missing-argument", offset: 7),
         FailureCase("%3$@", [.string("x"), .string("y")], "missing-argument", offset: 0),
         FailureCase("%d", [.string("x")], "wrong-argument-type", offset: 0),
-        FailureCase("%f", [.int(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%f", [.string("1")], "wrong-argument-type", offset: 0),
         FailureCase("%s", [.int(1)], "wrong-argument-type", offset: 0),
-        FailureCase("%c", [.double(1)], "wrong-argument-type", offset: 0),
-        FailureCase("%x", [.double(1)], "wrong-argument-type", offset: 0),
+        FailureCase("%s", [.double(1)], "wrong-argument-type", offset: 0),
+        // A number whose value has no exact counterpart in the other family.
+        FailureCase("%f", [.int(9_007_199_254_740_993)], "wrong-argument-type", offset: 0),
+        FailureCase("%e", [.uint(UInt64.max)], "wrong-argument-type", offset: 0),
+        FailureCase("%d", [.double(2.5)], "wrong-argument-type", offset: 0),
+        FailureCase("x %c", [.double(0.1)], "wrong-argument-type", offset: 2),
+        FailureCase("%x", [.double(.nan)], "wrong-argument-type", offset: 0),
+        FailureCase("%lld", [.double(.infinity)], "wrong-argument-type", offset: 0),
+        FailureCase("%llu", [.double(1e20)], "wrong-argument-type", offset: 0),
+        FailureCase("%@ %d", [.string("x"), .double(1.5)], "wrong-argument-type", offset: 3),
         FailureCase("%0$@", [.string("x")], "position-zero", offset: 0),
         FailureCase("%65$@", [.string("x")], "position-out-of-range", offset: 0),
         FailureCase("%999999$@", [.string("x")], "position-out-of-range", offset: 0),
@@ -212,6 +234,26 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
             guard let failure = error as? FormatFailure else { return false }
             return failure.code == testCase.code && failure.offset == testCase.offset
         }
+    }
+
+    /// A number refused for its value says which value and why, and one refused for its kind
+    /// says only the kind: a caller reading the rejection sees what to change.
+    @Test func refusedCrossingsSayWhichValue() {
+        func message(_ format: String, _ argument: FormatArgument) -> String? {
+            do {
+                _ = try StringFormat.render(format, arguments: [argument])
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message("%.1f", .int(9_007_199_254_740_993))
+            == "'%f' needs a floating-point argument but argument 1 is a signed integer (9007199254740993) "
+            + "that no double holds exactly")
+        #expect(message("%d", .double(2.5))
+            == "'%d' needs an integer argument but argument 1 is a floating-point number (2.5) that is not "
+            + "exactly an integer")
+        #expect(message("%d", .string("12")) == "'%d' needs an integer argument but argument 1 is a string")
     }
 
     @Test func specifiersDescribePositionsFlagsAndKinds() throws {

@@ -73,6 +73,17 @@ import Testing
           .string("long")]],
         [[.int(300), .int(70000), .int(255), .int(42), .int(-5), .string("s"), .int(65), .uint(9), .int(1)],
          [.int(1), .int(2), .int(3), .int(4), .int(5), .string("t"), .int(66), .uint(0), .int(-10)]],
+        // Numbers crossing to the other family, which the value decides (an integer for `%.1f`,
+        // a double for `%u`, `%d`, `%x`, `%c`): planned from exact values, then values no plan
+        // may answer (2^53 + 1 for `%f`, 2.5 for `%u`).
+        [[.int(12), .double(3), .string("vol")], [.int(-7), .double(-0.0), .string("")],
+         [.int(9_007_199_254_740_993), .double(1), .string("x")], [.int(1), .double(2.5), .string("y")]],
+        [[.double(300), .double(7e4), .double(255), .double(42), .double(-5), .string("s"), .double(65), .uint(9),
+          .string("p")],
+         [.double(1), .double(2), .double(3.5), .double(4), .double(5), .string("t"), .double(66), .uint(0),
+          .string("q")]],
+        // Planned from a value the French « %d » refuses (2.5): no plan there, as 2.0 would pass.
+        [[.double(2.5)], [.double(2)], [.double(-1e300)]],
     ]
 
     static let textPatterns: [(String?, String?, String?)] = [
@@ -237,6 +248,30 @@ import Testing
                                   layers: catalog.cachedLayers(of: Catalog.defaultTable, for: ["fr"]))
         #expect(plan?.fields.first?.rejections.map(\.code) == ["wrong-argument-type"])
         #expect(plan?.fields.first?.localization == "en")
+    }
+
+    /// A crossing of number families (an integer for `%f`, a double for `%d`) is decided by the
+    /// value: a refusal that read a value is no plan's to keep, and an acceptance is planned but
+    /// checked again by each call's render, which leaves an inexact value to the full road.
+    @Test func crossingsArePlannedOnlyWhereEachCallIsChecked() throws {
+        let catalog = try Self.handCatalog()
+        let formatter = ErrorMessageFormatter(catalog: catalog)
+        let french = catalog.cachedLayers(of: Catalog.defaultTable, for: ["fr"])
+        func error(_ value: Double) -> ErrorInfo { ErrorInfo(domain: "Upload", code: 1, arguments: [.double(value)]) }
+        // « %d » refuses 2.5 for its value, and 2.0 would pass: no plan.
+        #expect(formatter.plan(error(2.5), layers: french) == nil)
+        // It takes 2.0: planned without a rejection, answering 7.0, leaving 2.5 to the full road.
+        let plan = try #require(formatter.plan(error(2), layers: french))
+        #expect(plan.fields.first?.rejections.isEmpty == true)
+        #expect(plan.fields.first?.localization == "fr")
+        let template = try #require(ResultTemplate(plan, stack: french.stack.localizations, untranslated: false))
+        #expect(template.formattedError(arguments: [.double(7)], text: { _ in nil })?.title
+            == "Échec de l’envoi de « 7 »")
+        #expect(template.block(arguments: [.double(2.5)], text: { _ in nil }) == nil)
+        #expect(template.formattedError(arguments: [.double(2.5)], text: { _ in nil }) == nil)
+        let full = formatter.format(error(2.5), layers: french)
+        #expect(full.title == "Couldn't upload “2.5”")
+        #expect(full.provenance(.title).rejections.map(\.code) == ["wrong-argument-type"])
     }
 
     /// The mark of a key without a plan answers nothing, on any road.

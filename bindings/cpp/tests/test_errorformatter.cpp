@@ -317,6 +317,58 @@ void test_mapped(const std::string &examples) {
     std::filesystem::remove_all(scratch);
 }
 
+// Localized numbers and pseudo-locales (library 1.3): the open options and an error's own
+// choice. The digits themselves are checked against Foundation by the Swift suite.
+void test_numbers() {
+    const std::string scratch = scratch_directory("ef-cpp-numbers");
+    if (scratch.empty())
+        return;
+    const std::pair<const char *, const char *> tables[] = {
+        {"en", "\"errors.Sync.1.title\" = \"%lld files\";\n\"errors.Sync.2.title\" = \"Sync failed\";\n"},
+        {"de", "\"errors.Sync.1.title\" = \"%lld Dateien\";\n"
+               "\"errors.Sync.2.title\" = \"Synchronisierung fehlgeschlagen\";\n"},
+    };
+    for (const auto &[locale, text] : tables) {
+        std::filesystem::create_directories(scratch + "/" + locale + ".lproj");
+        std::ofstream(scratch + "/" + locale + ".lproj/Localizable.strings", std::ios::binary) << text;
+    }
+    using Style = ef::ErrorInfo::NumberStyle;
+    const ef::Catalog plain = ef::Catalog::open(scratch);
+    ef::Catalog::OpenOptions localized_options;
+    localized_options.localized_numbers = true;
+    const ef::Catalog localized = ef::Catalog::open(scratch, localized_options);
+    auto title = [](const ef::Catalog &catalog, std::int64_t value, std::optional<Style> style, const char *locale) {
+        ef::ErrorInfo info("Sync", 1);
+        info.add_int64(value);
+        if (style)
+            info.set_number_style(*style);
+        return catalog.format(info, {locale}).title;
+    };
+    // Three rounds: the library's memos and plans answer the later ones, never across choices.
+    for (int round = 0; round < 3; round++) {
+        CHECK_EQ(title(plain, 1234567, std::nullopt, "de"), "1234567 Dateien");
+        CHECK_EQ(title(plain, 1234567, Style::localized, "de"), "1.234.567 Dateien");
+        CHECK_EQ(title(plain, -1234567, Style::c_locale, "de"), "-1234567 Dateien");
+        CHECK_EQ(title(localized, 1234567, std::nullopt, "de"), "1.234.567 Dateien");
+        CHECK_EQ(title(localized, 1234567, Style::catalog, "en"), "1,234,567 files");
+        CHECK_EQ(title(localized, 1234567, Style::c_locale, "de"), "1234567 Dateien");
+    }
+    ef::ErrorInfo info("Sync", 1);
+    CHECK_THROWS(EF_E_INVALID_ARGUMENT, info.set_number_style(static_cast<Style>(7)));
+
+    ef::Catalog::OpenOptions pseudo_options;
+    pseudo_options.pseudo_locales = true;
+    const ef::Catalog pseudo = ef::Catalog::open(scratch, pseudo_options);
+    const ef::FormattedError accented = pseudo.format(ef::ErrorInfo("Sync", 2), {"en-XA"});
+    CHECK(accented.title.size() > std::string("Sync failed").size() && accented.title.front() == '[' &&
+          accented.title.back() == ']');
+    CHECK_EQ(accented.of(ef::Field::title).locale.value_or("-"), "en-XA");
+    CHECK_EQ(plain.format(ef::ErrorInfo("Sync", 2), {"en-XA"}).title, "Sync failed");
+    CHECK_EQ(pseudo.format(ef::ErrorInfo("Sync", 2), {"de-AT"}).title, "Synchronisierung fehlgeschlagen");
+    CHECK_EQ(listing(pseudo), listing(plain));
+    std::filesystem::remove_all(scratch);
+}
+
 void test_format(const std::string &examples) {
     const ef::Catalog catalog = ef::Catalog::open(examples + "/CoreLocation");
     ef::FormattedError shown = catalog.format(ef::ErrorInfo("kCLErrorDomain", 0), {"fr-CA"});
@@ -705,6 +757,67 @@ void test_vectors(const std::string &examples) {
     CHECK(formats >= 20 && lookups >= 6 && rejections >= 8);
 }
 
+// The mistakes of a first hour with the binding, and what each says (docs/conventions.md,
+// "Failures across bindings"): a wrong catalog path, a POSIX locale with a codeset, a number
+// where a text takes a string and a string where it takes a number, an integer for %.1f, and a
+// call on a closed (moved-from) catalog.
+void test_mistakes(const std::string &examples) {
+    const std::string missing = examples + "/CoreLocaton";
+    try {
+        ef::Catalog::open(missing);
+        CHECK(false);
+    } catch (const ef::Error &error) {
+        CHECK_EQ(error.status_name(), "EF_E_NOT_FOUND");
+        CHECK_EQ(error.message(), "no such catalog directory");
+        CHECK(error.file() == missing);
+        CHECK_EQ(std::string(error.what()), missing + ": no such catalog directory");
+    }
+
+    ef::Catalog core_location = ef::Catalog::open(examples + "/CoreLocation");
+    ef::FormattedError shown = core_location.format(ef::ErrorInfo("kCLErrorDomain", 0), {"fr_FR.UTF-8"});
+    CHECK_EQ(shown.title, "Position inconnue");
+    CHECK(shown.of(ef::Field::title).locale == std::optional<std::string>("fr"));
+
+    const std::string rejected_size = "errors.SyncErrorDomain.3.message in en/Localizable: '%f' needs a "
+                                      "floating-point argument but argument 1 is a string [wrong-argument-type]";
+    ef::Catalog sync = ef::Catalog::open(examples + "/Sync");
+    for (int integral = 0; integral < 2; integral++) {
+        ef::ErrorInfo size("SyncErrorDomain", 3);
+        if (integral == 0)
+            size.add(12);
+        else
+            size.add(12.0);
+        size.add(std::string("Backup"));
+        CHECK_EQ(sync.format(size, {"en"}).message, "12.0 MB more are needed on “Backup”.");
+    }
+    ef::ErrorInfo file("SyncErrorDomain", 1);
+    file.add(42);
+    CHECK_EQ(sync.format(file, {"en"}).message, "“42” is open in another app.");
+    ef::ErrorInfo files("SyncErrorDomain", 2);
+    files.add(3.0);
+    CHECK_EQ(sync.format(files, {"en"}).message, "3 files could not be synced.");
+
+    // A string where the text takes a number: recorded by default, an Error when asked.
+    ef::ErrorInfo wrong("SyncErrorDomain", 3);
+    wrong.add(std::string("12")).add(std::string("Backup"));
+    ef::FormattedError fallback = sync.format(wrong, {"en"});
+    CHECK_EQ(fallback.message, "Please try again later.");
+    CHECK(fallback.of(ef::Field::message).rejections == std::vector<std::string>{rejected_size});
+    ef::Catalog::OpenOptions strict_options;
+    strict_options.fail_on_rejection = true;
+    ef::Catalog strict = ef::Catalog::open(examples + "/Sync", strict_options);
+    ef::Failure failure = CHECK_THROWS(EF_E_REJECTED, strict.format(wrong, {"en"}));
+    CHECK_EQ(failure.message, rejected_size);
+    CHECK_EQ(ef::status_name(EF_E_REJECTED), "EF_E_REJECTED");
+
+    // A moved-from catalog is closed.
+    ef::Catalog moved = std::move(sync);
+    failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, sync.format(file, {"en"})); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(failure.message, "the catalog is closed");
+    failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, sync.lookup("errors.title")); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(failure.message, "the catalog is closed");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -719,6 +832,7 @@ int main(int argc, char **argv) {
         test_open_failures(examples);
         test_compiled_and_on_demand(examples);
         test_mapped(examples);
+        test_numbers();
         test_format(examples);
         test_arguments(examples);
         test_lookup(examples);
@@ -727,6 +841,7 @@ int main(int argc, char **argv) {
         test_lint(examples);
         test_threads(examples);
         test_vectors(examples);
+        test_mistakes(examples);
     } catch (const std::exception &error) {
         failed++;
         std::cerr << "unexpected exception: " << error.what() << '\n';

@@ -89,7 +89,7 @@ napi_value catalog_development_locale(napi_env env, napi_callback_info info);
 napi_value catalog_compile(napi_env env, napi_callback_info info);
 /* The ef_catalog_open flags of the JavaScript booleans `strict`, `on_demand` and `mapped` (the
  * last two undefined: false, for callers that predate them); 0 if thrown (not a boolean). */
-int get_open_flags(napi_env env, napi_value strict, napi_value on_demand, napi_value mapped, uint32_t *out);
+int get_open_flags(napi_env env, const napi_value *options, uint32_t *out);
 /* A new handle object owning `catalog` (freed by close or the finalizer; freed at once if making
  * the handle fails). NULL if thrown. */
 napi_value wrap_catalog(napi_env env, ef_catalog *catalog);

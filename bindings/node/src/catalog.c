@@ -124,30 +124,35 @@ static int get_optional_bool(napi_env env, napi_value value, const char *name, i
     return type == napi_undefined || get_bool(env, value, name, out);
 }
 
-int get_open_flags(napi_env env, napi_value strict, napi_value on_demand, napi_value mapped, uint32_t *out) {
+int get_open_flags(napi_env env, const napi_value *options, uint32_t *out) {
     int is_strict = 0;
     int is_on_demand = 0;
     int is_mapped = 0;
-    if (!get_bool(env, strict, "strict", &is_strict) ||
-        !get_optional_bool(env, on_demand, "onDemand", &is_on_demand) ||
-        !get_optional_bool(env, mapped, "mapped", &is_mapped))
+    int is_localized = 0;
+    int is_pseudo = 0;
+    if (!get_bool(env, options[0], "strict", &is_strict) ||
+        !get_optional_bool(env, options[1], "onDemand", &is_on_demand) ||
+        !get_optional_bool(env, options[2], "mapped", &is_mapped) ||
+        !get_optional_bool(env, options[3], "localizedNumbers", &is_localized) ||
+        !get_optional_bool(env, options[4], "pseudoLocales", &is_pseudo))
         return 0;
     *out = (is_strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT) | (is_on_demand ? EF_CATALOG_ON_DEMAND : 0u) |
-           (is_mapped ? EF_CATALOG_MAPPED : 0u);
+           (is_mapped ? EF_CATALOG_MAPPED : 0u) | (is_localized ? EF_CATALOG_LOCALIZED_NUMBERS : 0u) |
+           (is_pseudo ? EF_CATALOG_PSEUDO_LOCALES : 0u);
     return 1;
 }
 
-/* catalogOpen(path, developmentLocale, strict, onDemand, mapped) -> handle */
+/* catalogOpen(path, developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales)
+ * -> handle */
 napi_value catalog_open(napi_env env, napi_callback_info info) {
-    napi_value arguments[5];
+    napi_value arguments[7];
     char *path = NULL;
     char *development_locale = NULL;
     uint32_t flags = 0;
     ef_catalog *catalog = NULL;
     ef_error_details *details = NULL;
     ef_status status;
-    if (!get_arguments(env, info, 5, arguments) ||
-        !get_open_flags(env, arguments[2], arguments[3], arguments[4], &flags) ||
+    if (!get_arguments(env, info, 7, arguments) || !get_open_flags(env, arguments + 2, &flags) ||
         !get_path(env, arguments[0], "path", &path))
         return NULL;
     if (!get_utf8(env, arguments[1], "developmentLocale", 1, &development_locale)) {

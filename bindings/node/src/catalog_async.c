@@ -88,14 +88,14 @@ static void complete_open(napi_env env, napi_status status, void *data) {
     free_open_request(env, request);
 }
 
-/* catalogOpenAsync(path, developmentLocale, strict, onDemand, mapped) -> a promise of a handle */
+/* catalogOpenAsync(path, developmentLocale, strict, onDemand, mapped, localizedNumbers,
+ *                  pseudoLocales) -> a promise of a handle */
 napi_value catalog_open_async(napi_env env, napi_callback_info info) {
-    napi_value arguments[5];
+    napi_value arguments[7];
     napi_value promise = NULL;
     uint32_t flags = 0;
     open_request *request = NULL;
-    if (!get_arguments(env, info, 5, arguments) ||
-        !get_open_flags(env, arguments[2], arguments[3], arguments[4], &flags))
+    if (!get_arguments(env, info, 7, arguments) || !get_open_flags(env, arguments + 2, &flags))
         return NULL;
     request = calloc(1, sizeof *request);
     if (request == NULL)

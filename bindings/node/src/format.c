@@ -243,9 +243,12 @@ static ef_status call_format(const void *context, size_t *out_length, char *buff
 }
 
 /* formatPacked(handle, domain, code, description, failureReason, recoverySuggestion, table,
- *              arguments, locales) -> the items of ef_format_packed_reusable's output */
+ *              arguments, locales, localizedNumbers) -> the items of ef_format_packed_reusable's
+ * output; localizedNumbers undefined leaves the numbers to the catalog. */
 napi_value format_packed(napi_env env, napi_callback_info info) {
-    napi_value arguments[9];
+    napi_value arguments[10];
+    napi_valuetype numbers_type = napi_undefined;
+    int localized_numbers = 0;
     /* The optional texts, each after its kind byte in the request, in the request's order. */
     static const char kinds[4] = {'D', 'F', 'R', 'T'};
     static const char *const text_names[4] = {"description", "failureReason", "recoverySuggestion", "table"};
@@ -258,7 +261,13 @@ napi_value format_packed(napi_env env, napi_callback_info info) {
     request_bytes request = {NULL, 0, 0};
     format_request call = {0};
     napi_value result = NULL;
-    if (!get_arguments(env, info, 9, arguments) || !get_int64(env, arguments[2], "code", &code_value))
+    if (!get_arguments(env, info, 10, arguments) || !get_int64(env, arguments[2], "code", &code_value))
+        return NULL;
+    if (napi_typeof(env, arguments[9], &numbers_type) != napi_ok) {
+        throw_napi_failure(env);
+        return NULL;
+    }
+    if (numbers_type != napi_undefined && !get_bool(env, arguments[9], "localizedNumbers", &localized_numbers))
         return NULL;
     snprintf(code, sizeof code, "%" PRId64, code_value);
     if (!get_utf8(env, arguments[1], "domain", 0, &domain) || !request_add_text(env, &request, 0, domain) ||
@@ -273,6 +282,10 @@ napi_value format_packed(napi_env env, napi_callback_info info) {
         if (!added)
             goto done;
     }
+    /* The number style after the texts: 'N', 'l' or 'c', a NUL (docs/packed-format.md). */
+    if (numbers_type != napi_undefined &&
+        !request_add_text(env, &request, 'N', localized_numbers ? "l" : "c"))
+        goto done;
     /* The catalog last: reading an array can run JavaScript (a Proxy's traps), which could
      * close the catalog; from here to the library's call, none runs. */
     if (!get_strings(env, arguments[8], "locales", &locales, &locale_count) ||

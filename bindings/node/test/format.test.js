@@ -135,7 +135,7 @@ describe('CoreLocation', () => {
 
 describe('Sync: typed arguments', () => {
   let catalog;
-  before(() => { catalog = Catalog.open(SYNC); });
+  before(() => { catalog = Catalog.open(SYNC, { rejections: 'ignore' }); });
   after(() => catalog.close());
 
   test('a string argument', () => {
@@ -165,10 +165,15 @@ describe('Sync: typed arguments', () => {
     assert.equal(shown.message, '12.5 MB more are needed on “Backup”.');
     const integral = catalog.format('SyncErrorDomain', 3, { locales: ['en'], arguments: [double(2), 'Backup'] });
     assert.equal(integral.message, '2.0 MB more are needed on “Backup”.');
-    // A safe integer is an int64, which %f cannot read: the generic message, and why.
+    // A safe integer is an int64, which %f reads exactly (docs/formatting.md): 2 and 2.0 are
+    // one JavaScript number, and show alike.
     const asInteger = catalog.format('SyncErrorDomain', 3, { locales: ['en'], arguments: [2, 'Backup'] });
-    assert.equal(asInteger.message, 'Please try again later.');
-    assert.equal(asInteger.provenance.message.rejections[0].code, 'wrong-argument-type');
+    assert.equal(asInteger.message, '2.0 MB more are needed on “Backup”.');
+    assert.deepEqual(asInteger.provenance.message.rejections, []);
+    // One no double holds exactly is refused, never rounded: the generic message, and why.
+    const inexact = catalog.format('SyncErrorDomain', 3, { locales: ['en'], arguments: [2n ** 53n + 1n, 'Backup'] });
+    assert.equal(inexact.message, 'Please try again later.');
+    assert.equal(inexact.provenance.message.rejections[0].code, 'wrong-argument-type');
   });
 
   test('arguments that do not fit: rejected strings, with why', () => {

@@ -40,8 +40,10 @@ from ._errors import (
     KeyNotFoundError,
     NotFoundError,
     ParseError,
+    RejectionError,
     status_name,
 )
+from ._rejections import RejectionWarning
 
 __version__ = "1.3.0"
 
@@ -76,6 +78,8 @@ __all__ = [
     "ParseError",
     "Provenance",
     "Rejection",
+    "RejectionError",
+    "RejectionWarning",
     "Severity",
     "library_version",
     "lint",

@@ -14,6 +14,7 @@ from ._errors import error_from_details, make_error
 from . import _memo
 from ._memo import ResultMemo
 from ._results import FormattedError, LookupResult
+from . import _rejections
 
 _lib = _ffi.lib
 
@@ -97,12 +98,17 @@ def _call(function: Callable[..., int], *arguments: Any) -> None:
 T = TypeVar("T")
 
 
-def _flags(strict: bool, on_demand: bool = False, mapped: bool = False) -> int:
+def _flags(strict: bool, on_demand: bool = False, mapped: bool = False, localized_numbers: bool = False,
+           pseudo_locales: bool = False) -> int:
     flags = _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
     if on_demand:
         flags |= _ffi.EF_CATALOG_ON_DEMAND
     if mapped:
         flags |= _ffi.EF_CATALOG_MAPPED
+    if localized_numbers:
+        flags |= _ffi.EF_CATALOG_LOCALIZED_NUMBERS
+    if pseudo_locales:
+        flags |= _ffi.EF_CATALOG_PSEUDO_LOCALES
     return flags
 
 
@@ -117,10 +123,13 @@ class Catalog:
     it is also freed when garbage-collected.
     """
 
-    def __init__(self, handle: "_ffi.CatalogP") -> None:
+    def __init__(self, handle: "_ffi.CatalogP", rejections: str = "warn") -> None:
         """Wraps a catalog handle; use :meth:`open` or :meth:`from_tables` instead."""
         #: None once closed (the library's catalog is freed when the last call in flight ends).
         self._handle: Optional[_ffi.CatalogP] = handle
+        #: What a rejection does (_rejections): None for "ignore", so that the hot path tests
+        #: one value.
+        self._rejections: Optional[str] = None if rejections == "ignore" else rejections
         self._memo = ResultMemo()
         self._finalizer = weakref.finalize(self, _lib.ef_catalog_free, handle)
         # ef_catalog_free must not run while another thread is inside a call on the catalog, so
@@ -142,7 +151,7 @@ class Catalog:
         try:
             handle = self._handle
             if handle is None:
-                raise ValueError("operation on a closed catalog")
+                raise _closed()
             return read(handle)
         finally:
             in_flight.pop()
@@ -182,6 +191,9 @@ class Catalog:
         strict: bool = False,
         on_demand: bool = False,
         mapped: bool = False,
+        localized_numbers: bool = False,
+        pseudo_locales: bool = False,
+        rejections: _rejections.Policy = "warn",
     ) -> "Catalog":
         """Opens a catalog directory, or a compiled catalog file (:meth:`compile`).
 
@@ -206,6 +218,20 @@ class Catalog:
                 process with SIGBUS. Replacing it by rename (what :meth:`compile` and ``errfmt
                 compile`` do) is safe: the catalog keeps the file it mapped. Ignored for a
                 directory.
+            localized_numbers: write the numbers of formats (``%lld``, ``%.1f``, plural operands)
+                as Foundation's ``String(format:locale:)`` does for the locale of the text that
+                shows them (``1 234 567`` in French; EF_CATALOG_LOCALIZED_NUMBERS, library 1.3).
+                Off, they are written as C's printf writes them in the C locale. A call may
+                choose for itself (:meth:`format`'s ``localized_numbers``).
+            pseudo_locales: serve the pseudo-locales ``en-XA``, ``ar-XB`` and ``qps-ploc``, made
+                from the development texts, to preferences that name them
+                (EF_CATALOG_PSEUDO_LOCALES, library 1.3). They are never reached by fallback and
+                not listed in :attr:`localizations`.
+            rejections: what :meth:`format` and :meth:`lookup` do when a string they found cannot
+                take the call's arguments (a ``%d`` given a str) and another text is shown
+                instead: ``"warn"`` issues a :class:`RejectionWarning` (:mod:`warnings`: shown
+                once per call site and message unless filtered), ``"raise"`` raises
+                :class:`RejectionError`, ``"ignore"`` only records it in the result.
 
         Raises:
             NotFoundError: no such path (also a FileNotFoundError).
@@ -214,16 +240,18 @@ class Catalog:
                 broken compiled catalog file, strict or not.
             InvalidLocaleError: ``development_locale`` is malformed.
             InvalidUTF8Error: ``path`` or ``development_locale`` is not valid UTF-8.
+            ValueError: ``rejections`` is not one of its three values.
         """
+        policy = _rejections.checked_policy(rejections)
         handle = _ffi.CatalogP()
         _call(
             _lib.ef_catalog_open,
             ctypes.byref(handle),
             _encode_path(path),
             _encode_optional(development_locale, "development_locale"),
-            _flags(strict, on_demand, mapped),
+            _flags(strict, on_demand, mapped, localized_numbers, pseudo_locales),
         )
-        return cls(handle)
+        return cls(handle, policy)
 
     @classmethod
     def from_tables(
@@ -231,6 +259,9 @@ class Catalog:
         tables: Iterable[tuple[Optional[str], str, bytes]],
         development_locale: Optional[str] = None,
         strict: bool = False,
+        localized_numbers: bool = False,
+        pseudo_locales: bool = False,
+        rejections: _rejections.Policy = "warn",
     ) -> "Catalog":
         """Builds a catalog from tables held in memory.
 
@@ -240,12 +271,15 @@ class Catalog:
                 table and format (``"Localizable.strings"``); ``data`` is the file's bytes.
             development_locale: as for :meth:`open`.
             strict: raise :class:`ParseError` for a broken table instead of leaving it out.
+            localized_numbers, pseudo_locales, rejections: as for :meth:`open`.
 
         Raises:
             ParseError, InvalidLocaleError, InvalidArgumentError, InvalidUTF8Error.
         """
+        policy = _rejections.checked_policy(rejections)
         builder = _ffi.CatalogBuilderP()
-        _call(_lib.ef_catalog_builder_new, ctypes.byref(builder), _flags(strict))
+        _call(_lib.ef_catalog_builder_new, ctypes.byref(builder),
+              _flags(strict, localized_numbers=localized_numbers, pseudo_locales=pseudo_locales))
         try:
             for locale, file_name, data in tables:
                 data = bytes(data)
@@ -266,7 +300,7 @@ class Catalog:
             )
         finally:
             _lib.ef_catalog_builder_free(builder)
-        return cls(handle)
+        return cls(handle, policy)
 
     @property
     def development_locale(self) -> str:
@@ -301,6 +335,7 @@ class Catalog:
         recovery_suggestion: Optional[str] = None,
         table: Optional[str] = None,
         arguments: Sequence[object] = _NO_ARGUMENTS,
+        localized_numbers: Optional[bool] = None,
     ) -> FormattedError:
         """Formats an error for the user's preferred locales.
 
@@ -315,14 +350,21 @@ class Catalog:
             table: the table the rules read; None or ``""`` means ``"Localizable"``.
             arguments: positional arguments for the strings' format specifiers, typed from the
                 Python value: ``str`` (``%@``), ``int`` (``%lld``; ``%llu`` above 2**63-1),
-                ``float`` (``%f``). A string the arguments cannot satisfy is skipped (see
-                ``Provenance.rejections``).
+                ``float`` (``%f``). A number of the other kind is read exactly or not at all: an
+                ``int`` fills a ``%.1f`` (12 shows ``12.0``), a ``float`` holding an integer a
+                ``%d`` (``3.0`` shows ``3``). A string the arguments cannot satisfy is skipped,
+                recorded (``rejections``) and reported as the catalog's ``rejections`` says.
+            localized_numbers: True writes this call's numbers for the locale of the text that
+                shows them, False as C's printf in the C locale; None (the default) as the
+                catalog was opened (:meth:`open`'s ``localized_numbers``). Library 1.3.
 
         Returns:
             The title, message and button, the lookup stack and each field's provenance.
 
         Raises:
-            ValueError: the catalog is closed.
+            InvalidArgumentError: the catalog is closed (also a ValueError).
+            RejectionError: a string could not take the arguments and the catalog was opened
+                with ``rejections="raise"`` (also a TypeError).
             InvalidUTF8Error: a string cannot be encoded as UTF-8 (lone surrogates).
             InvalidArgumentError: ``code`` or an integer argument does not fit in 64 bits, a
                 string argument holds a NUL character, or ``table`` contains '/'.
@@ -335,6 +377,8 @@ class Catalog:
         # when a fast check fails, the helper runs to raise the right exception.
         if code.__class__ is not int and not isinstance(code, int):
             raise TypeError(f"code must be int, not {type(code).__name__}")
+        if localized_numbers is not None and localized_numbers.__class__ is not bool:
+            raise TypeError(f"localized_numbers must be bool or None, not {type(localized_numbers).__name__}")
         # The preferences as a tuple: the key of the memo and of the C arrays' cache. Only a
         # list or tuple is taken apart (a str would become its characters).
         preferences: Optional[tuple[str, ...]] = None
@@ -352,14 +396,15 @@ class Catalog:
                        and recovery_suggestion is None
                        else _present_texts(description, failure_reason, recovery_suggestion))
             if present >= 0:
-                memo_key = (domain, code, preferences, table, present)
+                memo_key = (domain, code, preferences, table, present, localized_numbers)
                 try:
                     kept = self._memo.entries.get(memo_key)
                 except TypeError:  # an unhashable preference: the checks below reject it
                     kept = memo_key = None
                 if kept is not None:
                     if self._handle is None:
-                        raise ValueError("operation on a closed catalog")
+                        raise _closed()
+                    # Kept only when it reports nothing (below): nothing to report.
                     return kept
         if not _INT64_MIN <= code <= _INT64_MAX:
             raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"code {code} does not fit in 64 bits")
@@ -388,6 +433,8 @@ class Catalog:
                 text += f"R{recovery_suggestion}\0"
             if table is not None:
                 text += f"T{table}\0"
+            if localized_numbers is not None:
+                text += "Nl\0" if localized_numbers else "Nc\0"
             try:
                 if arguments is _NO_ARGUMENTS:
                     request = text.encode()
@@ -407,7 +454,7 @@ class Catalog:
                 pass  # an int too long to print, a lone surrogate: pack_request says which
         if request is None:
             request = _pack_request(domain, int(code), description, failure_reason, recovery_suggestion,
-                                    table, arguments)
+                                    table, arguments, localized_numbers)
         # _packed.call, inlined: this is the one call every format makes.
         try:
             pool: list[_Scratch] = _packed_local.pool
@@ -419,7 +466,7 @@ class Catalog:
         try:
             handle = self._handle
             if handle is None:
-                raise ValueError("operation on a closed catalog")
+                raise _closed()
             request_length = scratch.request_length
             request_length.value = len(request)
             status = _format_packed(scratch.length_pointer, scratch.view, scratch.capacity_argument,
@@ -443,7 +490,10 @@ class Catalog:
             if self._handle is None:
                 self._free_if_idle()
         result = _from_output(output)
-        if memo_key is not None and reusable:
+        if self._rejections is not None and result._rejected:
+            # Reported at every call, so never kept for the memo to hand out silently.
+            _rejections.report(result.rejections, self._rejections, stacklevel=2)
+        elif memo_key is not None and reusable:
             self._memo.put(memo_key, result, len(output))
         return result
 
@@ -461,7 +511,7 @@ class Catalog:
         ``value`` is None when no localization has a usable value.
 
         Raises:
-            ValueError: the catalog is closed.
+            InvalidArgumentError: the catalog is closed (also a ValueError).
             InvalidUTF8Error, InvalidArgumentError, TypeError: as for :meth:`format`.
         """
         encoded_key = _encode(key, "key")
@@ -475,7 +525,7 @@ class Catalog:
             info = None if arguments is _NO_ARGUMENTS else _fill_arguments(scratch, arguments)
             handle = self._handle
             if handle is None:
-                raise ValueError("operation on a closed catalog")
+                raise _closed()
             # A key with no usable value is an answer (value None), not an exception.
             _, output = _packed.call(scratch, _lookup_packed, handle, encoded_table, encoded_key,
                                      locale_array, locale_count, info,
@@ -485,7 +535,10 @@ class Catalog:
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-        return LookupResult._from_output(output)
+        found = LookupResult._from_output(output)
+        if self._rejections is not None and found.rejections:
+            _rejections.report(found.rejections, self._rejections, stacklevel=2)
+        return found
 
     def compile(self, path: StrPath) -> None:
         """Writes the whole catalog to ``path`` as a compiled catalog file (docs/compiled-catalog.md),
@@ -493,7 +546,7 @@ class Catalog:
         writes the same bytes; the file is replaced whole (a new file renamed over it).
 
         Raises:
-            ValueError: the catalog is closed.
+            InvalidArgumentError: the catalog is closed (also a ValueError).
             CatalogIOError: the file cannot be written (also an OSError).
             InvalidArgumentError: an empty ``path``, or a catalog beyond what the format holds.
             InvalidUTF8Error: ``path`` is not valid UTF-8.
@@ -502,7 +555,8 @@ class Catalog:
         self._listing(lambda handle: _call(_lib.ef_catalog_compile, handle, encoded_path))
 
     def close(self) -> None:
-        """Frees the catalog. Further use raises ValueError; closing twice is a no-op."""
+        """Frees the catalog. Further use raises InvalidArgumentError (a ValueError) "the catalog
+        is closed"; closing twice is a no-op."""
         self._handle = None
         self._memo.clear()
         self._free_if_idle()
@@ -522,7 +576,7 @@ class Catalog:
 
     def _check_open(self) -> None:
         if self._handle is None:
-            raise ValueError("operation on a closed catalog")
+            raise _closed()
 
     def _free_if_idle(self) -> None:
         # Called after the handle was cleared: by close(), and by every call that ends after
@@ -530,6 +584,13 @@ class Catalog:
         # last of them; the finalizer frees at most once, however many threads get here.
         if not self._in_flight:
             self._finalizer()
+
+
+def _closed() -> Exception:
+    """What any use of a closed catalog raises, in every binding the same status and message
+    (docs/conventions.md, "Failures across bindings"): an InvalidArgumentError, which is a
+    ValueError as for a closed file."""
+    return make_error(_ffi.EF_E_INVALID_ARGUMENT, "the catalog is closed")
 
 
 # Preference lists as the C arrays the library takes, with their counts as c_size_t (the

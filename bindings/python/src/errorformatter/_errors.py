@@ -106,6 +106,16 @@ class KeyNotFoundError(ErrorFormatterError, LookupError):
     """EF_E_KEY_NOT_FOUND: no localization has a usable value for the key."""
 
 
+class RejectionError(ErrorFormatterError, TypeError):
+    """EF_E_REJECTED: a string was found that the call's arguments cannot satisfy (a ``%d`` given
+    a str), raised by a catalog opened with ``rejections="raise"``; the message is the
+    rejection's one-line description, and ``rejection`` the :class:`Rejection` itself. Also a
+    ``TypeError``, what Python raises for ``"%d" % "x"``."""
+
+    #: The rejection, when the binding raised it from a result (None when made by hand).
+    rejection: object = None
+
+
 _BY_STATUS: dict[int, type[ErrorFormatterError]] = {
     _ffi.EF_E_INVALID_ARGUMENT: InvalidArgumentError,
     _ffi.EF_E_INVALID_UTF8: InvalidUTF8Error,
@@ -115,6 +125,7 @@ _BY_STATUS: dict[int, type[ErrorFormatterError]] = {
     _ffi.EF_E_INVALID_LOCALE: InvalidLocaleError,
     _ffi.EF_E_INTERNAL: InternalError,
     _ffi.EF_E_KEY_NOT_FOUND: KeyNotFoundError,
+    _ffi.EF_E_REJECTED: RejectionError,
 }
 
 

@@ -110,6 +110,7 @@ EF_E_PARSE = 5
 EF_E_INVALID_LOCALE = 6
 EF_E_INTERNAL = 7
 EF_E_KEY_NOT_FOUND = 8
+EF_E_REJECTED = 9
 
 # The ranges of the C integer types the calls take (int64_t codes and arguments, uint64_t).
 INT64_MIN = -(2**63)
@@ -120,6 +121,9 @@ EF_CATALOG_LENIENT = 0
 EF_CATALOG_STRICT = 1
 EF_CATALOG_ON_DEMAND = 2
 EF_CATALOG_MAPPED = 4
+EF_CATALOG_LOCALIZED_NUMBERS = 8
+EF_CATALOG_PSEUDO_LOCALES = 16
+EF_CATALOG_FAIL_ON_REJECTION = 32
 EF_LIVE_CATALOG_LINT_CLEAN = 256
 
 EF_FIELD_TITLE = 0
@@ -198,6 +202,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_error_info_set_failure_reason": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_recovery_suggestion": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_set_table": (_status, (ErrorInfoP, c_char_p, _err)),
+    "ef_error_info_set_number_style": (_status, (ErrorInfoP, c_int32, _err)),
     "ef_error_info_add_string": (_status, (ErrorInfoP, c_char_p, _err)),
     "ef_error_info_add_int64": (_status, (ErrorInfoP, c_int64, _err)),
     "ef_error_info_add_uint64": (_status, (ErrorInfoP, c_uint64, _err)),

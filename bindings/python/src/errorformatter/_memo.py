@@ -18,10 +18,12 @@ from typing import Hashable, Optional, Tuple
 
 from ._results import FormattedError
 
-#: (domain, code, preferences, table, which texts are present): what a kept result answers, as
-#: the library defines it. The texts present: bit 0 the description, 1 the failure reason, 2 the
-#: recovery suggestion, each when not None and not empty.
-Key = Tuple[str, int, Tuple[str, ...], Optional[str], int]
+#: (domain, code, preferences, table, which texts are present, the call's number style): what a
+#: kept result answers, as the library defines it. The texts present: bit 0 the description, 1
+#: the failure reason, 2 the recovery suggestion, each when not None and not empty. The number
+#: style is the call's ``localized_numbers`` (None, True or False), kept apart as the library's
+#: own memo keeps it.
+Key = Tuple[str, int, Tuple[str, ...], Optional[str], int, Optional[bool]]
 
 #: What the memo of one catalog may hold, in characters (about bytes for the ASCII and Latin
 #: texts of most tables; up to four times that for others).

@@ -247,11 +247,13 @@ def _pack_one_by_one(arguments: Sequence[object]) -> bytes:
 
 def pack_request(domain: str, code: int, description: Optional[str], failure_reason: Optional[str],
                  recovery_suggestion: Optional[str], table: Optional[str],
-                 arguments: Sequence[object]) -> bytes:
+                 arguments: Sequence[object], localized_numbers: Optional[bool] = None) -> bytes:
     """The request of ef_format_packed_reusable (see the header): the domain and the code in
     decimal, each then a NUL, then ``D`` the description, ``F`` the failure reason, ``R`` the
     recovery suggestion and ``T`` the table, those given, each a kind byte, its UTF-8 and a NUL,
-    then the packed arguments (:func:`pack_arguments`). ``code`` is an int of 64 signed bits.
+    then the number style (``Nl`` localized, ``Nc`` the C locale, then a NUL; left out when
+    ``localized_numbers`` is None, the catalog's choice), then the packed arguments
+    (:func:`pack_arguments`). ``code`` is an int of 64 signed bits.
 
     Raises TypeError for a text that is not a str, InvalidUTF8Error for one with a lone
     surrogate, InvalidArgumentError for one holding a NUL (it would end the text there), and
@@ -261,6 +263,8 @@ def pack_request(domain: str, code: int, description: Optional[str], failure_rea
                              (b"R", recovery_suggestion, "recovery_suggestion"), (b"T", table, "table")):
         if text is not None:
             parts.append(kind + _encode_text(text, what))
+    if localized_numbers is not None:
+        parts.append(b"Nl\0" if localized_numbers else b"Nc\0")
     parts.append(pack_arguments(arguments))
     return b"".join(parts)
 

@@ -188,6 +188,21 @@ class FormattedError:
             self._unpack()
             return self._provenance
 
+    @property
+    def rejections(self) -> tuple[Rejection, ...]:
+        """Every string found but not shown, the title's first, then the message's and the
+        button's: what each field's ``provenance[...].rejections`` holds, in one tuple."""
+        if not self._rejected:
+            return ()
+        provenance = self.provenance
+        return tuple(rejection for field in FIELDS for rejection in provenance[field].rejections)
+
+    @property
+    def _rejected(self) -> bool:
+        """Whether a field records a rejection: the header's three counts, read without
+        unpacking anything (a header is ``untranslated S Rt Rm Rb mask``)."""
+        return self._packed.split(" ", 5)[2:5] != ["0", "0", "0"]
+
     def _unpack(self) -> None:
         """Makes the stack and the provenance from the packed output, one split for both
         (``to_dict`` reads both)."""

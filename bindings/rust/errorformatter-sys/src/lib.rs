@@ -67,11 +67,19 @@ pub const EF_E_PARSE: ef_status = 5;
 pub const EF_E_INVALID_LOCALE: ef_status = 6;
 pub const EF_E_INTERNAL: ef_status = 7;
 pub const EF_E_KEY_NOT_FOUND: ef_status = 8;
+pub const EF_E_REJECTED: ef_status = 9;
 
 pub const EF_CATALOG_LENIENT: u32 = 0;
 pub const EF_CATALOG_STRICT: u32 = 1;
 pub const EF_CATALOG_ON_DEMAND: u32 = 2;
 pub const EF_CATALOG_MAPPED: u32 = 4;
+pub const EF_CATALOG_LOCALIZED_NUMBERS: u32 = 8;
+pub const EF_CATALOG_PSEUDO_LOCALES: u32 = 16;
+pub const EF_CATALOG_FAIL_ON_REJECTION: u32 = 32;
+
+pub const EF_NUMBERS_CATALOG: i32 = 0;
+pub const EF_NUMBERS_C_LOCALE: i32 = 1;
+pub const EF_NUMBERS_LOCALIZED: i32 = 2;
 
 pub const EF_SEVERITY_ERROR: i32 = 0;
 pub const EF_SEVERITY_WARNING: i32 = 1;
@@ -256,6 +264,11 @@ extern "C" {
     pub fn ef_error_info_set_table(
         info: *mut ef_error_info,
         table: *const c_char,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
+    pub fn ef_error_info_set_number_style(
+        info: *mut ef_error_info,
+        style: i32,
         err: *mut *mut ef_error_details,
     ) -> ef_status;
     pub fn ef_error_info_add_string(

@@ -8,6 +8,8 @@ use crate::entries::Entries;
 use crate::error::{check, Error, Result};
 use crate::error_info::ErrorInfo;
 use crate::formatted::{FormattedError, LookupResult};
+use crate::packed;
+use crate::rejection::Rejection;
 use crate::text::{borrowed, borrowed_optional, c_path, c_string, c_string_optional, pointer, LocaleArray};
 
 /// How a broken table is handled (`EF_CATALOG_*`).
@@ -69,6 +71,8 @@ pub struct Diagnostic<'a> {
 #[derive(Debug)]
 pub struct Catalog {
     raw: NonNull<sys::ef_catalog>,
+    /// `OpenOptions::fail_on_rejection`: a result that records a rejection is an `Error`.
+    fails_on_rejection: bool,
 }
 
 // SAFETY: a catalog is immutable; every function taking it is safe concurrently, on the same
@@ -146,13 +150,19 @@ impl Catalog {
         unsafe { check(|err| sys::ef_catalog_compile(self.raw.as_ptr(), path.as_ptr(), err)) }
     }
 
+    /// The catalog, failing on rejections when `fail` (`OpenOptions::fail_on_rejection`).
+    pub(crate) fn failing_on_rejection(mut self, fail: bool) -> Catalog {
+        self.fails_on_rejection = fail;
+        self
+    }
+
     pub(crate) fn as_ptr(&self) -> *const sys::ef_catalog {
         self.raw.as_ptr()
     }
 
     pub(crate) fn from_raw(raw: *mut sys::ef_catalog) -> Result<Catalog> {
         NonNull::new(raw)
-            .map(|raw| Catalog { raw })
+            .map(|raw| Catalog { raw, fails_on_rejection: false })
             .ok_or_else(|| Error::new(sys::EF_E_INTERNAL, "the library returned no catalog"))
     }
 
@@ -183,15 +193,37 @@ impl Catalog {
     /// `InvalidArgument` (a locale with a NUL byte inside), `InvalidUtf8`.
     pub fn format<S: AsRef<str>>(&self, error: &ErrorInfo, locales: &[S]) -> Result<FormattedError> {
         let locales = LocaleArray::new(locales)?;
-        let mut raw = std::ptr::null_mut();
-        // SAFETY: valid handles and array; the result is read, then freed, before returning.
-        unsafe {
-            check(|err| {
-                sys::ef_format(&mut raw, self.raw.as_ptr(), error.as_ptr(), locales.as_ptr(), locales.len(), err)
-            })?;
-            let formatted = FormattedError::read(raw);
-            sys::ef_result_free(raw);
-            Ok(formatted)
+        let request = error.packed_request();
+        let catalog = self.raw.as_ptr();
+        let (_, output) = packed::call(sys::EF_OK, |length, buffer, capacity, err| {
+            // SAFETY: a valid catalog, request and array, which outlive the call; the buffer
+            // has `capacity` bytes.
+            unsafe {
+                sys::ef_format_packed_reusable(
+                    length,
+                    buffer,
+                    capacity,
+                    std::ptr::null_mut(),
+                    catalog,
+                    request.as_ptr().cast(),
+                    request.len(),
+                    locales.as_ptr(),
+                    locales.len(),
+                    err,
+                )
+            }
+        })?;
+        let formatted = packed::formatted_error(&output)?;
+        self.refuse_rejections(formatted.rejections())?;
+        Ok(formatted)
+    }
+
+    /// The first of `rejections` as an `Error` (`ErrorKind::Rejected`), for a catalog opened
+    /// to fail on them (`OpenOptions::fail_on_rejection`).
+    fn refuse_rejections<'a>(&self, mut rejections: impl Iterator<Item = &'a Rejection>) -> Result<()> {
+        match rejections.next() {
+            Some(first) if self.fails_on_rejection => Err(Error::new(sys::EF_E_REJECTED, first.description.clone())),
+            _ => Ok(()),
         }
     }
 
@@ -222,29 +254,29 @@ impl Catalog {
         let table = c_string_optional(table, "the table")?;
         let locales = LocaleArray::new(locales)?;
         let arguments = arguments.map_or(std::ptr::null(), ErrorInfo::as_ptr);
-        let mut raw = std::ptr::null_mut();
-        let mut details = std::ptr::null_mut();
-        // SAFETY: valid handles, strings and array; the lookup is read, then freed.
-        unsafe {
-            let status = sys::ef_catalog_lookup(
-                &mut raw,
-                self.raw.as_ptr(),
-                pointer(&table),
-                key.as_ptr(),
-                locales.as_ptr(),
-                locales.len(),
-                arguments,
-                &mut details,
-            );
-            if (status == sys::EF_OK || status == sys::EF_E_KEY_NOT_FOUND) && !raw.is_null() {
-                sys::ef_error_details_free(details);
-                let found = LookupResult::read(raw);
-                sys::ef_lookup_free(raw);
-                return Ok(found);
+        let catalog = self.raw.as_ptr();
+        // A key with no usable value is an answer, written whole with EF_E_KEY_NOT_FOUND.
+        let (_, output) = packed::call(sys::EF_E_KEY_NOT_FOUND, |length, buffer, capacity, err| {
+            // SAFETY: valid handles, strings and array, which outlive the call; the buffer has
+            // `capacity` bytes.
+            unsafe {
+                sys::ef_catalog_lookup_packed_v2(
+                    length,
+                    buffer,
+                    capacity,
+                    catalog,
+                    pointer(&table),
+                    key.as_ptr(),
+                    locales.as_ptr(),
+                    locales.len(),
+                    arguments,
+                    err,
+                )
             }
-            sys::ef_lookup_free(raw);
-            Err(Error::from_details(status, details))
-        }
+        })?;
+        let found = packed::lookup_result(&output)?;
+        self.refuse_rejections(found.rejections.iter())?;
+        Ok(found)
     }
 }
 

@@ -27,6 +27,9 @@ pub enum ErrorKind {
     /// `EF_E_KEY_NOT_FOUND` (only ever an answer of `Catalog::lookup`, never an `Error` of this
     /// crate; listed so that every status has a kind).
     KeyNotFound,
+    /// `EF_E_REJECTED`: a string the arguments could not satisfy, on a catalog opened with
+    /// `OpenOptions::fail_on_rejection`; the message is the rejection's description.
+    Rejected,
     /// A status this version of the crate does not know (numbers are append-only).
     Other(i32),
 }
@@ -43,6 +46,7 @@ impl ErrorKind {
             sys::EF_E_INVALID_LOCALE => ErrorKind::InvalidLocale,
             sys::EF_E_INTERNAL => ErrorKind::Internal,
             sys::EF_E_KEY_NOT_FOUND => ErrorKind::KeyNotFound,
+            sys::EF_E_REJECTED => ErrorKind::Rejected,
             other => ErrorKind::Other(other),
         }
     }

@@ -39,13 +39,16 @@ mod lint;
 mod live;
 mod locales;
 mod open_options;
+mod packed;
+mod rejection;
+mod rule;
 mod text;
 
 pub use builder::CatalogBuilder;
 pub use catalog::{Catalog, Diagnostic, Mode, Severity};
 pub use entries::Entries;
 pub use error::{Error, ErrorKind, Result};
-pub use error_info::{Argument, ErrorInfo};
+pub use error_info::{Argument, ErrorInfo, NumberStyle};
 pub use formatted::{Field, FormattedError, LookupResult, Provenance};
 pub use lint::{LintDiagnostic, LintReport};
 pub use live::{LiveCatalog, LiveOptions};
@@ -54,6 +57,8 @@ pub use locales::{
     LocaleChain, NormalizedLocale,
 };
 pub use open_options::OpenOptions;
+pub use rejection::Rejection;
+pub use rule::Rule;
 
 /// The raw declarations, for calls this crate does not wrap.
 pub use errorformatter_sys as sys;

@@ -8,7 +8,8 @@ use crate::catalog::{Catalog, Mode};
 use crate::error::Result;
 
 /// The options of an open: the development locale, the mode, whether each localization is
-/// read when first needed, and whether a compiled file is mapped. `Catalog::open_with` is the
+/// read when first needed, whether a compiled file is mapped, and whether numbers are localized
+/// and pseudo-locales served. `Catalog::open_with` is the
 /// same open without `on_demand` and `mapped`.
 ///
 /// ```
@@ -25,6 +26,9 @@ pub struct OpenOptions {
     mode: Mode,
     on_demand: bool,
     mapped: bool,
+    localized_numbers: bool,
+    pseudo_locales: bool,
+    fail_on_rejection: bool,
 }
 
 impl OpenOptions {
@@ -67,10 +71,43 @@ impl OpenOptions {
         self
     }
 
+    /// Write the numbers of formats (`%lld`, `%.1f`, plural operands) as Foundation's
+    /// `String(format:locale:)` does for the locale of the text that shows them (`1 234 567`
+    /// in French; `EF_CATALOG_LOCALIZED_NUMBERS`, library 1.3). Off, they are written as C's
+    /// `printf` writes them in the C locale. An error may choose for itself
+    /// (`ErrorInfo::set_number_style`). A library older than 1.3 refuses it
+    /// (`ErrorKind::InvalidArgument`).
+    pub fn localized_numbers(&mut self, localized_numbers: bool) -> &mut OpenOptions {
+        self.localized_numbers = localized_numbers;
+        self
+    }
+
+    /// Serve the pseudo-locales `en-XA`, `ar-XB` and `qps-ploc`, made from the development
+    /// texts, to preferences that name them (`EF_CATALOG_PSEUDO_LOCALES`, library 1.3). They
+    /// are never reached by fallback and not listed in `Catalog::localizations`. A library
+    /// older than 1.3 refuses it (`ErrorKind::InvalidArgument`).
+    pub fn pseudo_locales(&mut self, pseudo_locales: bool) -> &mut OpenOptions {
+        self.pseudo_locales = pseudo_locales;
+        self
+    }
+
+    /// Makes `Catalog::format` and `Catalog::lookup` fail when their result records a
+    /// rejection (a string the arguments cannot satisfy, such as a `%d` given a string, which
+    /// the library skips for the next one): an `Error` of `ErrorKind::Rejected` whose message
+    /// is the first rejection's description. Without it a rejection is only recorded in the
+    /// result (`Provenance::rejections`), as a Rust library prints nothing of its own. For
+    /// development and tests, where a wrong argument type is a bug to see at once.
+    pub fn fail_on_rejection(&mut self, fail: bool) -> &mut OpenOptions {
+        self.fail_on_rejection = fail;
+        self
+    }
+
     pub(crate) fn flags(&self) -> u32 {
         let on_demand = if self.on_demand { sys::EF_CATALOG_ON_DEMAND } else { 0 };
         let mapped = if self.mapped { sys::EF_CATALOG_MAPPED } else { 0 };
-        self.mode.flags() | on_demand | mapped
+        let numbers = if self.localized_numbers { sys::EF_CATALOG_LOCALIZED_NUMBERS } else { 0 };
+        let pseudo = if self.pseudo_locales { sys::EF_CATALOG_PSEUDO_LOCALES } else { 0 };
+        self.mode.flags() | on_demand | mapped | numbers | pseudo
     }
 
     /// Opens a catalog directory, or a compiled catalog file, with these options.
@@ -79,5 +116,6 @@ impl OpenOptions {
     /// As `Catalog::open_with`.
     pub fn open(&self, path: impl AsRef<Path>) -> Result<Catalog> {
         Catalog::open_flags(path.as_ref(), self.development_locale.as_deref(), self.flags())
+            .map(|catalog| catalog.failing_on_rejection(self.fail_on_rejection))
     }
 }

@@ -134,7 +134,8 @@ fn arguments_are_typed_as_the_c_api_types_them() {
     assert_eq!(shown.message, "Please try again later.");
     let rejections = &shown.provenance(Field::Message).rejections;
     assert_eq!(rejections.len(), 1);
-    assert!(rejections[0].ends_with("[wrong-argument-type]"), "{rejections:?}");
+    assert_eq!(rejections[0].code, "wrong-argument-type", "{rejections:?}");
+    assert!(rejections[0].to_string().ends_with("[wrong-argument-type]"), "{rejections:?}");
 
     let mut space = ErrorInfo::new("SyncErrorDomain", 3).unwrap();
     space.arg(12.5).unwrap().arg(&String::from("Backup")).unwrap();

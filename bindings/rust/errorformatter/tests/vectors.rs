@@ -263,7 +263,10 @@ fn every_vector_made_through_the_api_is_what_errfmt_printed() {
                 assert_eq!(origin.locale.as_deref(), want.get("locale").optional(), "{name} {field:?}");
                 assert_eq!(origin.table.as_deref(), want.get("table").optional(), "{name} {field:?}");
                 assert_eq!(origin.rejections.len(), want.get("rejections").items().len(), "{name} {field:?}");
-                written.extend(origin.rejections.iter().cloned());
+                for (got, want) in origin.rejections.iter().zip(want.get("rejections").items()) {
+                    assert_same_rejection(got, want, name);
+                }
+                written.extend(origin.rejections.iter().map(|rejection| rejection.description.clone()));
             }
             rejections += written.len();
             assert_eq!(written, last_items(&output, written.len()), "{name}: the rejections' descriptions");
@@ -280,10 +283,22 @@ fn every_vector_made_through_the_api_is_what_errfmt_printed() {
             assert_eq!(found.table, expected.get("table").text(), "{name}");
             let count = expected.get("diagnostics").items().len();
             rejections += count;
-            assert_eq!(found.rejections, last_items(&output, count), "{name}: the rejections' descriptions");
+            assert_eq!(found.rejections.len(), count, "{name}");
+            for (got, want) in found.rejections.iter().zip(expected.get("diagnostics").items()) {
+                assert_same_rejection(got, want, name);
+            }
+            let descriptions: Vec<String> = found.rejections.iter().map(|rejection| rejection.to_string()).collect();
+            assert_eq!(descriptions, last_items(&output, count), "{name}: the rejections' descriptions");
         }
     }
     assert!(formats >= 20 && lookups >= 6 && rejections >= 8, "{formats} formats, {lookups} lookups");
+}
+
+/// A rejection's parts against the object `errfmt --json` printed for it.
+fn assert_same_rejection(got: &errorformatter::Rejection, want: &Json, name: &str) {
+    let parts = [&got.key, &got.locale, &got.table, &got.code, &got.message].map(String::as_str);
+    let wanted = ["key", "locale", "table", "code", "message"].map(|member| want.get(member).text());
+    assert_eq!(parts, wanted, "{name}: a rejection's parts");
 }
 
 #[test]

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p><b>Threads.</b> A catalog may be shared by any number of threads, which may format and
  * look up concurrently. {@link #close()} may be called from any thread at any time, also while
  * others format: it waits for the calls in flight, and every call after it throws
- * {@link IllegalStateException}.
+ * {@link CatalogClosedException} (an {@link IllegalStateException}).
  *
  * <p><b>Lifetime.</b> A catalog holds native memory: close it (try-with-resources) when done.
  * One never closed is freed after it becomes unreachable (a {@link Cleaner}), as a safety net.
@@ -44,6 +44,8 @@ public final class Catalog implements AutoCloseable {
     // opened on demand, when first asked for (listing reads every localization).
     private final String developmentLocale;
     private volatile Listing listing;
+    /** What a rejected string does (OpenOptions#onRejection, #failOnRejection). */
+    private final RejectionPolicy rejections;
 
     /** The localizations and the diagnostics of a catalog. */
     record Listing(List<String> localizations, List<Diagnostic> diagnostics) {
@@ -91,7 +93,7 @@ public final class Catalog implements AutoCloseable {
             lock.readLock().lock();
             if (pointer == 0) {
                 lock.readLock().unlock();
-                throw new IllegalStateException("the catalog is closed");
+                throw new CatalogClosedException();
             }
             return pointer;
         }
@@ -124,7 +126,8 @@ public final class Catalog implements AutoCloseable {
         }
     }
 
-    private Catalog(long pointer, boolean onDemand) {
+    private Catalog(long pointer, boolean onDemand, RejectionPolicy rejections) {
+        this.rejections = rejections;
         this.developmentLocale = new String(Native.developmentLocale(pointer), StandardCharsets.UTF_8);
         this.listing = onDemand ? null : Listing.read(pointer);
         // Last: once registered, the Cleaner frees the pointer, so nothing may throw after it.
@@ -134,17 +137,17 @@ public final class Catalog implements AutoCloseable {
 
     /** Wraps a catalog the native code made (also for {@link CatalogBuilder}); frees it if that fails. */
     static Catalog wrap(long pointer) {
-        return wrap(pointer, false);
+        return wrap(pointer, OpenOptions.defaults());
     }
 
     /** As {@link #wrap(long)}; the listings of a catalog opened on demand are read when first asked for. */
-    static Catalog wrap(long pointer, boolean onDemand) {
+    static Catalog wrap(long pointer, OpenOptions options) {
         if (pointer == 0) {
             // The native code throws whenever it makes no catalog; this is a defect of the glue.
             throw new ErrorFormatterException(Status.INTERNAL, "the library made no catalog", null, 0, 0);
         }
         try {
-            return new Catalog(pointer, onDemand);
+            return new Catalog(pointer, options.isOnDemand(), options.rejectionPolicy());
         } catch (RuntimeException | Error error) {
             Native.free(pointer);
             throw error;
@@ -203,7 +206,7 @@ public final class Catalog implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         long pointer = Native.open(Utf8.encode(directory.toString(), "directory"),
                 Utf8.encodeOptional(options.developmentLocaleOrNull(), "developmentLocale"), options.flags());
-        return wrap(pointer, options.isOnDemand());
+        return wrap(pointer, options);
     }
 
     /**
@@ -216,7 +219,7 @@ public final class Catalog implements AutoCloseable {
      * @throws ErrorFormatterException {@link Status#IO} (the file cannot be written),
      *     {@link Status#INVALID_ARGUMENT} (an empty path, one holding U+0000, a catalog beyond
      *     what the format holds)
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when {@code file} is null
      */
     public void compile(Path file) {
@@ -264,7 +267,7 @@ public final class Catalog implements AutoCloseable {
      * The development locale, searched after {@code Base}.
      *
      * @return e.g. {@code "en"}
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      */
     public String developmentLocale() {
         checkOpen();
@@ -276,7 +279,7 @@ public final class Catalog implements AutoCloseable {
      * sorted; the unlocalized top-level tables are not one.
      *
      * @return an unmodifiable list
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      */
     public List<String> localizations() {
         checkOpen();
@@ -288,7 +291,7 @@ public final class Catalog implements AutoCloseable {
      * directories.
      *
      * @return an unmodifiable list, in the library's order
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      */
     public List<Diagnostic> diagnostics() {
         checkOpen();
@@ -313,7 +316,7 @@ public final class Catalog implements AutoCloseable {
      *     empty means the development locale; malformed entries are skipped, and past the
      *     library's limits (256 entries, 16 KiB) the least preferred are ignored
      * @return the title, message and button, the lookup stack and each field's provenance
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when an argument or a locale is null
      * @throws ErrorFormatterException {@link Status#INVALID_ARGUMENT} for a string holding
      *     U+0000, {@link Status#INVALID_UTF8} for a lone surrogate
@@ -333,7 +336,7 @@ public final class Catalog implements AutoCloseable {
      * @param error the error: domain, code, texts, table and arguments
      * @param locales preferred locales, as for {@link #format(String, long, List)}
      * @return the title, message and button, the lookup stack and each field's provenance
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when an argument or a locale is null
      * @throws ErrorFormatterException as for {@link #format(String, long, List)}; also
      *     {@link Status#INVALID_ARGUMENT} for a table name holding {@code '/'}
@@ -343,12 +346,15 @@ public final class Catalog implements AutoCloseable {
         byte[] request = PackedRequest.of(error);
         byte[][] preferences = Utf8.encodeAll(locales, "locales");
         long pointer = handle.acquire();
+        FormattedError shown;
         try {
-            return FormattedError.fromPacked(Native.format(pointer, request, preferences));
+            shown = FormattedError.fromPacked(Native.format(pointer, request, preferences));
         } finally {
             handle.release();
             Reference.reachabilityFence(this);
         }
+        rejections.report(shown.rejections());
+        return shown;
     }
 
     /**
@@ -358,7 +364,7 @@ public final class Catalog implements AutoCloseable {
      * @param locales preferred locales, as for {@link #format(String, long, List)}
      * @return the value (null when no localization has a usable one), where it came from, and
      *     the strings skipped
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when an argument or a locale is null
      * @throws ErrorFormatterException as for {@link #format(String, long, List)}
      */
@@ -379,7 +385,7 @@ public final class Catalog implements AutoCloseable {
      * @param arguments the arguments, in order
      * @return the value (null when no localization has a usable one), where it came from, and
      *     the strings skipped
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when the key, the locales, a locale or an argument is null
      * @throws ErrorFormatterException as for {@link #format(String, long, List)}
      */
@@ -389,13 +395,16 @@ public final class Catalog implements AutoCloseable {
         EncodedArguments encoded = new EncodedArguments(Arrays.asList(arguments));
         byte[][] preferences = Utf8.encodeAll(locales, "locales");
         long pointer = handle.acquire();
+        LookupResult found;
         try {
-            return LookupResult.fromPacked(Native.lookup(pointer, encodedTable, encodedKey, encoded.kinds,
+            found = LookupResult.fromPacked(Native.lookup(pointer, encodedTable, encodedKey, encoded.kinds,
                     encoded.values, encoded.strings, preferences));
         } finally {
             handle.release();
             Reference.reachabilityFence(this);
         }
+        rejections.report(found.rejections());
+        return found;
     }
 
     /**
@@ -408,7 +417,7 @@ public final class Catalog implements AutoCloseable {
      * @param key the key
      * @param locales preferred locales, as for {@link #format(String, long, List)}
      * @return the text, or empty when no localization has one that renders without arguments
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      * @throws NullPointerException when the key, the locales or a locale is null
      * @throws ErrorFormatterException as for {@link #format(String, long, List)}
      */
@@ -433,7 +442,7 @@ public final class Catalog implements AutoCloseable {
      * name the table as {@code <localization>.lproj/<Table>} with line and column 0.
      *
      * @return the findings, ordered by file, line and column
-     * @throws IllegalStateException when the catalog is closed
+     * @throws CatalogClosedException when the catalog is closed
      */
     public List<LintDiagnostic> lint() {
         long pointer = handle.acquire();
@@ -447,7 +456,8 @@ public final class Catalog implements AutoCloseable {
 
     /**
      * Frees the catalog. Waits for the calls in flight on other threads; every later call
-     * throws {@link IllegalStateException}. Closing again does nothing.
+     * throws {@link CatalogClosedException} (an {@link IllegalStateException}). Closing again
+     * does nothing.
      */
     @Override
     public void close() {
@@ -472,7 +482,7 @@ public final class Catalog implements AutoCloseable {
 
     private void checkOpen() {
         if (handle.isFreed()) {
-            throw new IllegalStateException("the catalog is closed");
+            throw new CatalogClosedException();
         }
     }
 

@@ -24,6 +24,7 @@ public final class ErrorInfo {
     private final String recoverySuggestion;
     private final String table;
     private final List<Argument> arguments;
+    private final NumberStyle numberStyle;
 
     private ErrorInfo(Builder builder) {
         this.domain = builder.domain;
@@ -33,6 +34,7 @@ public final class ErrorInfo {
         this.recoverySuggestion = builder.recoverySuggestion;
         this.table = builder.table;
         this.arguments = List.copyOf(builder.arguments);
+        this.numberStyle = builder.numberStyle;
     }
 
     /**
@@ -121,13 +123,22 @@ public final class ErrorInfo {
     }
 
     /**
+     * How the error's numbers are written.
+     *
+     * @return {@link NumberStyle#CATALOG} unless the builder chose another
+     */
+    public NumberStyle numberStyle() {
+        return numberStyle;
+    }
+
+    /**
      * A builder for this error with its parts, to change some of them.
      *
      * @return a new builder holding this error's parts
      */
     public Builder toBuilder() {
         Builder builder = new Builder(domain, code).description(description).failureReason(failureReason)
-                .recoverySuggestion(recoverySuggestion).table(table);
+                .recoverySuggestion(recoverySuggestion).table(table).numberStyle(numberStyle);
         builder.arguments.addAll(arguments);
         return builder;
     }
@@ -144,7 +155,8 @@ public final class ErrorInfo {
                 && Objects.equals(description, that.description)
                 && Objects.equals(failureReason, that.failureReason)
                 && Objects.equals(recoverySuggestion, that.recoverySuggestion)
-                && Objects.equals(table, that.table) && arguments.equals(that.arguments);
+                && Objects.equals(table, that.table) && arguments.equals(that.arguments)
+                && numberStyle == that.numberStyle;
     }
 
     /**
@@ -154,7 +166,8 @@ public final class ErrorInfo {
      */
     @Override
     public int hashCode() {
-        return Objects.hash(domain, code, description, failureReason, recoverySuggestion, table, arguments);
+        return Objects.hash(domain, code, description, failureReason, recoverySuggestion, table, arguments,
+                numberStyle);
     }
 
     /**
@@ -169,7 +182,8 @@ public final class ErrorInfo {
                 + (failureReason != null ? ", failureReason=" + failureReason : "")
                 + (recoverySuggestion != null ? ", recoverySuggestion=" + recoverySuggestion : "")
                 + (table != null ? ", table=" + table : "")
-                + (arguments.isEmpty() ? "" : ", arguments=" + arguments) + "]";
+                + (arguments.isEmpty() ? "" : ", arguments=" + arguments)
+                + (numberStyle == NumberStyle.CATALOG ? "" : ", numberStyle=" + numberStyle) + "]";
     }
 
     /** Collects the parts of an {@link ErrorInfo}; not thread-safe, reusable after build. */
@@ -181,6 +195,7 @@ public final class ErrorInfo {
         private String recoverySuggestion;
         private String table;
         private final List<Argument> arguments = new ArrayList<>();
+        private NumberStyle numberStyle = NumberStyle.CATALOG;
 
         private Builder(String domain, long code) {
             this.domain = Objects.requireNonNull(domain, "domain");
@@ -228,6 +243,18 @@ public final class ErrorInfo {
          */
         public Builder table(String name) {
             this.table = name == null || name.isEmpty() ? null : name;
+            return this;
+        }
+
+        /**
+         * Sets how the error's numbers are written (library 1.3).
+         *
+         * @param style {@link NumberStyle#CATALOG} (the default), {@link NumberStyle#C_LOCALE} or
+         *     {@link NumberStyle#LOCALIZED}; not null
+         * @return this builder
+         */
+        public Builder numberStyle(NumberStyle style) {
+            this.numberStyle = Objects.requireNonNull(style, "style");
             return this;
         }
 

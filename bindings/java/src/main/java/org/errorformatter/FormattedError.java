@@ -42,6 +42,19 @@ public record FormattedError(String title, String message, String button, List<S
     }
 
     /**
+     * Every string found but not shown, the title's first, then the message's and the button's.
+     *
+     * @return what each field's {@link Provenance#rejections()} holds, in one list
+     */
+    public List<Rejection> rejections() {
+        List<Rejection> all = new ArrayList<>();
+        for (Provenance origin : provenance) {
+            all.addAll(origin.rejections());
+        }
+        return List.copyOf(all);
+    }
+
+    /**
      * Where one field came from.
      *
      * @param field the field

@@ -40,6 +40,8 @@ public final class LiveCatalog implements AutoCloseable {
 
     private final Handle handle;
     private final Cleaner.Cleanable cleanable;
+    /** How each version taken is wrapped: the open's options, listed when first asked for. */
+    private final OpenOptions versionOptions;
 
     /**
      * What a live catalog adds to an open's options: how often the path is looked at, how long
@@ -150,7 +152,8 @@ public final class LiveCatalog implements AutoCloseable {
         }
     }
 
-    private LiveCatalog(long pointer) {
+    private LiveCatalog(long pointer, OpenOptions open) {
+        this.versionOptions = open.onDemand(true);
         this.handle = new Handle(pointer);
         this.cleanable = CLEANER.register(this, handle);
     }
@@ -182,7 +185,7 @@ public final class LiveCatalog implements AutoCloseable {
             // The native code throws whenever it makes no live catalog; this is a defect of the glue.
             throw new ErrorFormatterException(Status.INTERNAL, "the library made no live catalog", null, 0, 0);
         }
-        return new LiveCatalog(pointer);
+        return new LiveCatalog(pointer, options.open);
     }
 
     private static long milliseconds(Duration duration, String what) {
@@ -210,7 +213,7 @@ public final class LiveCatalog implements AutoCloseable {
         long pointer = handle.acquire();
         try {
             // Listed when first asked for: a version taken per request costs only the reference.
-            return Catalog.wrap(Native.liveCurrent(pointer), true);
+            return Catalog.wrap(Native.liveCurrent(pointer), versionOptions);
         } finally {
             handle.release();
         }

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * An error as the one run of bytes {@code ef_format_packed_reusable} reads (its request, as the
  * header specifies it): the domain, the code in decimal, the texts that are given, each after
- * its kind byte, then the arguments, each a kind byte and its value. One array crosses JNI
+ * its kind byte, the number style unless the catalog decides, then the arguments, each a kind byte and its value. One array crosses JNI
  * instead of one per text and per argument.
  */
 final class PackedRequest {
@@ -19,6 +19,8 @@ final class PackedRequest {
     private static final byte FAILURE_REASON = 'F';
     private static final byte RECOVERY_SUGGESTION = 'R';
     private static final byte TABLE = 'T';
+    /** The kind byte of the number style, after the texts: then {@code 'c'} or {@code 'l'} and a NUL. */
+    private static final byte NUMBER_STYLE = 'N';
 
     /**
      * The request of {@code error}.
@@ -35,6 +37,11 @@ final class PackedRequest {
         optional(request, FAILURE_REASON, error.failureReason(), "failureReason");
         optional(request, RECOVERY_SUGGESTION, error.recoverySuggestion(), "recoverySuggestion");
         optional(request, TABLE, error.table(), "table");
+        if (error.numberStyle() != NumberStyle.CATALOG) {
+            request.write(NUMBER_STYLE);
+            request.write(error.numberStyle() == NumberStyle.LOCALIZED ? 'l' : 'c');
+            request.write(0);
+        }
         List<Argument> arguments = error.arguments();
         for (int index = 0; index < arguments.size(); index++) {
             Argument argument = arguments.get(index);

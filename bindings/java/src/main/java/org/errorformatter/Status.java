@@ -23,6 +23,11 @@ public enum Status {
     INTERNAL(7),
     /** {@code EF_E_KEY_NOT_FOUND}: no localization has a usable value for a key. */
     KEY_NOT_FOUND(8),
+    /**
+     * {@code EF_E_REJECTED}: a string was found that the call's arguments cannot satisfy, and
+     * the catalog was opened to fail on that ({@link OpenOptions#failOnRejection(boolean)}).
+     */
+    REJECTED(9),
     /** A code this version of the binding does not know. */
     UNKNOWN(-1);
 

@@ -15,6 +15,6 @@
  *
  * <p>Errors are reported as {@link org.errorformatter.ErrorFormatterException} (unchecked),
  * null arguments as {@link java.lang.NullPointerException}, and use of a closed catalog as
- * {@link java.lang.IllegalStateException}.
+ * {@link org.errorformatter.CatalogClosedException} (an {@link java.lang.IllegalStateException}).
  */
 package org.errorformatter;

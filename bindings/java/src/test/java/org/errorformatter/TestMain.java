@@ -17,10 +17,18 @@ public final class TestMain {
     private static final Class<?>[] SUITES = {
         FormatTest.class, ArgumentsTest.class, BuilderTest.class, LocalesTest.class, LintTest.class,
         ErrorsTest.class, CompiledTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class,
-        ReadmeTest.class, PackedTest.class, VectorsTest.class, LiveTest.class,
+        ReadmeTest.class, PackedTest.class, VectorsTest.class, NumbersTest.class, MistakesTest.class, LiveTest.class,
     };
 
+    /**
+     * The binding's logger, kept from the console: the suites make rejections on purpose, and
+     * {@link MistakesTest} reads what is logged through a handler of its own. Held here, as
+     * java.util.logging holds loggers weakly.
+     */
+    private static final java.util.logging.Logger BINDING_LOGGER = java.util.logging.Logger.getLogger("org.errorformatter");
+
     public static void main(String[] arguments) {
+        BINDING_LOGGER.setUseParentHandlers(false);
         JUnitCore core = new JUnitCore();
         core.addListener(new RunListener() {
             @Override
