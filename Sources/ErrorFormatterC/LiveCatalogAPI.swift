@@ -14,6 +14,14 @@ private func liveOptions(
     guard flags & UInt32(EF_CATALOG_ON_DEMAND) == 0 else {
         throw Failure.invalidArgument("EF_CATALOG_ON_DEMAND does not apply to a live catalog, which reads each version whole")
     }
+    // Each version is opened with the live catalog's strictness and mapping only: a flag that
+    // changes what a catalog answers would be dropped silently, so it is refused.
+    let unapplied = UInt32(EF_CATALOG_LOCALIZED_NUMBERS) | UInt32(EF_CATALOG_PSEUDO_LOCALES)
+        | UInt32(EF_CATALOG_FAIL_ON_REJECTION)
+    guard flags & unapplied == 0 else {
+        throw Failure.invalidArgument(
+            "EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and EF_CATALOG_FAIL_ON_REJECTION do not apply to a live catalog")
+    }
     let catalogFlags = try CatalogFlags(flags & ~lintClean, opening: true)
     return LiveCatalog.Options(
         developmentLocale: developmentLocale, strict: catalogFlags.strict, mapped: catalogFlags.mapped,

@@ -119,6 +119,14 @@ static void check_arguments(const struct test_context *context) {
     /* A version is read whole when it is taken: reading it later could mix two versions. */
     CHECK_STATUS(ef_live_catalog_open(&live, directory, NULL, EF_CATALOG_ON_DEMAND, 0, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    /* Flags that change what a catalog answers are not carried to the versions: refused, never
+     * dropped. */
+    const uint32_t unapplied[] = {EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES,
+                                  EF_CATALOG_FAIL_ON_REJECTION};
+    for (size_t i = 0; i < sizeof unapplied / sizeof unapplied[0]; i++) {
+        CHECK_STATUS(ef_live_catalog_open(&live, directory, NULL, unapplied[i], 0, &err), EF_E_INVALID_ARGUMENT);
+        CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
+    }
     CHECK_STATUS(ef_live_catalog_open(&live, "\xff\xfe", NULL, 0, 0, &err), EF_E_INVALID_UTF8);
     CHECK_DETAILS(err, EF_E_INVALID_UTF8);
     CHECK_STATUS(ef_live_catalog_open(&live, directory, "../x", 0, 0, &err), EF_E_INVALID_LOCALE);

@@ -73,7 +73,9 @@ public final class LiveCatalog implements AutoCloseable {
 
         /**
          * The options of every version's open (development locale, mode, mapped); on demand is
-         * refused ({@link Status#INVALID_ARGUMENT}: a version is read whole when taken).
+         * refused ({@link Status#INVALID_ARGUMENT}: a version is read whole when taken), and so
+         * are localized numbers, pseudo-locales and failing on rejections, which a live catalog
+         * does not apply to its versions.
          *
          * @param open the open's options
          * @return these options with {@code open}
