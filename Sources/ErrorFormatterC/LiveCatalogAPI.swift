@@ -43,7 +43,7 @@ private func openLiveCatalog(
                                       debounce: debounce)
         do throws(CatalogError) {
             let live = try LiveCatalog.open(path: path, options: options, onEvent: nil,
-                                            makingVersions: { CatalogBox($0) })
+                                            makingVersions: { CatalogBox($0, failsOnRejection: false) })
             out.pointee = Handle.make(live)
         } catch {
             throw Failure(error)
