@@ -2,8 +2,8 @@
 /// arguments' values or its texts' contents: for each field, the rule that wins, where its text
 /// comes from, its provenance and the strings rejected before it. A call that has the plan
 /// renders its arguments into the winning format and copies the rest, instead of trying the
-/// rules, writing and hashing keys and probing each layer again (``FormatPlanReuse`` keeps
-/// plans).
+/// rules, writing and hashing keys and probing each layer again (the serving component's
+/// ``ResultTemplate`` keeps plans, in the catalog's memo family).
 ///
 /// **When a plan exists** (``ErrorMessageFormatter/plan(_:layers:)``). Only when everything it
 /// decided is decided by what its key holds (the layers, the domain, the code, which caller

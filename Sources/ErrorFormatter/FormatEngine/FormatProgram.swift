@@ -9,7 +9,7 @@ import Glibc
 /// (bare digits, the string itself, or the specifier's full rendering), so a render is a walk
 /// over plain steps: literal bytes copied from one buffer, digits written in place, strings
 /// copied. A caller must only run it with arguments of the kinds it was made for (a plan's key
-/// holds them, ``FormatPlanReuse``); any other argument makes ``render(arguments:into:)`` give
+/// holds them, ``ResultTemplate``); any other argument makes ``render(arguments:into:)`` give
 /// up (`nil`), never write something else. So does a value that crosses to the other number
 /// family inexactly (2.5 for `%d`, 2^53 + 1 for `%f`): the check that refuses it is the full
 /// road's.

@@ -5,7 +5,8 @@ import CICU
 /// A bundle is opened only when ICU lists it as available (`availableBundles`): ICU caches every
 /// bundle it is asked to open *including the failed attempts* and never frees them, so probing
 /// arbitrary IDs would grow the process with every distinct well-formed locale, forever. The
-/// names ICU lists are a fixed set (under a thousand), so its cache stays bounded by them. Opened bundles are closed within the call; no ICU handle outlives it.
+/// names ICU lists are a fixed set (under a thousand), so its cache stays bounded by them.
+/// Opened bundles are closed within the call; no ICU handle outlives it.
 enum ICUBundles {
     /// Every bundle name ICU has data for, legacy aliases included (`iw`, `zh_TW`, `no_NO`),
     /// read once from ICU's index; `root` too. The set is ICU's data, not the callers' input.

@@ -76,6 +76,8 @@ struct Parts {
     code: i64,
     /// The description, failure reason, recovery suggestion and table, in the request's order.
     texts: [Option<String>; 4],
+    /// The number style's letter (`c` or `l`), or none: as the catalog says.
+    number_style: Option<u8>,
     /// The arguments, each a kind byte and its value.
     arguments: Vec<u8>,
 }
@@ -147,13 +149,14 @@ impl ErrorInfo {
     /// says (`NumberStyle::Catalog`, the default), as C's `printf` does in the C locale, or for
     /// the locale of the text that shows them, as Foundation's `String(format:locale:)` does.
     pub fn set_number_style(&mut self, style: NumberStyle) -> Result<&mut Self> {
-        let style = match style {
-            NumberStyle::Catalog => sys::EF_NUMBERS_CATALOG,
-            NumberStyle::CLocale => sys::EF_NUMBERS_C_LOCALE,
-            NumberStyle::Localized => sys::EF_NUMBERS_LOCALIZED,
+        let (value, letter) = match style {
+            NumberStyle::Catalog => (sys::EF_NUMBERS_CATALOG, None),
+            NumberStyle::CLocale => (sys::EF_NUMBERS_C_LOCALE, Some(b'c')),
+            NumberStyle::Localized => (sys::EF_NUMBERS_LOCALIZED, Some(b'l')),
         };
         // SAFETY: the handle is valid and exclusively borrowed.
-        unsafe { check(|err| sys::ef_error_info_set_number_style(self.raw.as_ptr(), style, err))? };
+        unsafe { check(|err| sys::ef_error_info_set_number_style(self.raw.as_ptr(), value, err))? };
+        self.parts.number_style = letter;
         Ok(self)
     }
 
@@ -234,6 +237,9 @@ impl ErrorInfo {
                 request.extend_from_slice(text.as_bytes());
                 request.push(0);
             }
+        }
+        if let Some(letter) = parts.number_style {
+            request.extend_from_slice(&[b'N', letter, 0]);
         }
         request.extend_from_slice(&parts.arguments);
         request
