@@ -43,6 +43,9 @@ type LiveCatalog struct {
 	// mu guards handle: every call holds it for reading, Close for writing.
 	mu     sync.RWMutex
 	handle *C.ef_live_catalog
+	// versions are how each version taken is wrapped: the open's options, listed when first
+	// asked for, as a catalog opened OnDemand (a version per request costs the reference).
+	versions catalogOptions
 }
 
 // OpenLive opens a live catalog on a catalog directory or compiled catalog file and starts
@@ -86,7 +89,9 @@ func OpenLive(path string, settings LiveSettings, options ...Option) (*LiveCatal
 	if status != C.EF_OK {
 		return nil, errorFrom(status, details)
 	}
-	live := &LiveCatalog{handle: handle}
+	versions := applied
+	versions.onDemand = true
+	live := &LiveCatalog{handle: handle, versions: versions}
 	runtime.SetFinalizer(live, (*LiveCatalog).Close)
 	return live, nil
 }
@@ -108,9 +113,7 @@ func (l *LiveCatalog) Current() (*Catalog, error) {
 	if l.handle == nil {
 		return nil, ErrLiveClosed
 	}
-	// Listed when first asked for, as a catalog opened OnDemand: a version taken per request
-	// should cost only the reference.
-	return newCatalog(C.ef_live_catalog_current(l.handle), true), nil
+	return newCatalog(C.ef_live_catalog_current(l.handle), l.versions), nil
 }
 
 // Format is Catalog.Format on the newest good version.
