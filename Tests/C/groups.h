@@ -28,5 +28,6 @@ void test_lint(const struct test_context *context);
 void test_lifetimes(const struct test_context *context);
 void test_compiled(const struct test_context *context);
 void test_on_demand(const struct test_context *context);
+void test_problem(const struct test_context *context);
 
 #endif /* EF_TEST_GROUPS_H */

@@ -21,16 +21,18 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving"],
-    "ErrorRules": ["Lint", "Conversion", "Serving"],
-    "Serving": ["Lint", "Conversion", "Compiled"],
-    "Lint": ["ErrorRules", "Conversion", "Serving"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving"],
+                "Serving", "Problems"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Problems"],
+    "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
+                "Problems"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Problems"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Problems"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Problems"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Problems"],
+    "Problems": ["Lint", "Conversion", "Compiled"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Problems"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Problems"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Problems"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

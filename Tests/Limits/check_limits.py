@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks that every limit has one value: the C header's `EF_MAX_*` and `EF_DEFAULT_*` macros
-equal the Swift core's `Limits` table, its `EF_PACKED_*` positions equal the serving
-component's layouts (and the null-mask bits the format specifies), and every binding that
+equal the Swift core's `Limits` table, its `EF_PACKED_*` and `EF_PROBLEM_*` positions equal the
+serving component's and the problem responses' layouts (and the null-mask bits the format
+specifies), the `EF_PROBLEM_*` flags equal `ProblemMembers`' bits, and every binding that
 restates a macro states the header's value.
 
 The core's table (Sources/ErrorFormatter/Support/Limits.swift) is where each limit is decided;
@@ -26,8 +27,10 @@ LIMITS = "Sources/ErrorFormatter/Support/Limits.swift"
 # Where the serving component lays the packed outputs out: constants whose doc comments name an
 # EF_PACKED_* macro must have its value.
 PACKED_LAYOUTS = ["Sources/ErrorFormatter/Serving/ResultLayout.swift",
-                  "Sources/ErrorFormatter/Serving/LookupLayout.swift"]
-PACKED_MACRO = re.compile(r"^#define (EF_PACKED_\w+) (\d+)u?\s*$", re.MULTILINE)
+                  "Sources/ErrorFormatter/Serving/LookupLayout.swift",
+                  "Sources/ErrorFormatter/Problems/ProblemLayout.swift"]
+# The problem responses' layout macros too (their flags, EF_PROBLEM_CODE..., are not positions).
+PACKED_MACRO = re.compile(r"^#define (EF_PACKED_\w+|EF_PROBLEM_(?:HEADER_NUMBERS|FIELDS)) (\d+)u?\s*$", re.MULTILINE)
 PACKED_NULL = re.compile(r"^#define (EF_PACKED_NULL_\w+)\(field\) (.+?)\s*$", re.MULTILINE)
 PACKED_CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*static let (\w+) = (\d+)$", re.MULTILINE)
 # The null mask's bits, as docs/packed-format.md specifies them: three per field.
@@ -41,8 +44,8 @@ MACRO = re.compile(r"^#define (EF_(?:MAX|DEFAULT)_\w+) (\d+)u?\s*$", re.MULTILIN
 CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*public static let (\w+) = ([0-9_ <]+)$",
                       re.MULTILINE)
 # EF_MAX_X = 1, EF_MAX_X: u32 = 1, EF_MAX_X = 1u, #define EF_MAX_X 1u
-RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
-                      r"^#define (EF_(?:MAX|DEFAULT|PACKED)_\w+) (\d+)", re.MULTILINE)
+RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|PROBLEM)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
+                      r"^#define (EF_(?:MAX|DEFAULT|PACKED|PROBLEM)_\w+) (\d+)", re.MULTILINE)
 
 
 def swift_integer(expression: str) -> int:
@@ -79,7 +82,7 @@ def packed_problems(root: Path) -> tuple[dict[str, int], list[str]]:
     swift: dict[str, tuple[str, int]] = {}
     for layout in PACKED_LAYOUTS:
         for comment, name, value in PACKED_CONSTANT.findall((root / layout).read_text()):
-            for macro in set(re.findall(r"\bEF_PACKED_\w+", comment)):
+            for macro in set(re.findall(r"\bEF_(?:PACKED|PROBLEM)_\w+", comment)):
                 swift[macro] = (name, int(value))
     for macro, value in sorted(macros.items()):
         if macro not in swift:
@@ -98,6 +101,22 @@ def packed_problems(root: Path) -> tuple[dict[str, int], list[str]]:
             expression = re.sub(r"(\d+)u\b", r"\1", nulls[macro]).replace("field", str(field))
             if eval(expression, {"__builtins__": {}}) != 1 << (3 * field + offset):  # noqa: S307
                 problems.append(f"{macro}({field}) is not bit {3 * field + offset}")
+    return macros, problems
+
+
+# The problem responses' member flags and the Swift option set that defines the same bits.
+PROBLEM_FLAGS = "Sources/ErrorFormatter/Problems/ProblemOptions.swift"
+PROBLEM_FLAG_MACRO = re.compile(r"^#define (EF_PROBLEM_(?:CODE|DOMAIN|BUTTON)) (\d+)u?\s*$", re.MULTILINE)
+PROBLEM_FLAG_CONSTANT = re.compile(r"static let (code|domain|button) = ProblemMembers\(rawValue: (\d+)\)")
+
+
+def problem_flags(root: Path) -> tuple[dict[str, int], list[str]]:
+    """The header's EF_PROBLEM_* flags checked against ProblemMembers' bits."""
+    macros = {name: int(value) for name, value in PROBLEM_FLAG_MACRO.findall((root / HEADER).read_text())}
+    swift = {f"EF_PROBLEM_{name.upper()}": int(value)
+             for name, value in PROBLEM_FLAG_CONSTANT.findall((root / PROBLEM_FLAGS).read_text())}
+    problems = [f"{macro} is {macros.get(macro)} in the header but {swift.get(macro)} in {PROBLEM_FLAGS}"
+                for macro in sorted(set(macros) | set(swift)) if macros.get(macro) != swift.get(macro)]
     return macros, problems
 
 
@@ -134,7 +153,9 @@ def main(arguments: list[str]) -> int:
             problems.append(f"Limits.{name} names {macro}, which the header does not define")
     packed, packed_disagreements = packed_problems(root)
     problems += packed_disagreements
-    macros = {**macros, **packed}
+    flags, flag_disagreements = problem_flags(root)
+    problems += flag_disagreements
+    macros = {**macros, **packed, **flags}
     copies = binding_copies(root)
     for mirror in COMPLETE_MIRRORS:
         for macro in sorted(set(macros) - set(copies.get(mirror, {}))):
@@ -151,7 +172,8 @@ def main(arguments: list[str]) -> int:
         print(f"check_limits: {len(problems)} limits disagree")
         return 1
     restated = sum(len(found) for found in copies.values())
-    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_* and EF_PACKED_* macros equal the Swift core's; "
+    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_*, EF_PACKED_* and EF_PROBLEM_* macros equal the "
+          f"Swift core's; "
           f"{restated} copies in {len(copies)} binding files equal the header")
     return 0
 
