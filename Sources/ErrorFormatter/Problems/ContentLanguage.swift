@@ -38,8 +38,8 @@ enum ContentLanguage {
         }
     }
 
-    /// A source in the key: its kind (1 a table, 2 built-in, 3 the caller's), and a table's
-    /// localization and a NUL.
+    /// A source in the key: its kind (1 a table, 2 built-in, 3 the caller's, 4 absent), and a
+    /// table's localization and a NUL.
     private static func append(_ source: ProblemFields.TextSource, to key: inout MemoKey) {
         switch source {
         case .table(let localization):
@@ -47,6 +47,7 @@ enum ContentLanguage {
             key.appendTerminated(localization)
         case .builtin: key.append(byte: 2)
         case .caller: key.append(byte: 3)
+        case .absent: key.append(byte: 4)
         }
     }
 
@@ -65,7 +66,7 @@ enum ContentLanguage {
         let locale: String = switch source {
         case .table(let localization): catalog.pluralLocale(of: String(decoding: localization, as: UTF8.self))
         case .builtin: builtinLocale
-        case .caller: catalog.pluralLocale(of: "")
+        case .caller, .absent: catalog.pluralLocale(of: "")
         }
         return Locales.languageTag(ofNormalized: locale) ?? undetermined
     }

@@ -20,17 +20,26 @@ struct ProblemFields {
         case builtin
         /// One of the error's own texts (its failure reason, recovery suggestion or description).
         case caller
+        /// No text: an empty message (rule `empty`).
+        case absent
 
         init(rule: String, localization: UnsafeRawBufferPointer?) {
             if let localization {
                 self = .table(localization: localization)
             } else {
-                self = rule == Self.builtinRule ? .builtin : .caller
+                self = rule == Self.builtinRule ? .builtin : rule == Self.emptyRule ? .absent : .caller
             }
         }
 
-        /// The provenance of a built-in text.
+        /// Whether the text is one of the error's own: a response that shows one is not kept.
+        var isCallerText: Bool {
+            if case .caller = self { return true }
+            return false
+        }
+
+        /// The provenance of a built-in text and of an empty one.
         static let builtinRule = Rule.builtin("").identifier
+        static let emptyRule = Rule.empty.identifier
     }
 
     /// `body` applied to the fields of a result's block (``ResultLayout``).
@@ -43,8 +52,9 @@ struct ProblemFields {
             if let localization = ResultLayout.string(block, field: field, item: 3) {
                 return .table(localization: bytes(localization))
             }
-            let rule = ResultLayout.string(block, field: field, item: 1)
-            return rule.map { strcmp($0, TextSource.builtinRule) == 0 } == true ? .builtin : .caller
+            guard let rule = ResultLayout.string(block, field: field, item: 1) else { return .absent }
+            if strcmp(rule, TextSource.builtinRule) == 0 { return .builtin }
+            return strcmp(rule, TextSource.emptyRule) == 0 ? .absent : .caller
         }
         return body(ProblemFields(
             title: bytes(ResultLayout.text(block, field: 0)), message: bytes(ResultLayout.text(block, field: 1)),

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `type` member: a URI template's `{domain}` and `{code}` replaced by the error's domain,
 /// percent-encoded (every byte but the URI's unreserved characters: ASCII letters, digits, `-`,
 /// `.`, `_`, `~`), and its code in decimal; everything else as written.
@@ -47,39 +51,39 @@ enum ProblemType {
         case code
     }
 
-    /// The template's literal runs and placeholders, in order.
+    /// The template's literal runs and placeholders, in order. A `{` is found with `memchr`, so a
+    /// template without placeholders is one run.
+    @inline(__always)
     private static func forEachPart(of template: UnsafeRawBufferPointer, _ body: (Part) -> Void) {
-        var runStart = 0
-        var index = 0
-        while index < template.count {
-            guard template[index] == UInt8(ascii: "{") else {
-                index += 1
-                continue
-            }
-            let placeholder: (Part, Int)? = if matches(domainPlaceholder, template, at: index) {
+        guard let base = template.baseAddress else { return }
+        let end = base + template.count
+        var runStart = base
+        var at = base
+        while at < end, let brace = memchr(at, Int32(UInt8(ascii: "{")), end - at) {
+            let open = UnsafeRawPointer(brace)
+            let placeholder: (Part, Int)? = if matches(domainPlaceholder, open, end) {
                 (.domain, domainPlaceholder.utf8CodeUnitCount)
-            } else if matches(codePlaceholder, template, at: index) {
+            } else if matches(codePlaceholder, open, end) {
                 (.code, codePlaceholder.utf8CodeUnitCount)
             } else {
                 nil
             }
             guard let (part, length) = placeholder else {
-                index += 1
+                at = open + 1
                 continue
             }
-            if index > runStart { body(.text(UnsafeRawBufferPointer(rebasing: template[runStart..<index]))) }
+            if open > runStart { body(.text(UnsafeRawBufferPointer(start: runStart, count: open - runStart))) }
             body(part)
-            index += length
-            runStart = index
+            at = open + length
+            runStart = at
         }
-        if index > runStart { body(.text(UnsafeRawBufferPointer(rebasing: template[runStart..<index]))) }
+        if end > runStart { body(.text(UnsafeRawBufferPointer(start: runStart, count: end - runStart))) }
     }
 
-    private static func matches(_ placeholder: StaticString, _ template: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    @inline(__always)
+    private static func matches(_ placeholder: StaticString, _ at: UnsafeRawPointer, _ end: UnsafeRawPointer) -> Bool {
         let count = placeholder.utf8CodeUnitCount
-        guard template.count - index >= count else { return false }
-        for offset in 0..<count where template[index + offset] != placeholder.utf8Start[offset] { return false }
-        return true
+        return end - at >= count && memcmp(at, placeholder.utf8Start, count) == 0
     }
 
     private static func writePercentEncoded(_ bytes: UnsafeRawBufferPointer, to output: inout ProblemOutput) {

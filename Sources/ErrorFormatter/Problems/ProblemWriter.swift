@@ -7,10 +7,14 @@
 /// `code`, `domain` and `button`. It is compact JSON (no space, no newline), so the same response
 /// is the same bytes everywhere.
 enum ProblemWriter {
+    /// Writes the response; returns where the `instance` member starts and ends in the output
+    /// (equal when there is none), which is all that differs between calls whose responses a
+    /// catalog keeps (``KeptProblem``).
+    @discardableResult
     static func write(
         _ fields: ProblemFields, contentLanguage: UnsafeRawBufferPointer, parameters: ProblemParameters,
         domain: UnsafeRawBufferPointer, code: Int64, to output: inout ProblemOutput
-    ) {
+    ) -> Range<Int> {
         output.append(decimal: Int64(parameters.status))
         output.append(byte: UInt8(ascii: " "))
         output.append(decimal: Int64(ProblemLayout.fieldCount))
@@ -32,10 +36,9 @@ enum ProblemWriter {
             output.append(",\"detail\":")
             JSONText.writeQuoted(fields.message, to: &output)
         }
-        if let instance = parameters.instance {
-            output.append(",\"instance\":")
-            JSONText.writeQuoted(instance, to: &output)
-        }
+        let instanceStart = output.length
+        if let instance = parameters.instance { writeInstance(instance, to: &output) }
+        let instanceEnd = output.length
         if parameters.members.contains(.code) {
             output.append(",\"code\":")
             output.append(decimal: code)
@@ -50,6 +53,13 @@ enum ProblemWriter {
         }
         output.append("}")
         output.endItem()
+        return instanceStart..<instanceEnd
+    }
+
+    /// The `instance` member, with the comma before it.
+    static func writeInstance(_ instance: UnsafeRawBufferPointer, to output: inout ProblemOutput) {
+        output.append(",\"instance\":")
+        JSONText.writeQuoted(instance, to: &output)
     }
 
     private static func field(_ name: StaticString, value: StaticString, to output: inout ProblemOutput) {

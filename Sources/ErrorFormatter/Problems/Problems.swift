@@ -26,16 +26,45 @@ package enum Problems {
         let parameters = try ProblemParameters(
             status: status, typeTemplate: ProblemParameters.bytes(typeTemplate),
             instance: ProblemParameters.bytes(instance), members: members)
+        if acceptLanguage != nil, count != 0 {
+            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
+        }
+        // What the header reader looks at: the first bytes, and one more to know that the header
+        // is longer than those (it is then cut after the last entry that ends within them).
+        let header = acceptLanguage.map {
+            UnsafeRawBufferPointer(start: $0, count: strnlen($0, Limits.maximumAcceptLanguageBytes + 1))
+        }
+        func writeKey(_ key: inout MemoKey) {
+            KeptProblem.writeKey(&key, request: request, header: header, locales: locales, count: count,
+                                 parameters: parameters)
+        }
+        // 1. A response kept for the key: only its instance is this call's. Nothing else is
+        //    checked: only checked calls kept anything.
+        if !request.hasArguments, let kept = Serving.find(catalog, writeKey) {
+            var output = ProblemOutput(buffer: buffer, capacity: capacity)
+            KeptProblem.kept(at: kept)._withUnsafeGuaranteedRef { $0.write(instance: parameters.instance, to: &output) }
+            return output.length
+        }
+        // 2. The serving roads for the formatted error, then the response written around it.
         let code = request.code
         return try UTF8Bytes.with(request.domain) { domain in
             Result { () throws(ServingError) -> Int in
                 try ProblemType.checkLength(template: parameters.typeTemplate, domain: domain, code: code)
-                return try withPreferences(acceptLanguage: acceptLanguage, locales: locales, count: count) {
+                return try withPreferences(header: header, locales: locales, count: count) {
                     locales, count throws(ServingError) in
                     try Serving.withFormatted(request, catalog: catalog, locales: locales, count: count) { block in
                         ProblemFields.withFields(ofBlock: block) { fields in
-                            write(fields, catalog: catalog, parameters: parameters, domain: domain, code: code,
-                                  into: buffer, capacity: capacity)
+                            let (length, instance) = write(fields, catalog: catalog, parameters: parameters,
+                                                           domain: domain, code: code, into: buffer, capacity: capacity)
+                            if let buffer, capacity < 0 || length <= capacity,
+                               ResultReuse.mayReuse(hasArguments: request.hasArguments,
+                                                    showsCallerText: fields.titleSource.isCallerText
+                                                        || fields.messageSource.isCallerText),
+                               let kept = KeptProblem(UnsafeRawBufferPointer(start: buffer, count: length),
+                                                      instance: instance) {
+                                Serving.keep(kept, cost: kept.cost, in: catalog, writeKey)
+                            }
+                            return length
                         }
                     }
                 }
@@ -46,17 +75,10 @@ package enum Problems {
     /// `body` applied to the preference list of a C call: the ranges of the header, best first,
     /// as C strings in memory that lives during the call, or the caller's list.
     private static func withPreferences<Answer>(
-        acceptLanguage: UnsafePointer<CChar>?, locales: Serving.CLocales, count: Int,
+        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int,
         _ body: (Serving.CLocales, Int) throws(ServingError) -> Answer
     ) throws(ServingError) -> Answer {
-        guard let acceptLanguage else { return try body(locales, count) }
-        guard count == 0 else {
-            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
-        }
-        // What the reader looks at: the first bytes, and one more to know that the header is
-        // longer than those (it is then cut after the last entry that ends within them).
-        let header = UnsafeRawBufferPointer(
-            start: acceptLanguage, count: strnlen(acceptLanguage, Limits.maximumAcceptLanguageBytes + 1))
+        guard let header else { return try body(locales, count) }
         return try AcceptLanguageRanges.withRanges(header) { ranges in
             // Each range and a NUL: at most the header's bytes and one per range.
             withUnsafeTemporaryAllocation(byteCount: header.count + ranges.count, alignment: 1) { strings in
@@ -79,18 +101,19 @@ package enum Problems {
         }.get()
     }
 
-    /// Writes the output of a formatted error's fields; its length.
+    /// Writes the output of a formatted error's fields: its length, and where its instance
+    /// member is.
     private static func write(
         _ fields: ProblemFields, catalog: Catalog, parameters: ProblemParameters, domain: UnsafeRawBufferPointer,
         code: Int64, into buffer: UnsafeMutableRawPointer?, capacity: Int
-    ) -> Int {
+    ) -> (length: Int, instance: Range<Int>) {
         ContentLanguage.withValue(
             title: fields.titleSource, detail: fields.message.count > 0 ? fields.messageSource : nil, catalog: catalog
         ) { language in
             var output = ProblemOutput(buffer: buffer, capacity: capacity)
-            ProblemWriter.write(fields, contentLanguage: language, parameters: parameters, domain: domain, code: code,
-                                to: &output)
-            return output.length
+            let instance = ProblemWriter.write(fields, contentLanguage: language, parameters: parameters,
+                                               domain: domain, code: code, to: &output)
+            return (output.length, instance)
         }
     }
 
@@ -114,7 +137,7 @@ package enum Problems {
                                 var bytes = [UInt8](repeating: 0, count: capacity)
                                 let length = bytes.withUnsafeMutableBytes { buffer in
                                     write(fields, catalog: catalog, parameters: parameters, domain: domain,
-                                          code: error.code, into: buffer.baseAddress, capacity: buffer.count)
+                                          code: error.code, into: buffer.baseAddress, capacity: buffer.count).length
                                 }
                                 if length <= capacity {
                                     // The writer's own output: always a response.

@@ -28,56 +28,87 @@ package enum JSONText {
     }
 
     /// Writes `utf8` (valid UTF-8) escaped for the inside of a JSON string, to `output`: runs
-    /// that need no escape are written whole.
+    /// that need no escape (almost every byte of a message) are found by one comparison per byte
+    /// and written whole.
     ///
     /// - Complexity: O(*n*) in the bytes of `utf8`.
     package static func writeEscaped(
         _ utf8: UnsafeRawBufferPointer, escapingLineSeparators: Bool = false, to output: inout some JSONOutput
     ) {
+        guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = utf8.count
+        // A byte needs a look when it is a control character (below 0x20), `"` (0x22), `\`
+        // (0x5C), or the lead byte of U+2028 and U+2029 (0xE2) when those are escaped.
         var runStart = 0
         var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            let escape: StaticString?
-            var length = 1
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0xE2 where escapingLineSeparators && index + 2 < utf8.count && utf8[index + 1] == 0x80
-                && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                length = 3
-            default: escape = byte < 0x20 ? "" : nil
+        while index < count {
+            // Eight bytes at a time while none may need a look (a byte below 0x20, `"`, `\`, or
+            // 0xE2 when it is looked at): the test can only err towards a look.
+            while count - index >= 8, !mayNeedEscape(
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), lookingAtE2: escapingLineSeparators) {
+                index += 8
             }
-            guard let escape else {
+            guard index < count else { break }
+            let byte = base[index]
+            if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0xE2 || !escapingLineSeparators {
                 index += 1
                 continue
             }
-            if index > runStart { output.append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
-            if escape.utf8CodeUnitCount > 0 {
-                output.append(UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+            var length = 1
+            let escape: (UInt8, UInt8)?
+            switch byte {
+            case 0x22: escape = (0x5C, 0x22)
+            case 0x5C: escape = (0x5C, 0x5C)
+            case 0x0A: escape = (0x5C, UInt8(ascii: "n"))
+            case 0x0D: escape = (0x5C, UInt8(ascii: "r"))
+            case 0x09: escape = (0x5C, UInt8(ascii: "t"))
+            case 0x08: escape = (0x5C, UInt8(ascii: "b"))
+            case 0x0C: escape = (0x5C, UInt8(ascii: "f"))
+            case 0xE2:
+                // U+2028 is E2 80 A8, U+2029 E2 80 A9; any other E2 sequence is written as it is.
+                guard count - index >= 3, base[index + 1] == 0x80, base[index + 2] & 0xFE == 0xA8 else {
+                    index += 1
+                    continue
+                }
+                escape = nil
+                length = 3
+            default: escape = nil
+            }
+            if index > runStart { output.append(UnsafeRawBufferPointer(start: base + runStart, count: index - runStart)) }
+            if let (first, second) = escape {
+                output.append(byte: first)
+                output.append(byte: second)
+            } else if length == 3 {
+                writeUnicodeEscape(0x20, base[index + 2] == 0xA8 ? 0x28 : 0x29, to: &output)
             } else {
-                writeUnicodeEscape(byte, to: &output)
+                writeUnicodeEscape(0, byte, to: &output)
             }
             index += length
             runStart = index
         }
-        if index > runStart { output.append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
+        if index > runStart { output.append(UnsafeRawBufferPointer(start: base + runStart, count: index - runStart)) }
     }
 
-    /// `\u00XX` for a control character without a short form.
-    private static func writeUnicodeEscape(_ byte: UInt8, to output: inout some JSONOutput) {
-        let hex: StaticString = "0123456789abcdef"
-        for digit in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] {
-            output.append(byte: digit)
+    /// Whether any of the eight bytes of `word` may need escaping: true for every word that has
+    /// a byte below 0x20, a `"`, a `\` (or 0xE2, when `lookingAtE2`), and for some others.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64, lookingAtE2: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+        return control || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            || (lookingAtE2 && hasZeroByte(word ^ (ones &* 0xE2)))
+    }
+
+    /// `\uHHLL`: a control character without a short form (`HH` 0), U+2028 or U+2029.
+    private static func writeUnicodeEscape(_ high: UInt8, _ low: UInt8, to output: inout some JSONOutput) {
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
+        output.append(byte: UInt8(ascii: "\\"))
+        output.append(byte: UInt8(ascii: "u"))
+        for byte in [high, low] {
+            output.append(byte: hex(byte >> 4))
+            output.append(byte: hex(byte & 0xF))
         }
-        output.append(byte: hex.utf8Start[Int(byte >> 4)])
-        output.append(byte: hex.utf8Start[Int(byte & 0xF)])
     }
 }
 
