@@ -29,6 +29,7 @@ from ._catalog import (
 )
 from ._results import FormattedError, LookupResult, Provenance, Rejection
 from ._lint import LintDiagnostic, lint
+from ._problems import HTTPProblem, Problem, asgi_exception_handler, flask_error_handler, wsgi_problem
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -62,6 +63,7 @@ __all__ = [
     "Diagnostic",
     "ErrorFormatterError",
     "FormattedError",
+    "HTTPProblem",
     "InternalError",
     "InvalidArgumentError",
     "InvalidLocaleError",
@@ -72,9 +74,12 @@ __all__ = [
     "LookupResult",
     "NotFoundError",
     "ParseError",
+    "Problem",
     "Provenance",
     "Rejection",
     "Severity",
+    "asgi_exception_handler",
+    "flask_error_handler",
     "library_version",
     "lint",
     "locale_chain",
@@ -82,4 +87,5 @@ __all__ = [
     "preferences_from_accept_language",
     "preferences_from_environment",
     "status_name",
+    "wsgi_problem",
 ]
