@@ -106,7 +106,7 @@ node-package: all
 	$(CC) $(NODE_CFLAGS) -o $(NODE_STAGE)/native/errorformatter.node $(filter %.c,$(NODE_SOURCES)) \
 	    -L$(NODE_STAGE)/native -l:$(LIBNAME).$(SOMAJOR) -Wl,-rpath,'$$ORIGIN'
 	strip --strip-unneeded $(NODE_STAGE)/native/errorformatter.node
-	cp $(NODE_DIR)/package.json $(NODE_DIR)/index.js $(NODE_DIR)/index.d.ts $(NODE_DIR)/README.md $(NODE_STAGE)/
+	cp $(NODE_DIR)/package.json $(NODE_DIR)/index.js $(NODE_DIR)/problem.js $(NODE_DIR)/index.d.ts $(NODE_DIR)/README.md $(NODE_STAGE)/
 	@test "$$($(NODE) -p 'require("./$(NODE_DIR)/package.json").version')" = "$(VERSION)" \
 	    || { echo "node-package: $(NODE_DIR)/package.json's version is not $(VERSION)"; exit 1; }
 	rm -f $(NODE_TGZ)

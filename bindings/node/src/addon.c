@@ -59,6 +59,7 @@ NAPI_MODULE_INIT() {
         {"preferencesFromAcceptLanguage", preferences_from_accept_language},
         {"lintPaths", lint_paths},
         {"lintCatalog", lint_catalog},
+        {"formatProblem", format_problem},
     };
     addon_state *state = calloc(1, sizeof *state);
     if (state == NULL) {
