@@ -399,22 +399,6 @@ extern "C" {
     pub fn ef_lint_diagnostic_key(report: *const ef_lint_report, index: usize) -> *const c_char;
     pub fn ef_lint_diagnostic_line(report: *const ef_lint_report, index: usize) -> i32;
     pub fn ef_lint_diagnostic_column(report: *const ef_lint_report, index: usize) -> i32;
-}
-
-// Problem responses (library 1.3): ef_format_problem()'s layout and flags.
-
-/// Numbers in a problem response's header item: the status, the number of header fields.
-pub const EF_PROBLEM_HEADER_NUMBERS: u32 = 2;
-/// The first header field's name in a problem response; its value follows it.
-pub const EF_PROBLEM_FIELDS: u32 = 1;
-/// Flag: the body's "code" member.
-pub const EF_PROBLEM_CODE: u32 = 1;
-/// Flag: the body's "domain" member.
-pub const EF_PROBLEM_DOMAIN: u32 = 2;
-/// Flag: the body's "button" member.
-pub const EF_PROBLEM_BUTTON: u32 = 4;
-
-extern "C" {
     pub fn ef_format_problem(
         out_length: *mut usize,
         buffer: *mut c_char,
@@ -431,3 +415,16 @@ extern "C" {
         err: *mut *mut ef_error_details,
     ) -> ef_status;
 }
+
+// Problem responses (library 1.3): ef_format_problem()'s layout and flags.
+
+/// Numbers in a problem response's header item: the status, the number of header fields.
+pub const EF_PROBLEM_HEADER_NUMBERS: u32 = 2;
+/// The first header field's name in a problem response; its value follows it.
+pub const EF_PROBLEM_FIELDS: u32 = 1;
+/// Flag: the body's "code" member.
+pub const EF_PROBLEM_CODE: u32 = 1;
+/// Flag: the body's "domain" member.
+pub const EF_PROBLEM_DOMAIN: u32 = 2;
+/// Flag: the body's "button" member.
+pub const EF_PROBLEM_BUTTON: u32 = 4;

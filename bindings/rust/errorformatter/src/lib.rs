@@ -38,6 +38,7 @@ mod formatted;
 mod lint;
 mod locales;
 mod open_options;
+mod problem;
 mod text;
 
 pub use builder::CatalogBuilder;
@@ -52,6 +53,7 @@ pub use locales::{
     LocaleChain, NormalizedLocale,
 };
 pub use open_options::OpenOptions;
+pub use problem::{Preferences, Problem, ProblemMembers, ProblemOptions};
 
 /// The raw declarations, for calls this crate does not wrap.
 pub use errorformatter_sys as sys;
