@@ -181,11 +181,13 @@ const char *ef_version_string(void);
 
 /* ---------------------------------------------------------------------------- packed outputs */
 
-/* Where things are in the output of the packed calls (ef_format_packed() and
- * ef_catalog_lookup_packed() say what each item is; docs/packed-format.md specifies the format,
- * with golden vectors in Tests/vectors/packed/): item indices, item counts per entry, header
- * numbers and the null mask's bits. The layouts are those of 1.1; every macro of this section is
- * @since 1.3. A decoder checks the item count the header's numbers give before reading items. */
+/* Where things are in the output of the packed calls (ef_format_packed(),
+ * ef_catalog_lookup_packed(), ef_catalog_describe_packed(), ef_locale_chain_packed(),
+ * ef_locale_list_packed() and ef_lint_report_packed() say what each item is;
+ * docs/packed-format.md specifies the format, with golden vectors in Tests/vectors/packed/): item
+ * indices, item counts per entry, header numbers and the null masks' bits. The format and lookup
+ * layouts are those of 1.1; every macro of this section is @since 1.3. A decoder checks the item
+ * count the header's numbers give before reading items. */
 
 /** The header item: decimal numbers separated by single spaces. */
 #define EF_PACKED_HEADER 0u
@@ -214,6 +216,33 @@ const char *ef_version_string(void);
 #define EF_PACKED_LOOKUP_REJECTIONS 4u
 /** Numbers in a lookup's header item: found, R. */
 #define EF_PACKED_LOOKUP_HEADER_NUMBERS 2u
+/** A diagnostic (of a catalog's description or a lint report) is EF_PACKED_DIAGNOSTIC_ITEMS
+ *  items: first its numbers (EF_PACKED_DIAGNOSTIC_NUMBERS of them: severity, line, column, null
+ *  mask), then its code, message, file and key, at these offsets from its first item. */
+#define EF_PACKED_DIAGNOSTIC_ITEMS 5u
+#define EF_PACKED_DIAGNOSTIC_NUMBERS 4u
+#define EF_PACKED_DIAGNOSTIC_CODE 1u
+#define EF_PACKED_DIAGNOSTIC_MESSAGE 2u
+#define EF_PACKED_DIAGNOSTIC_FILE 3u
+#define EF_PACKED_DIAGNOSTIC_KEY 4u
+/** A diagnostic's null mask: no file, no key (the item is then ""). */
+#define EF_PACKED_DIAGNOSTIC_NULL_FILE 1u
+#define EF_PACKED_DIAGNOSTIC_NULL_KEY 2u
+/** A catalog's description: header (L, D), development locale, L localizations, D diagnostics. */
+#define EF_PACKED_DESCRIBE_HEADER_NUMBERS 2u
+#define EF_PACKED_DESCRIBE_DEVELOPMENT_LOCALE 1u
+#define EF_PACKED_DESCRIBE_LOCALIZATIONS 2u
+/** A lint report: header (files, D), D diagnostics. */
+#define EF_PACKED_LINT_HEADER_NUMBERS 2u
+#define EF_PACKED_LINT_DIAGNOSTICS 1u
+/** A locale chain: header (untranslated, N), normalized ID, N entries of an ID and a kind. */
+#define EF_PACKED_CHAIN_HEADER_NUMBERS 2u
+#define EF_PACKED_CHAIN_NORMALIZED 1u
+#define EF_PACKED_CHAIN_ENTRIES 2u
+#define EF_PACKED_CHAIN_ENTRY_ITEMS 2u
+/** A preference list: header (N), N entries. */
+#define EF_PACKED_LIST_HEADER_NUMBERS 1u
+#define EF_PACKED_LIST_ENTRIES 1u
 
 /* ---------------------------------------------------------------------------------- status */
 
@@ -458,6 +487,42 @@ int32_t ef_catalog_diagnostic_line(const ef_catalog *catalog, size_t index);
 /** @brief 1-based column of diagnostic `index`, 0 if unknown or out of range.
  *  @since 1.0 */
 int32_t ef_catalog_diagnostic_column(const ef_catalog *catalog, size_t index);
+
+/**
+ * @brief Everything the catalog getters above give (development locale, localizations,
+ *        diagnostics), written into the caller's buffer in one call: for bindings that pay per
+ *        call (see ef_format_packed()).
+ *
+ * The buffer receives NUL-terminated UTF-8 items: a header of two decimal numbers separated by
+ * a space (the number of localizations L, the number of diagnostics D); the development locale,
+ * as ef_catalog_development_locale() gives it; the L localization names, in the order of
+ * ef_catalog_localization_name(); then the D diagnostics, in the order of the
+ * ef_catalog_diagnostic_* getters, EF_PACKED_DIAGNOSTIC_ITEMS items each:
+ *   - its numbers, decimal, separated by single spaces: severity (EF_SEVERITY_*), line and
+ *     column (as ef_catalog_diagnostic_line() and _column() give them), and a null mask:
+ *     EF_PACKED_DIAGNOSTIC_NULL_FILE when it has no file, EF_PACKED_DIAGNOSTIC_NULL_KEY when it
+ *     is about no table key;
+ *   - its code, its message, its file ("" when none) and the table key it is about ("" when
+ *     none).
+ * 2 + L + 5 * D items in all; the last byte of the output is a NUL. Like the getters, it reads
+ * every localization of a catalog opened with EF_CATALOG_ON_DEMAND not yet read (once).
+ *
+ * @param[out] out_length  As for ef_format_packed().
+ * @param[out] buffer      As for ef_format_packed().
+ * @param[in]  capacity    As for ef_format_packed(): when `*out_length` comes back larger, call
+ *                         again with a buffer of that size (the catalog does not change, so the
+ *                         output does not either).
+ * @param[in]  catalog     The catalog. Must not be NULL.
+ * @param[out] err         Optional error details.
+ * @return EF_OK (also when the output did not fit: compare `*out_length` with `capacity`);
+ *         EF_E_INVALID_ARGUMENT (NULL `out_length` or `catalog`; NULL `buffer` with a non-zero
+ *         capacity).
+ * @par Thread-safety: safe, also concurrently on the same catalog; each thread needs its own
+ *      buffer.
+ * @since 1.3
+ */
+ef_status ef_catalog_describe_packed(size_t *out_length, char *buffer, size_t capacity,
+                                     const ef_catalog *catalog, ef_error_details **err);
 
 /**
  * @brief Compiles a catalog into one file that opens fast (`errfmt compile`): every
@@ -752,6 +817,8 @@ void ef_result_free(ef_result *result);
  *   - for each field in the same order, its rejections, five items each: key, locale ("" for an
  *     unlocalized table), table, code (e.g. "missing-argument") and message.
  * That is 16 + S + 5 * (Rt + Rm + Rb) items; the last byte of the output is a NUL.
+ * docs/packed-format.md specifies the format for decoders (with the checks a decoder makes
+ * before it trusts an output, and golden vectors in Tests/vectors/packed/).
  *
  * @param[out] out_length    Receives the size of the whole output in bytes, terminators
  *                           included; 0 on failure. Must not be NULL.
@@ -796,26 +863,16 @@ ef_status ef_format_packed(size_t *out_length, char *buffer, size_t capacity,
  *
  * The same statuses and thread-safety as ef_format_packed() given the same inputs as separate
  * parameters and an ef_error_info holding the same arguments, and the same output followed by
- * the rejections' descriptions (below). The request is, one after another:
- *   - the domain's UTF-8, then a NUL;
- *   - the code in decimal (an optional '-' and one or more ASCII digits, from -2^63 to
- *     2^63-1), then a NUL;
- *   - any of the optional texts, each at most once and in this order, each a kind byte, its
- *     UTF-8 and a NUL: 'D' the description, 'F' the failure reason, 'R' the recovery
- *     suggestion, 'T' the table (one left out is NULL to ef_format_packed());
- *   - the arguments, each a kind byte and its value, up to the end of the run:
- *     - 's' and the string's UTF-8, then a NUL (as ef_error_info_add_string());
- *     - 'i', 'u' or 'd' and eight bytes, little-endian: an int64_t, a uint64_t or an IEEE 754
- *       double (as ef_error_info_add_int64(), _add_uint64(), _add_double());
- *     - 'n' and an integer in decimal, then a NUL: an optional '-' and one or more ASCII
- *       digits; from -2^63 to 2^63-1 an int64_t, from 2^63 to 2^64-1 a uint64_t (the typing
- *       of a scripting language's integer: a binding can make a whole request as one text).
- * A text cannot hold a NUL (it would end there): a binding refuses such a text before packing.
- * A run that ends inside an item, a code that is not such a decimal, a text out of order or
- * given twice, an unknown kind byte, an 'n' value that is not such a decimal or does not fit in
- * 64 bits, or more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or string
- * argument that is not UTF-8, EF_E_INVALID_UTF8 (the items after the code are checked in
- * ef_format_packed()'s order: the parameters, then the arguments).
+ * the rejections' descriptions (below). The request is one run of bytes: the domain and a NUL,
+ * the code in decimal and a NUL, then the description ('D'), failure reason ('F'), recovery
+ * suggestion ('R') and table ('T') that are given, each a kind byte, its UTF-8 and a NUL, then
+ * the arguments, each a kind byte ('s' a string, 'i' an int64_t, 'u' a uint64_t, 'd' a double,
+ * 'n' an integer in decimal) and its value. docs/packed-format.md ("The request") specifies it
+ * byte by byte. A request that is malformed (NULL or empty, cut inside a part, a code or 'n'
+ * value that is not a decimal of 64 bits, a text out of order or given twice, an unknown kind
+ * byte) or that has more than EF_MAX_ARGUMENTS arguments is EF_E_INVALID_ARGUMENT; a text or
+ * string argument that is not UTF-8, EF_E_INVALID_UTF8 (the parts after the code are checked
+ * in ef_format_packed()'s order: the texts, then the arguments).
  *
  * The output is ef_format_packed()'s, followed by one item per rejection (in the same order as
  * the rejections' five items): its one-line description, as ef_result_rejection() gives it.
@@ -1032,6 +1089,30 @@ const char *ef_locale_chain_id(const ef_locale_chain *chain, size_t index);
  *  @since 1.0 */
 int32_t ef_locale_chain_kind(const ef_locale_chain *chain, size_t index);
 
+/**
+ * @brief Everything the chain getters above give, written into the caller's buffer in one call
+ *        (see ef_format_packed()).
+ *
+ * The buffer receives NUL-terminated UTF-8 items: a header of two decimal numbers separated by
+ * a space (1 when the locale was C or POSIX, as ef_locale_chain_untranslated() says, else 0;
+ * the number of entries N); the normalized ID, as ef_locale_chain_normalized() gives it; then
+ * the N entries, most specific first, EF_PACKED_CHAIN_ENTRY_ITEMS items each: the ID (as
+ * ef_locale_chain_id()) and the kind in decimal (EF_CHAIN_*, as ef_locale_chain_kind()).
+ * 2 + 2 * N items in all; the last byte of the output is a NUL.
+ *
+ * @param[out] out_length  As for ef_format_packed().
+ * @param[out] buffer      As for ef_format_packed().
+ * @param[in]  capacity    As for ef_catalog_describe_packed() (a chain does not change either).
+ * @param[in]  chain       The chain. Must not be NULL.
+ * @param[out] err         Optional error details.
+ * @return EF_OK (also when the output did not fit); EF_E_INVALID_ARGUMENT (NULL `out_length` or
+ *         `chain`; NULL `buffer` with a non-zero capacity).
+ * @par Thread-safety: safe, also concurrently on the same chain.
+ * @since 1.3
+ */
+ef_status ef_locale_chain_packed(size_t *out_length, char *buffer, size_t capacity,
+                                 const ef_locale_chain *chain, ef_error_details **err);
+
 /** @brief Frees a chain. NULL is a no-op.
  *  @since 1.0 */
 void ef_locale_chain_free(ef_locale_chain *chain);
@@ -1080,6 +1161,28 @@ size_t ef_locale_list_count(const ef_locale_list *list);
 /** @brief Entry `index`, as given (not normalized). Borrowed; NULL if out of range.
  *  @since 1.0 */
 const char *ef_locale_list_entry(const ef_locale_list *list, size_t index);
+
+/**
+ * @brief Every entry of a list, written into the caller's buffer in one call (see
+ *        ef_format_packed()).
+ *
+ * The buffer receives NUL-terminated UTF-8 items: a header of one decimal number (the number of
+ * entries N), then the N entries, most preferred first, as ef_locale_list_entry() gives them.
+ * 1 + N items in all; the last byte of the output is a NUL. A list made from the environment
+ * keeps what the environment held when it was made: calling again writes the same output.
+ *
+ * @param[out] out_length  As for ef_format_packed().
+ * @param[out] buffer      As for ef_format_packed().
+ * @param[in]  capacity    As for ef_catalog_describe_packed() (a list does not change either).
+ * @param[in]  list        The list. Must not be NULL.
+ * @param[out] err         Optional error details.
+ * @return EF_OK (also when the output did not fit); EF_E_INVALID_ARGUMENT (NULL `out_length` or
+ *         `list`; NULL `buffer` with a non-zero capacity).
+ * @par Thread-safety: safe, also concurrently on the same list.
+ * @since 1.3
+ */
+ef_status ef_locale_list_packed(size_t *out_length, char *buffer, size_t capacity,
+                                const ef_locale_list *list, ef_error_details **err);
 
 /** @brief Frees a list. NULL is a no-op.
  *  @since 1.0 */
@@ -1185,6 +1288,29 @@ int32_t ef_lint_diagnostic_line(const ef_lint_report *report, size_t index);
  *  @since 1.1 */
 int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
 
+/**
+ * @brief Everything the report getters above give, written into the caller's buffer in one
+ *        call (see ef_format_packed()).
+ *
+ * The buffer receives NUL-terminated UTF-8 items: a header of two decimal numbers separated by
+ * a space (the number of table files read, as ef_lint_file_count() gives it; the number of
+ * findings D), then the D findings in the report's order, each written as a diagnostic of
+ * ef_catalog_describe_packed() is (its numbers, code, message, file, key; EF_PACKED_DIAGNOSTIC_*),
+ * as the ef_lint_diagnostic_* getters give them. 1 + 5 * D items in all; the last byte of the
+ * output is a NUL.
+ *
+ * @param[out] out_length  As for ef_format_packed().
+ * @param[out] buffer      As for ef_format_packed().
+ * @param[in]  capacity    As for ef_catalog_describe_packed() (a report does not change either).
+ * @param[in]  report      The report. Must not be NULL.
+ * @param[out] err         Optional error details.
+ * @return EF_OK (also when the output did not fit); EF_E_INVALID_ARGUMENT (NULL `out_length` or
+ *         `report`; NULL `buffer` with a non-zero capacity).
+ * @par Thread-safety: safe, also concurrently on the same report.
+ * @since 1.3
+ */
+ef_status ef_lint_report_packed(size_t *out_length, char *buffer, size_t capacity,
+                                const ef_lint_report *report, ef_error_details **err);
 /* ------------------------------------------------------------------------ problem responses */
 
 /* Where things are in the output of ef_format_problem() (docs/packed-format.md): the header item

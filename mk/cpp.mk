@@ -13,7 +13,7 @@ TESTS += test-cpp
 CPP_FLAGS      := -std=c++17 -pedantic -Wall -Wextra -Werror -O1 -g -pthread -Iinclude -Ibindings/cpp
 CPP_SANITIZE   := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
                   -D_GLIBCXX_ASSERTIONS
-CPP_HEADERS    := bindings/cpp/errorformatter.hpp include/errorformatter.h
+CPP_HEADERS    := bindings/cpp/errorformatter.hpp include/errorformatter.h bindings/cpp/tests/json.hpp
 CPP_TEST       := bindings/cpp/tests/test_errorformatter.cpp
 
 $(BUILD)/tests/cpp/test-errorformatter: $(CPP_TEST) $(CPP_HEADERS) $(BUILD)/lib/$(LIBNAME).$(VERSION)

@@ -34,11 +34,14 @@ JAVA_ROOT          := bindings/java
 JAVA_SOURCES       := $(wildcard $(JAVA_ROOT)/src/main/java/org/errorformatter/*.java)
 JAVA_TEST_SOURCES  := $(wildcard $(JAVA_ROOT)/src/test/java/org/errorformatter/*.java)
 JAVA_JNI_SOURCE    := $(JAVA_ROOT)/src/main/c/errorformatter_jni.c
+# The grow-and-retry call of the packed functions, shared with the Node.js addon.
+JAVA_JNI_INCLUDES  := bindings/common/packed_call.h
 JAVA_BUILD         := $(BUILD)/java
 JAVA_CLASSES       := $(JAVA_BUILD)/classes
 JAVA_TEST_CLASSES  := $(JAVA_BUILD)/test-classes
-# javac -h writes the JNI header of Native's methods: the C file includes it, so a signature
-# that differs between the two fails the build.
+# javac -h writes the JNI header of Native's methods and of Packed's constants: the C file
+# includes them, so a signature that differs between the two, or a position that differs from
+# the header's macro, fails the build.
 JAVA_JNI_HEADERS   := $(JAVA_BUILD)/jni-headers
 JAVA_PLATFORM      := $(shell uname -s | tr A-Z a-z)-$(shell uname -m)
 JAVA_JAR           := $(JAVA_BUILD)/errorformatter-$(VERSION).jar
@@ -46,7 +49,7 @@ JAVA_JAR_NATIVE    := $(JAVA_BUILD)/jar-native/native/$(JAVA_PLATFORM)
 # The glue for the tests and the demo: linked against build/lib, loaded with
 # -Derrorformatter.jni (the jar's is linked against the tarball's lib/, with run path $ORIGIN).
 JAVA_DEV_JNI       := $(JAVA_BUILD)/dev/liberrorformatter-jni.so
-JAVA_JNI_CFLAGS     = -std=c99 -Wall -Wextra -Werror -O2 -fPIC -shared -Iinclude -I$(JAVA_JNI_HEADERS) \
+JAVA_JNI_CFLAGS     = -std=c11 -Wall -Wextra -Werror -O2 -fPIC -shared -Iinclude -Ibindings/common -I$(JAVA_JNI_HEADERS) \
                       -I$(JAVA_HOME_DIR)/include -I$(JAVA_HOME_DIR)/include/linux
 JAVA_RUN           := $(JAVA) -Derrorformatter.jni=$(abspath $(JAVA_DEV_JNI))
 
@@ -61,7 +64,7 @@ $(JAVA_BUILD)/classes.stamp: $(JAVA_SOURCES)
 	$(JAVAC) --release 17 -Xlint:all -Werror -d $(JAVA_CLASSES) -h $(JAVA_JNI_HEADERS) $(JAVA_SOURCES)
 	touch $@
 
-$(JAVA_DEV_JNI): $(JAVA_JNI_SOURCE) $(JAVA_BUILD)/classes.stamp include/errorformatter.h \
+$(JAVA_DEV_JNI): $(JAVA_JNI_SOURCE) $(JAVA_JNI_INCLUDES) $(JAVA_BUILD)/classes.stamp include/errorformatter.h \
                  $(BUILD)/lib/$(LIBNAME).$(VERSION)
 	mkdir -p $(dir $@)
 	$(CC) $(JAVA_JNI_CFLAGS) -o $@ $(JAVA_JNI_SOURCE) -L$(BUILD)/lib -lerrorformatter \
@@ -70,7 +73,7 @@ $(JAVA_DEV_JNI): $(JAVA_JNI_SOURCE) $(JAVA_BUILD)/classes.stamp include/errorfor
 # The jar's native directory is the tarball's lib/ as a whole (whatever ICU it bundles), less
 # the development symlink (liberrorformatter.so) and with each other symlink made a file of the
 # name the loader asks for (liberrorformatter.so.1, not .so.1.3.0); files.txt lists it.
-java-jar: $(JAVA_BUILD)/classes.stamp $(JAVA_JNI_SOURCE)
+java-jar: $(JAVA_BUILD)/classes.stamp $(JAVA_JNI_SOURCE) $(JAVA_JNI_INCLUDES)
 	$(MAKE) --no-print-directory tarball ICU=bundled
 	rm -rf $(JAVA_BUILD)/jar-native && mkdir -p $(JAVA_JAR_NATIVE)
 	set -e; lib=$$(echo $(BUILD)/tarball/errorformatter-*/lib); \
@@ -107,6 +110,7 @@ test-java: $(JAVA_DEV_JNI) $(BUILD)/bin/errfmt $(if $(JUNIT_FOUND),$(JAVA_BUILD)
 	@echo "javadoc: -Xdoclint:all clean"
 ifdef JUNIT_FOUND
 	status=0; $(JAVA_RUN) -Xcheck:jni -Derrorformatter.examples=$(abspath Examples) \
+	    -Derrorformatter.vectors=$(abspath Tests/vectors/packed) \
 	    -Derrorformatter.errfmt=$(abspath $(BUILD)/bin/errfmt) \
 	    -cp $(JAVA_CLASSES):$(JAVA_TEST_CLASSES):$(JUNIT_CLASSPATH) org.errorformatter.TestMain \
 	    > $(JAVA_BUILD)/test-java.log 2>&1 || status=$$?; \

@@ -41,9 +41,14 @@ NPM_FOUND       := $(shell command -v $(NPM) 2>/dev/null)
 ifneq ($(NODE_FOUND),)
 
 NODE_DIR        := bindings/node
-NODE_SOURCES    := $(wildcard $(NODE_DIR)/src/*.c) $(NODE_DIR)/src/addon.h include/errorformatter.h
+# The grow-and-retry call of the packed functions (bindings/common) is shared with the JNI glue.
+NODE_SOURCES    := $(wildcard $(NODE_DIR)/src/*.c) $(NODE_DIR)/src/addon.h include/errorformatter.h \
+                   bindings/common/packed_call.h
 NODE_CFLAGS     := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
-                   -I$(NODE_INCLUDE) -Iinclude
+                   -I$(NODE_INCLUDE) -Iinclude -Ibindings/common
+# What index.js requires beside it: the package's JavaScript.
+NODE_SCRIPTS    := $(NODE_DIR)/index.js $(NODE_DIR)/addon.js $(NODE_DIR)/errors.js $(NODE_DIR)/packed.js \
+                   $(NODE_DIR)/problem.js
 # The addon the tests and the demo load: beside the build tree's library, found by its path.
 NODE_ADDON      := $(BUILD)/node/errorformatter.node
 # `require('errorformatter')` from the build tree: a node_modules-like directory holding a link
@@ -106,7 +111,7 @@ node-package: all
 	$(CC) $(NODE_CFLAGS) -o $(NODE_STAGE)/native/errorformatter.node $(filter %.c,$(NODE_SOURCES)) \
 	    -L$(NODE_STAGE)/native -l:$(LIBNAME).$(SOMAJOR) -Wl,-rpath,'$$ORIGIN'
 	strip --strip-unneeded $(NODE_STAGE)/native/errorformatter.node
-	cp $(NODE_DIR)/package.json $(NODE_DIR)/index.js $(NODE_DIR)/problem.js $(NODE_DIR)/index.d.ts $(NODE_DIR)/README.md $(NODE_STAGE)/
+	cp $(NODE_DIR)/package.json $(NODE_SCRIPTS) $(NODE_DIR)/index.d.ts $(NODE_DIR)/README.md $(NODE_STAGE)/
 	@test "$$($(NODE) -p 'require("./$(NODE_DIR)/package.json").version')" = "$(VERSION)" \
 	    || { echo "node-package: $(NODE_DIR)/package.json's version is not $(VERSION)"; exit 1; }
 	rm -f $(NODE_TGZ)

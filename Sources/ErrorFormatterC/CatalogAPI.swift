@@ -14,9 +14,11 @@ final class CatalogBox {
     private let listings = Protected<Listings?>(nil)
 
     struct Listings {
+        let localizations: [String]
         let names: CStringArena
-        let count: Int
         let diagnostics: DiagnosticList
+
+        var count: Int { localizations.count }
     }
     init(_ catalog: Catalog) {
         self.catalog = catalog
@@ -30,7 +32,7 @@ final class CatalogBox {
         listings.withLock { made in
             if let made { return made }
             let localizations = catalog.localizations
-            let lists = Listings(names: CStringArena.make(localizations), count: localizations.count,
+            let lists = Listings(localizations: localizations, names: CStringArena.make(localizations),
                                  diagnostics: DiagnosticList(catalog.diagnostics))
             made = lists
             return lists
@@ -161,4 +163,20 @@ public func ef_catalog_diagnostic_line(_ catalog: OpaquePointer?, _ index: Int) 
 @_cdecl("ef_catalog_diagnostic_column") @implementation
 public func ef_catalog_diagnostic_column(_ catalog: OpaquePointer?, _ index: Int) -> Int32 {
     Handle.borrow(catalog, as: CatalogBox.self)?.lists.diagnostics.column(index) ?? 0
+}
+
+@_cdecl("ef_catalog_describe_packed") @implementation
+public func ef_catalog_describe_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ catalog: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    writingPacked(out_length, buffer, capacity, err) { () throws(Failure) in
+        guard let box = Handle.borrow(catalog, as: CatalogBox.self) else {
+            throw Failure.invalidArgument("catalog must not be NULL")
+        }
+        let lists = box.lists
+        return CatalogDescriptionLayout.items(developmentLocale: box.catalog.developmentLocale,
+                                              localizations: lists.localizations,
+                                              diagnostics: lists.diagnostics.diagnostics)
+    }
 }

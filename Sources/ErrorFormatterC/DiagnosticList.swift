@@ -31,11 +31,7 @@ final class DiagnosticList {
     /// `EF_SEVERITY_*` of diagnostic `index`, -1 when there is none.
     func severity(_ index: Int) -> Int32 {
         guard let diagnostic = diagnostic(index) else { return -1 }
-        return switch diagnostic.severity {
-        case .error: EF_SEVERITY_ERROR
-        case .warning: EF_SEVERITY_WARNING
-        case .note: EF_SEVERITY_NOTE
-        }
+        return Int32(DiagnosticLayout.number(of: diagnostic.severity))
     }
 
     func string(_ index: Int, _ field: Field) -> UnsafePointer<CChar>? {

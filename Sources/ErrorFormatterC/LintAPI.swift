@@ -58,6 +58,19 @@ public func ef_lint_catalog(
     }
 }
 
+@_cdecl("ef_lint_report_packed") @implementation
+public func ef_lint_report_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ report: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    writingPacked(out_length, buffer, capacity, err) { () throws(Failure) in
+        guard let box = Handle.borrow(report, as: LintReportBox.self) else {
+            throw Failure.invalidArgument("report must not be NULL")
+        }
+        return LintReportLayout.items(fileCount: box.report.fileCount, diagnostics: box.diagnostics.diagnostics)
+    }
+}
+
 @_cdecl("ef_lint_report_free") @implementation
 public func ef_lint_report_free(_ report: OpaquePointer?) {
     Handle.release(report, as: LintReportBox.self)

@@ -3,20 +3,16 @@ import ErrorFormatter
 
 /// The object behind `ef_locale_chain *`.
 final class LocaleChainBox {
+    let normalized: String
     let untranslated: Bool
-    let kinds: [Int32]
+    let entries: [LocaleChainEntry]
     /// [normalized, entry ids…]
     let strings: CStringArena
 
     init(normalized: String, untranslated: Bool, entries: [LocaleChainEntry]) {
+        self.normalized = normalized
         self.untranslated = untranslated
-        kinds = entries.map { entry in
-            switch entry.kind {
-            case .bundle: EF_CHAIN_BUNDLE
-            case .alias: EF_CHAIN_ALIAS
-            case .abstract: EF_CHAIN_ABSTRACT
-            }
-        }
+        self.entries = entries
         strings = CStringArena.make([normalized] + entries.map(\.id))
     }
 }
@@ -83,12 +79,12 @@ public func ef_locale_chain_untranslated(_ chain: OpaquePointer?) -> Int32 {
 
 @_cdecl("ef_locale_chain_count") @implementation
 public func ef_locale_chain_count(_ chain: OpaquePointer?) -> Int {
-    Handle.borrow(chain, as: LocaleChainBox.self)?.kinds.count ?? 0
+    Handle.borrow(chain, as: LocaleChainBox.self)?.entries.count ?? 0
 }
 
 @_cdecl("ef_locale_chain_id") @implementation
 public func ef_locale_chain_id(_ chain: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    guard let box = Handle.borrow(chain, as: LocaleChainBox.self), box.kinds.indices.contains(index) else {
+    guard let box = Handle.borrow(chain, as: LocaleChainBox.self), box.entries.indices.contains(index) else {
         return nil
     }
     return box.strings[index + 1]
@@ -96,10 +92,24 @@ public func ef_locale_chain_id(_ chain: OpaquePointer?, _ index: Int) -> UnsafeP
 
 @_cdecl("ef_locale_chain_kind") @implementation
 public func ef_locale_chain_kind(_ chain: OpaquePointer?, _ index: Int) -> Int32 {
-    guard let box = Handle.borrow(chain, as: LocaleChainBox.self), box.kinds.indices.contains(index) else {
+    guard let box = Handle.borrow(chain, as: LocaleChainBox.self), box.entries.indices.contains(index) else {
         return -1
     }
-    return box.kinds[index]
+    return Int32(LocaleChainLayout.number(of: box.entries[index].kind))
+}
+
+@_cdecl("ef_locale_chain_packed") @implementation
+public func ef_locale_chain_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ chain: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    writingPacked(out_length, buffer, capacity, err) { () throws(Failure) in
+        guard let box = Handle.borrow(chain, as: LocaleChainBox.self) else {
+            throw Failure.invalidArgument("chain must not be NULL")
+        }
+        return LocaleChainLayout.items(normalized: box.normalized, untranslated: box.untranslated,
+                                       entries: box.entries)
+    }
 }
 
 @_cdecl("ef_locale_chain_free") @implementation

@@ -6,13 +6,15 @@ import ErrorFormatter
 
 /// The object behind `ef_locale_list *`: preferences as read, ready to pass to `ef_format`.
 final class LocaleListBox {
-    let count: Int
+    let preferences: [String]
     let strings: CStringArena
 
     init(_ preferences: [String]) {
-        count = preferences.count
+        self.preferences = preferences
         strings = CStringArena.make(preferences)
     }
+
+    var count: Int { preferences.count }
 }
 
 /// The variables gettext reads, from the process environment, as bytes: a value that is not
@@ -58,6 +60,19 @@ public func ef_locale_list_count(_ list: OpaquePointer?) -> Int {
 public func ef_locale_list_entry(_ list: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
     guard let box = Handle.borrow(list, as: LocaleListBox.self), index >= 0, index < box.count else { return nil }
     return box.strings[index]
+}
+
+@_cdecl("ef_locale_list_packed") @implementation
+public func ef_locale_list_packed(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ list: OpaquePointer?, _ err: UnsafeMutablePointer<OpaquePointer?>?
+) -> ef_status {
+    writingPacked(out_length, buffer, capacity, err) { () throws(Failure) in
+        guard let box = Handle.borrow(list, as: LocaleListBox.self) else {
+            throw Failure.invalidArgument("list must not be NULL")
+        }
+        return LocaleListLayout.items(box.preferences)
+    }
 }
 
 @_cdecl("ef_locale_list_free") @implementation

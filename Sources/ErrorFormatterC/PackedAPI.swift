@@ -7,7 +7,8 @@ import ErrorFormatter
 // `ef_format_packed`, `ef_format_packed_reusable` and the `ef_catalog_lookup_packed` calls: a
 // whole result in the caller's buffer in one call, for bindings that pay per call. The items are
 // those of the result and lookup handles, copied out (`ItemBlock`); the layouts are specified in
-// the header and docs/packed-format.md.
+// the header and docs/packed-format.md. The packed outputs of the other handles (a catalog's
+// description, a locale chain or list, a lint report) are written by `writingPacked`.
 
 /// Checks the output parameters shared by every packed call (first, as every packed call checks
 /// them): the length's pointer, cleared, and the capacity (a size_t above Int.max arrives
@@ -21,6 +22,18 @@ private func packedOutput(
         throw Failure.invalidArgument("buffer must not be NULL when its capacity is \(capacity)")
     }
     return (out_length, buffer.map(UnsafeMutableRawPointer.init), capacity < 0 ? -1 : capacity)
+}
+
+/// The body of a packed call whose output is a run of items the core makes (`ItemRun`): checks
+/// the output parameters, then writes what `items` makes (after checking its own arguments).
+func writingPacked(
+    _ out_length: UnsafeMutablePointer<Int>?, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ err: UnsafeMutablePointer<OpaquePointer?>?, _ items: () throws(Failure) -> ItemRun
+) -> ef_status {
+    reportingFailures(err) { () throws(Failure) in
+        let (length, output, room) = try packedOutput(out_length, buffer, capacity)
+        length.pointee = try items().write(into: output, capacity: room)
+    }
 }
 
 /// Formats `parts` into the caller's buffer: the packed calls' shared body.

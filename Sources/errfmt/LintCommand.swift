@@ -26,6 +26,11 @@ let lintUsage = """
       --fail-on error|warning|note|never
                                   exit 1 when a finding at this severity or above was found
                                   (default: warning)
+      --registry FILE             the errors the program raises (the json registry of errfmt
+                                  codegen --lang json, or 'domain code' lines): findings for
+                                  an error without a title and message of its own in some
+                                  localization, texts for errors it does not name, argument
+                                  lists that differ from the catalog's, at their positions
       --statistics                translation coverage per localization, on standard error
       --list-checks               every check's code, severity and summary
 
@@ -41,7 +46,7 @@ func runLint(_ arguments: [String]) -> Int32 {
     }
     return runCommand(usage: lintUsage) { () throws(UsageError) in
         let options = try CommandArguments(
-            arguments, options: ["--catalog", "--development-locale", "--format", "--fail-on"],
+            arguments, options: ["--catalog", "--development-locale", "--format", "--fail-on", "--registry"],
             flags: ["--json", "--statistics", "--list-checks"])
         if options.has("--list-checks") {
             for rule in Lint.rules { print("\(rule.code)\t\(rule.severity.rawValue)\t\(rule.summary)") }
@@ -53,7 +58,8 @@ func runLint(_ arguments: [String]) -> Int32 {
         guard !paths.isEmpty else { throw UsageError(message: "no PATH to lint") }
         let report: LintReport
         do throws(LintError) {
-            report = try Lint.run(paths: paths, options: LintOptions(developmentLocale: options.value("--development-locale")))
+            report = try Lint.run(paths: paths, options: LintOptions(developmentLocale: options.value("--development-locale"),
+                                                                     registry: options.value("--registry")))
         } catch {
             CommandLineOutput.error(error.message)
             return 2

@@ -20,6 +20,8 @@ let usage = """
       dump       parse .strings files exactly as CoreFoundation does and print them
       convert    convert a table between .strings, .stringsdict, .xcstrings and JSON
       compile    compile a catalog directory into one file that opens fast
+      codegen    typed constructors of a catalog's errors in C, C++, Swift, Python, TypeScript,
+                 Go, Java or Rust, or their registry (json)
       problem    the HTTP problem response (RFC 9457) for an error and an Accept-Language
 
     errfmt <command> --help shows a command's options.
@@ -45,6 +47,7 @@ case let command?:
     case "dump": status = runDump(rest)
     case "convert": status = runConvert(rest)
     case "compile": status = runCompile(rest)
+    case "codegen": status = runCodegen(rest)
     case "problem": status = runProblem(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)

@@ -19,6 +19,7 @@ void test_arguments(const struct test_context *context);
 void test_null_arguments(const struct test_context *context);
 void test_invalid_utf8(const struct test_context *context);
 void test_packed(const struct test_context *context);
+void test_packed_handles(const struct test_context *context);
 void test_threads(const struct test_context *context);
 void test_text(const struct test_context *context);
 void test_hostile_files(const struct test_context *context);

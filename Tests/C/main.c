@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
     run_group("null arguments", test_null_arguments, &context);
     run_group("invalid utf-8", test_invalid_utf8, &context);
     run_group("packed", test_packed, &context);
+    run_group("packed handles", test_packed_handles, &context);
     run_group("threads", test_threads, &context);
     run_group("catalog text and remembered results", test_text, &context);
     run_group("lifetimes", test_lifetimes, &context);

@@ -21,18 +21,21 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving", "Problems"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Problems"],
+                "Serving", "Codegen", "Problems"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen",
+               "Problems"],
     "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
-                "Problems"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Problems"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Problems"],
-    "ErrorRules": ["Lint", "Conversion", "Serving", "Problems"],
-    "Serving": ["Lint", "Conversion", "Compiled", "Problems"],
-    "Problems": ["Lint", "Conversion", "Compiled"],
-    "Lint": ["ErrorRules", "Conversion", "Serving", "Problems"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Problems"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Problems"],
+                "Codegen", "Problems"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen", "Problems"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Codegen", "Problems"],
+    "Problems": ["Lint", "Conversion", "Compiled", "Codegen"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen", "Problems"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen",
+                   "Problems"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving", "Problems"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

@@ -2,15 +2,18 @@
 """Checks that every limit has one value: the C header's `EF_MAX_*` and `EF_DEFAULT_*` macros
 equal the Swift core's `Limits` table, its `EF_PACKED_*` and `EF_PROBLEM_*` positions equal the
 serving component's and the problem responses' layouts (and the null-mask bits the format
-specifies), the `EF_PROBLEM_*` flags equal `ProblemMembers`' bits, and every binding that
-restates a macro states the header's value.
+specifies), the numbers the packed outputs carry for a severity or a chain entry's kind
+(`EF_SEVERITY_*`, `EF_CHAIN_*`) equal the ones those layouts write, the `EF_PROBLEM_*` flags equal
+`ProblemMembers`' bits, and every binding that restates a macro states the header's value (a
+null-mask macro as its three fields' values, `EF_PACKED_NULL_KEY = (1, 8, 64)`).
 
 The core's table (Sources/ErrorFormatter/Support/Limits.swift) is where each limit is decided;
 the header publishes the ones a C caller can meet. A constant of the table that the header
 publishes names its macro in its doc comment (`EF_MAX_KEY_BYTES`), so that this check can pair
 them. The bindings mirror the header: the Rust -sys crate states every macro (it is the header
 in Rust), and any other binding file that states one (`EF_MAX_X = 64`, `const EF_MAX_X: u32 =
-64`, `#define EF_MAX_X 64u`) must agree with the header.
+64`, `#define EF_MAX_X 64u`, `static final int EF_MAX_X = 64;`, `const EF_MAX_X = 64;`) must
+agree with the header.
 
 usage: check_limits.py [ROOT]   (default: this checkout)
 Exit status 0 when every value agrees, 1 with one line per disagreement otherwise.
@@ -28,24 +31,35 @@ LIMITS = "Sources/ErrorFormatter/Support/Limits.swift"
 # EF_PACKED_* macro must have its value.
 PACKED_LAYOUTS = ["Sources/ErrorFormatter/Serving/ResultLayout.swift",
                   "Sources/ErrorFormatter/Serving/LookupLayout.swift",
+                  "Sources/ErrorFormatter/Serving/DiagnosticLayout.swift",
+                  "Sources/ErrorFormatter/Serving/CatalogDescriptionLayout.swift",
+                  "Sources/ErrorFormatter/Serving/LintReportLayout.swift",
+                  "Sources/ErrorFormatter/Serving/LocaleChainLayout.swift",
+                  "Sources/ErrorFormatter/Serving/LocaleListLayout.swift",
                   "Sources/ErrorFormatter/Problems/ProblemLayout.swift"]
-# The problem responses' layout macros too (their flags, EF_PROBLEM_CODE..., are not positions).
-PACKED_MACRO = re.compile(r"^#define (EF_PACKED_\w+|EF_PROBLEM_(?:HEADER_NUMBERS|FIELDS)) (\d+)u?\s*$", re.MULTILINE)
+# The macros the layouts must state: positions (the problem responses' too; their flags,
+# EF_PROBLEM_CODE..., are not positions), and the numbers written for a severity or a chain
+# entry's kind.
+PACKED_FAMILY = r"(?:EF_(?:PACKED|SEVERITY|CHAIN)_\w+|EF_PROBLEM_(?:HEADER_NUMBERS|FIELDS)\b)"
+PACKED_MACRO = re.compile(rf"^#define ({PACKED_FAMILY}) (\d+)u?\s*$", re.MULTILINE)
 PACKED_NULL = re.compile(r"^#define (EF_PACKED_NULL_\w+)\(field\) (.+?)\s*$", re.MULTILINE)
 PACKED_CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*static let (\w+) = (\d+)$", re.MULTILINE)
 # The null mask's bits, as docs/packed-format.md specifies them: three per field.
 PACKED_NULL_BITS = {"EF_PACKED_NULL_KEY": 0, "EF_PACKED_NULL_LOCALE": 1, "EF_PACKED_NULL_TABLE": 2}
 # Bindings that mirror the whole header, so must state every EF_MAX_* macro.
 COMPLETE_MIRRORS = ["bindings/rust/errorformatter-sys/src/lib.rs"]
-BINDING_SUFFIXES = {".py", ".rs", ".hpp", ".h", ".cpp"}
+BINDING_SUFFIXES = {".py", ".rs", ".hpp", ".h", ".cpp", ".java", ".js"}
 
 MACRO = re.compile(r"^#define (EF_(?:MAX|DEFAULT)_\w+) (\d+)u?\s*$", re.MULTILINE)
 # A doc comment (consecutive `///` lines) followed by `public static let name = value`.
 CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*public static let (\w+) = ([0-9_ <]+)$",
                       re.MULTILINE)
 # EF_MAX_X = 1, EF_MAX_X: u32 = 1, EF_MAX_X = 1u, #define EF_MAX_X 1u
-RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|PROBLEM)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
-                      r"^#define (EF_(?:MAX|DEFAULT|PACKED|PROBLEM)_\w+) (\d+)", re.MULTILINE)
+RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN|PROBLEM)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
+                      r"^#define (EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN|PROBLEM)_\w+) (\d+)", re.MULTILINE)
+# A function-like null-mask macro restated as its values for the three fields, in order:
+# EF_PACKED_NULL_KEY = (1, 8, 64).
+RESTATED_NULL = re.compile(r"\b(EF_PACKED_NULL_\w+)\s*=\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,?\s*\)")
 
 
 def swift_integer(expression: str) -> int:
@@ -82,7 +96,7 @@ def packed_problems(root: Path) -> tuple[dict[str, int], list[str]]:
     swift: dict[str, tuple[str, int]] = {}
     for layout in PACKED_LAYOUTS:
         for comment, name, value in PACKED_CONSTANT.findall((root / layout).read_text()):
-            for macro in set(re.findall(r"\bEF_(?:PACKED|PROBLEM)_\w+", comment)):
+            for macro in set(re.findall(rf"\b{PACKED_FAMILY}", comment)):
                 swift[macro] = (name, int(value))
     for macro, value in sorted(macros.items()):
         if macro not in swift:
@@ -102,6 +116,24 @@ def packed_problems(root: Path) -> tuple[dict[str, int], list[str]]:
             if eval(expression, {"__builtins__": {}}) != 1 << (3 * field + offset):  # noqa: S307
                 problems.append(f"{macro}({field}) is not bit {3 * field + offset}")
     return macros, problems
+
+
+def null_copies(root: Path) -> list[str]:
+    """One line per binding that restates a null-mask macro (as its three fields' values)
+    otherwise than the specified bits, which packed_problems checked the header against."""
+    problems = []
+    for path in sorted((root / "bindings").rglob("*")):
+        if path.suffix not in BINDING_SUFFIXES or "target" in path.parts or not path.is_file():
+            continue
+        for macro, *values in RESTATED_NULL.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if macro not in PACKED_NULL_BITS:
+                problems.append(f"{path.relative_to(root)}: states {macro}, which the header does not define")
+                continue
+            bits = [1 << (3 * field + PACKED_NULL_BITS[macro]) for field in range(3)]
+            if [int(value) for value in values] != bits:
+                problems.append(f"{path.relative_to(root)}: {macro} is ({', '.join(values)}), "
+                                f"the header says ({', '.join(map(str, bits))})")
+    return problems
 
 
 # The problem responses' member flags and the Swift option set that defines the same bits.
@@ -152,7 +184,7 @@ def main(arguments: list[str]) -> int:
         if macro not in macros:
             problems.append(f"Limits.{name} names {macro}, which the header does not define")
     packed, packed_disagreements = packed_problems(root)
-    problems += packed_disagreements
+    problems += packed_disagreements + null_copies(root)
     flags, flag_disagreements = problem_flags(root)
     problems += flag_disagreements
     macros = {**macros, **packed, **flags}
@@ -172,8 +204,8 @@ def main(arguments: list[str]) -> int:
         print(f"check_limits: {len(problems)} limits disagree")
         return 1
     restated = sum(len(found) for found in copies.values())
-    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_*, EF_PACKED_* and EF_PROBLEM_* macros equal the "
-          f"Swift core's; "
+    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_*, EF_PACKED_*, EF_SEVERITY_*, EF_CHAIN_* and "
+          f"EF_PROBLEM_* macros equal the Swift core's; "
           f"{restated} copies in {len(copies)} binding files equal the header")
     return 0
 

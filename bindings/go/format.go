@@ -3,6 +3,8 @@ package errorformatter
 // #include <errorformatter.h>
 import "C"
 
+import "unsafe"
+
 // ErrorInfo is the error to format: an NSError's parts. An empty text is no text, as the C
 // API's NULL (the library treats both alike).
 type ErrorInfo struct {
@@ -33,52 +35,30 @@ type ErrorInfo struct {
 // StatusInvalidArgument for a table name with '/', a string holding NUL or more than 1000
 // arguments.
 func (c *Catalog) Format(info ErrorInfo, locales ...string) (Result, error) {
-	texts := newCStrings(len(locales), textBytes(info.Domain, info.Description, info.FailureReason,
-		info.RecoverySuggestion, info.Table)+textBytes(locales...))
+	request, err := packRequest(info)
+	if err != nil {
+		return Result{}, err
+	}
+	texts := newCStrings(len(locales), textBytes(locales...))
 	defer texts.free()
-	domain, err := texts.text(info.Domain, "domain")
-	if err != nil {
-		return Result{}, err
-	}
-	description, err := texts.optional(info.Description, "description")
-	if err != nil {
-		return Result{}, err
-	}
-	failureReason, err := texts.optional(info.FailureReason, "failure reason")
-	if err != nil {
-		return Result{}, err
-	}
-	recoverySuggestion, err := texts.optional(info.RecoverySuggestion, "recovery suggestion")
-	if err != nil {
-		return Result{}, err
-	}
-	table, err := texts.optional(info.Table, "table")
-	if err != nil {
-		return Result{}, err
-	}
 	preferences, preferenceCount, err := texts.array(locales, "locale")
 	if err != nil {
 		return Result{}, err
 	}
-	arguments, err := newArgumentList(info.Arguments)
-	if err != nil {
-		return Result{}, err
-	}
-	defer C.ef_error_info_free(arguments)
 
 	handle, err := c.acquire()
 	if err != nil {
 		return Result{}, err
 	}
 	defer c.release()
-	text, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	// The request is Go memory lent to the call, as the buffer is: it holds no Go pointer.
+	output, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
-		return C.ef_format_packed(length, buffer, capacity, handle, domain, C.int64_t(info.Code),
-			description, failureReason, recoverySuggestion, table, arguments, preferences,
-			preferenceCount, details)
+		return C.ef_format_packed_reusable(length, buffer, capacity, nil, handle,
+			(*C.char)(unsafe.Pointer(&request[0])), C.size_t(len(request)), preferences, preferenceCount, details)
 	}, C.EF_OK)
 	if err != nil {
 		return Result{}, err
 	}
-	return parseResult(text)
+	return parseResult(output)
 }

@@ -53,15 +53,15 @@ func (c *Catalog) Lookup(table, key string, arguments []Argument, locales ...str
 		return LookupResult{}, err
 	}
 	defer c.release()
-	text, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
+	output, err := callPacked(func(length *C.size_t, buffer *C.char, capacity C.size_t,
 		details **C.ef_error_details) C.ef_status {
-		return C.ef_catalog_lookup_packed(length, buffer, capacity, handle, query.table, query.key,
+		return C.ef_catalog_lookup_packed_v2(length, buffer, capacity, handle, query.table, query.key,
 			query.locales, query.localeCount, argumentList, details)
 	}, C.EF_E_KEY_NOT_FOUND)
 	if err != nil {
 		return LookupResult{}, err
 	}
-	return parseLookup(text)
+	return parseLookup(output)
 }
 
 // Text is the text a key shows with no arguments (the gettext-shaped call): the same

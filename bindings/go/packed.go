@@ -1,18 +1,27 @@
 package errorformatter
 
 // #include <errorformatter.h>
+//
+// // The null mask's bits (function-like macros, which cgo cannot call), per field.
+// enum {
+//	efgoNullKeyTitle = EF_PACKED_NULL_KEY(EF_FIELD_TITLE),
+//	efgoNullKeyMessage = EF_PACKED_NULL_KEY(EF_FIELD_MESSAGE),
+//	efgoNullKeyButton = EF_PACKED_NULL_KEY(EF_FIELD_BUTTON),
+// };
 import "C"
 
 import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 )
 
-// The packed calls (ef_format_packed, ef_catalog_lookup_packed) write a whole result into the
-// caller's buffer as NUL-terminated items, in one call and with no handle to free. The buffer
-// is Go memory lent to the call; the items are copied out as one Go string.
+// The packed calls (ef_format_packed_reusable, ef_catalog_lookup_packed_v2) write a whole
+// result into the caller's buffer as NUL-terminated items, in one call and with no handle to
+// free; docs/packed-format.md specifies the output. The buffer is Go memory lent to the call;
+// the output is copied out as one Go string, checked, then cut into the result's strings.
 
 // initialBufferBytes fits the results of ordinary errors; a larger one is asked for again.
 const initialBufferBytes = 2048
@@ -30,8 +39,8 @@ var buffers = sync.Pool{New: func() any {
 type packedCall func(length *C.size_t, buffer *C.char, capacity C.size_t, details **C.ef_error_details) C.ef_status
 
 // callPacked makes a packed call into a pooled buffer, again into a larger one when the output
-// did not fit, and returns the output without its last NUL. A status other than EF_OK and
-// accept is an error; with accept (a lookup's EF_E_KEY_NOT_FOUND) the output is returned too.
+// did not fit, and returns the whole output (its last NUL included). A status other than EF_OK
+// and accept is an error; with accept (a lookup's EF_E_KEY_NOT_FOUND) the output is returned too.
 func callPacked(call packedCall, accept C.ef_status) (string, error) {
 	pooled := buffers.Get().(*[]byte)
 	defer func() {
@@ -39,7 +48,7 @@ func callPacked(call packedCall, accept C.ef_status) (string, error) {
 			buffers.Put(pooled)
 		}
 	}()
-	// Formatting is deterministic, so the second call fits; a third is never needed.
+	// Formatting is deterministic, so the second call fits; a third is never made.
 	for attempt := 0; attempt < 2; attempt++ {
 		buffer := *pooled
 		var length C.size_t
@@ -49,109 +58,169 @@ func callPacked(call packedCall, accept C.ef_status) (string, error) {
 			return "", errorFrom(status, details)
 		}
 		C.ef_error_details_free(details)
-		if length == 0 {
-			return "", malformedOutput("empty")
-		}
 		if uint64(length) <= uint64(len(buffer)) {
-			return string(buffer[:length-1]), nil
+			return string(buffer[:length]), nil
 		}
 		*pooled = make([]byte, int(length))
 	}
-	return "", newError(StatusInternal, "the library's packed output changed size between two calls")
+	return "", newError(StatusInternal, "the library's packed output changed size between two equal calls")
 }
 
-// malformedOutput is the error for packed output that does not read as the header says it
-// should: a library that breaks its own format, reported rather than trusted.
-func malformedOutput(what string) error {
-	return newError(StatusInternal, "the library's packed output is malformed ("+what+")")
+// Positions in the packed outputs: the header's EF_PACKED_* macros.
+const (
+	packedHeader           = C.EF_PACKED_HEADER
+	packedTitle            = C.EF_PACKED_TITLE
+	packedMessage          = C.EF_PACKED_MESSAGE
+	packedButton           = C.EF_PACKED_BUTTON
+	packedProvenance       = C.EF_PACKED_PROVENANCE
+	packedProvenanceItems  = C.EF_PACKED_PROVENANCE_ITEMS
+	packedStack            = C.EF_PACKED_STACK
+	packedRejectionItems   = C.EF_PACKED_REJECTION_ITEMS
+	formatHeaderNumbers    = C.EF_PACKED_FORMAT_HEADER_NUMBERS
+	packedLookupValue      = C.EF_PACKED_LOOKUP_VALUE
+	packedLookupLocale     = C.EF_PACKED_LOOKUP_LOCALE
+	packedLookupTable      = C.EF_PACKED_LOOKUP_TABLE
+	packedLookupRejections = C.EF_PACKED_LOOKUP_REJECTIONS
+	lookupHeaderNumbers    = C.EF_PACKED_LOOKUP_HEADER_NUMBERS
+	// A rejection's items in a 1.3 output: its five parts, and its description after them all.
+	itemsPerRejection = packedRejectionItems + 1
+	// Field f's key, locale and table bits are nullKeyBit(f), << 1 and << 2.
+	nullMaskBits = 3 * fieldCount
+)
+
+// nullKeyBits are EF_PACKED_NULL_KEY(field); the locale's and table's bits follow each.
+var nullKeyBits = [fieldCount]int{C.efgoNullKeyTitle, C.efgoNullKeyMessage, C.efgoNullKeyButton}
+
+// malformedOutput is the error for a packed output the format does not allow (a library that
+// breaks its own format): reported, never read past.
+func malformedOutput(call, reason string) error {
+	return newError(StatusInternal, "the library's packed "+call+" output is malformed: "+reason)
 }
 
-// parseHeader reads the space-separated decimal numbers of a packed header item.
-func parseHeader(header string, count int) ([]int, bool) {
-	parts := strings.Split(header, " ")
-	if len(parts) != count {
-		return nil, false
+// packedItems checks an output (docs/packed-format.md, "What a decoder must refuse") and
+// returns its header's numbers and its items. count is how many numbers the header has,
+// counted how many of the first ones count items (at most the output's length, as each item
+// takes a byte), and items the number of items those numbers give.
+func packedItems(output, call string, count, counted int, items func([]int) int) ([]int, []string, error) {
+	if output == "" {
+		return nil, nil, malformedOutput(call, "it is empty")
+	}
+	if output[len(output)-1] != 0 {
+		return nil, nil, malformedOutput(call, "its last byte is not a NUL")
+	}
+	if !utf8.ValidString(output) {
+		return nil, nil, malformedOutput(call, "it is not UTF-8")
+	}
+	parts := strings.Split(output[:len(output)-1], "\x00")
+	header := parts[packedHeader]
+	fields := strings.Split(header, " ")
+	if len(fields) != count {
+		return nil, nil, malformedOutput(call, "the header "+strconv.Quote(header)+" is not "+strconv.Itoa(count)+" numbers")
 	}
 	numbers := make([]int, count)
-	for index, part := range parts {
-		number, err := strconv.Atoi(part)
-		if err != nil || number < 0 {
-			return nil, false
+	for index, field := range fields {
+		number, ok := headerNumber(field)
+		if !ok {
+			return nil, nil, malformedOutput(call, "the header "+strconv.Quote(header)+" is not "+strconv.Itoa(count)+" numbers")
+		}
+		if index < counted && number > len(output) {
+			return nil, nil, malformedOutput(call, "the header "+strconv.Quote(header)+" counts more items than the output can hold")
 		}
 		numbers[index] = number
 	}
-	return numbers, true
+	if numbers[0] > 1 {
+		return nil, nil, malformedOutput(call, "the header "+strconv.Quote(header)+" starts with "+fields[0]+", not 0 or 1")
+	}
+	if call == "format" && numbers[count-1] >= 1<<nullMaskBits {
+		return nil, nil, malformedOutput(call, "the header "+strconv.Quote(header)+" has a null mask past its nine bits")
+	}
+	if expected := items(numbers); len(parts) != expected {
+		return nil, nil, malformedOutput(call, "it has "+strconv.Itoa(len(parts))+" items where its header says "+strconv.Itoa(expected))
+	}
+	return numbers, parts, nil
 }
 
-// Item positions in ef_format_packed's output (see the header).
-const (
-	packedTitle         = 1
-	packedProvenance    = 4
-	packedPerField      = 4 // rule, key, locale, table
-	packedStack         = packedProvenance + fieldCount*packedPerField
-	packedPerRejection  = 5 // key, locale, table, code, message
-	lookupPackedItems   = 4 // header, value, locale, table
-	formatHeaderNumbers = 6 // untranslated, S, Rt, Rm, Rb, null mask
-)
+// headerNumber reads a number of a header item: decimal digits, no sign, no leading zero. More
+// than 18 digits are more than any output holds (and might not fit an int): refused.
+func headerNumber(text string) (int, bool) {
+	if text == "" || len(text) > 18 || (len(text) > 1 && text[0] == '0') {
+		return 0, false
+	}
+	number := 0
+	for index := 0; index < len(text); index++ {
+		digit := text[index]
+		if digit < '0' || digit > '9' {
+			return 0, false
+		}
+		number = number*10 + int(digit-'0')
+	}
+	return number, true
+}
 
-// parseResult makes a Result of ef_format_packed's output (without its last NUL).
-func parseResult(text string) (Result, error) {
-	items := strings.Split(text, "\x00")
-	header, ok := parseHeader(items[0], formatHeaderNumbers)
-	if !ok {
-		return Result{}, malformedOutput("format")
+// parseResult makes a Result of ef_format_packed_reusable's whole output.
+func parseResult(output string) (Result, error) {
+	header, items, err := packedItems(output, "format", formatHeaderNumbers, formatHeaderNumbers-1,
+		func(numbers []int) int {
+			return packedStack + numbers[1] + itemsPerRejection*(numbers[2]+numbers[3]+numbers[4])
+		})
+	if err != nil {
+		return Result{}, err
 	}
-	stackCount, nullMask := header[1], header[5]
-	rejectionCount := header[2] + header[3] + header[4]
-	if len(items) != packedStack+stackCount+packedPerRejection*rejectionCount {
-		return Result{}, malformedOutput("format")
-	}
+	stackCount, nullMask := header[1], header[formatHeaderNumbers-1]
 	result := Result{
 		Title:        items[packedTitle],
-		Message:      items[packedTitle+1],
-		Button:       items[packedTitle+2],
+		Message:      items[packedMessage],
+		Button:       items[packedButton],
 		Untranslated: header[0] == 1,
 		Stack:        append([]string{}, items[packedStack:packedStack+stackCount]...),
 	}
 	position := packedStack + stackCount
+	description := position + packedRejectionItems*(header[2]+header[3]+header[4])
 	for field := Title; field <= Button; field++ {
-		start := packedProvenance + int(field)*packedPerField
+		start := packedProvenance + int(field)*packedProvenanceItems
 		origin := Provenance{
 			Rule:      Rule(items[start]),
-			FromTable: nullMask>>(3*int(field))&1 == 0,
+			FromTable: nullMask&nullKeyBits[field] == 0,
 			Key:       items[start+1],
 			Locale:    items[start+2],
 			Table:     items[start+3],
 		}
 		for count := header[2+int(field)]; count > 0; count-- {
-			origin.Rejections = append(origin.Rejections, rejectionAt(items, position))
-			position += packedPerRejection
+			origin.Rejections = append(origin.Rejections, rejectionAt(items, position, description))
+			position += packedRejectionItems
+			description++
 		}
 		result.Provenance[field] = origin
 	}
 	return result, nil
 }
 
-func rejectionAt(items []string, position int) Rejection {
+// rejectionAt is the rejection whose five items start at position and whose description is
+// item description.
+func rejectionAt(items []string, position, description int) Rejection {
 	return Rejection{
-		Key:     items[position],
-		Locale:  items[position+1],
-		Table:   items[position+2],
-		Code:    items[position+3],
-		Message: items[position+4],
+		Key:         items[position],
+		Locale:      items[position+1],
+		Table:       items[position+2],
+		Code:        items[position+3],
+		Message:     items[position+4],
+		Description: items[description],
 	}
 }
 
-// parseLookup makes a LookupResult of ef_catalog_lookup_packed's output.
-func parseLookup(text string) (LookupResult, error) {
-	items := strings.Split(text, "\x00")
-	header, ok := parseHeader(items[0], 2)
-	if !ok || len(items) != lookupPackedItems+packedPerRejection*header[1] {
-		return LookupResult{}, malformedOutput("lookup")
+// parseLookup makes a LookupResult of ef_catalog_lookup_packed_v2's whole output.
+func parseLookup(output string) (LookupResult, error) {
+	header, items, err := packedItems(output, "lookup", lookupHeaderNumbers, lookupHeaderNumbers,
+		func(numbers []int) int { return packedLookupRejections + itemsPerRejection*numbers[1] })
+	if err != nil {
+		return LookupResult{}, err
 	}
-	found := LookupResult{Found: header[0] == 1, Value: items[1], Locale: items[2], Table: items[3]}
-	for position := lookupPackedItems; position < len(items); position += packedPerRejection {
-		found.Rejections = append(found.Rejections, rejectionAt(items, position))
+	found := LookupResult{Found: header[0] == 1, Value: items[packedLookupValue],
+		Locale: items[packedLookupLocale], Table: items[packedLookupTable]}
+	description := packedLookupRejections + packedRejectionItems*header[1]
+	for index := 0; index < header[1]; index++ {
+		found.Rejections = append(found.Rejections,
+			rejectionAt(items, packedLookupRejections+index*packedRejectionItems, description+index))
 	}
 	return found, nil
 }

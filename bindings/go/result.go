@@ -102,20 +102,22 @@ type Rejection struct {
 	Locale string
 	// Table is the table it came from.
 	Table string
-	// Code is the problem's stable name: "missing-argument", "argument-type-mismatch", ...
+	// Code is the problem's stable name: "missing-argument", "wrong-argument-type", ...
 	Code string
 	// Message describes the problem in one line.
 	Message string
+	// Description is the library's one-line text for the rejection, as the C API's
+	// ef_result_rejection gives it: "<key> in <localization>/<table>: <message> [<code>]".
+	Description string
 }
 
-// String is the one-line form of the C API's ef_result_rejection:
-// "<key> in <localization>/<table>: <message> [<code>]".
+// String is the library's one-line description (Description); a Rejection made without one
+// shows its Message.
 func (r Rejection) String() string {
-	where := r.Locale
-	if where == "" {
-		where = "(unlocalized)"
+	if r.Description == "" {
+		return r.Message
 	}
-	return r.Key + " in " + where + "/" + r.Table + ": " + r.Message + " [" + r.Code + "]"
+	return r.Description
 }
 
 // LookupResult is the rendered value of a key (Catalog.Lookup).
@@ -169,7 +171,8 @@ type jsonLookup struct {
 func jsonRejections(rejections []Rejection) []jsonRejection {
 	made := make([]jsonRejection, 0, len(rejections))
 	for _, rejection := range rejections {
-		made = append(made, jsonRejection(rejection))
+		made = append(made, jsonRejection{Key: rejection.Key, Locale: rejection.Locale, Table: rejection.Table,
+			Code: rejection.Code, Message: rejection.Message})
 	}
 	return made
 }

@@ -58,7 +58,12 @@ export interface Rejection {
   /** A stable code: 'missing-argument', 'wrong-argument-type', ... */
   readonly code: string;
   readonly message: string;
-  /** '<key> in <locale>/<table>: <message> [<code>]', the C API's one-line form. */
+  /**
+   * The library's one-line description, as the C API's ef_result_rejection gives it: '<key> in
+   * <locale>/<table>: <message> [<code>]'. Not enumerable, so JSON shows errfmt's shape.
+   */
+  readonly description: string;
+  /** The description. */
   toString(): string;
 }
 

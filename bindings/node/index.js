@@ -1,8 +1,8 @@
 'use strict';
 /*
  * errorformatter -- localized error titles, messages and buttons from Apple-style string tables,
- * for Node.js: the classes and values over the N-API addon (src/*.c), which is a thin layer over
- * liberrorformatter's C ABI.
+ * for Node.js: the classes and values over the N-API addon (src/*.c, loaded by addon.js), which is
+ * a thin layer over liberrorformatter's C ABI; packed.js reads what the library returns.
  *
  *   const { Catalog } = require('errorformatter');
  *   const catalog = Catalog.open('Examples/CoreLocation');
@@ -12,58 +12,16 @@
  * Results are plain frozen objects copied out of the library: they outlive the catalog.
  */
 
-const path = require('node:path');
 const { fileURLToPath } = require('node:url');
 const { inspect } = require('node:util');
 
 const { version } = require('./package.json');
+const native = require('./addon.js');
+const { ErrorFormatterError, Status, statusName } = require('./errors.js');
+const packed = require('./packed.js');
 const problems = require('./problem.js');
 
 const { HTTPProblem, expressProblemHandler, sendProblem, writeProblem } = problems;
-
-// The addon of the package (native/, beside the library and ICU it loads through its RUNPATH
-// $ORIGIN), or the one ERRORFORMATTER_NODE_ADDON names (a build tree's, for its tests).
-const native = require(process.env.ERRORFORMATTER_NODE_ADDON ||
-                       path.join(__dirname, 'native', 'errorformatter.node'));
-
-/** The status codes of the C ABI (ef_status), by their macro names. */
-const Status = Object.freeze({
-  EF_OK: 0,
-  EF_E_INVALID_ARGUMENT: 1,
-  EF_E_INVALID_UTF8: 2,
-  EF_E_NOT_FOUND: 3,
-  EF_E_IO: 4,
-  EF_E_PARSE: 5,
-  EF_E_INVALID_LOCALE: 6,
-  EF_E_INTERNAL: 7,
-  EF_E_KEY_NOT_FOUND: 8,
-});
-
-/** The macro name of a status code, e.g. 'EF_E_PARSE' ('EF_E_UNKNOWN' for an unknown one). */
-function statusName(status) {
-  return native.statusName(status);
-}
-
-/**
- * A call into liberrorformatter failed, or an argument is one the library would refuse (a closed
- * catalog, a string with a lone surrogate, an integer that does not fit). `code` is the status's
- * name ('EF_E_PARSE'), `status` its number; `file`, `line` and `column` say where when a file is
- * at fault (else null, 0, 0).
- */
-class ErrorFormatterError extends Error {
-  constructor(message, { status = Status.EF_E_INVALID_ARGUMENT, file = null, line = 0, column = 0 } = {}) {
-    super(message);
-    this.code = statusName(status);
-    this.status = status;
-    this.file = file;
-    this.line = line;
-    this.column = column;
-  }
-}
-Object.defineProperty(ErrorFormatterError.prototype, 'name', {
-  value: 'ErrorFormatterError', writable: true, configurable: true,
-});
-native.registerErrorClass(ErrorFormatterError);
 
 function invalidArgument(message) {
   return new ErrorFormatterError(message, { status: Status.EF_E_INVALID_ARGUMENT });
@@ -128,119 +86,7 @@ function encodeArguments(values) {
 
 // ---------------------------------------------------------------------------------- values
 
-const FIELDS = Object.freeze(['title', 'message', 'button']);
-const SEVERITIES = Object.freeze(['error', 'warning', 'note']);
-const CHAIN_KINDS = Object.freeze(['abstract', 'bundle', 'alias']);
-
-// Positions in the packed output of ef_format_packed (see include/errorformatter.h).
-const PROVENANCE_START = 4;
-const PER_FIELD = 4; // rule, key, locale, table
-const STACK_START = PROVENANCE_START + FIELDS.length * PER_FIELD; // 16
-const PER_REJECTION = 5; // key, locale, table, code, message
-
-// Results are values: every object of one is frozen as it is made (a generic deep freeze
-// walking the result cost more than the library's call).
-const freeze = Object.freeze;
-
-// A non-enumerable toString, so that JSON.stringify shows only the data.
-function withToString(object, toString) {
-  return Object.defineProperty(object, 'toString', { value: toString });
-}
-
-function rejectionToString() {
-  // The one-line form of the C API's ef_result_rejection.
-  return `${this.key} in ${this.locale || '(unlocalized)'}/${this.table}: ${this.message} [${this.code}]`;
-}
-
-// Most fields have no rejection: they share one empty list.
-const NO_REJECTIONS = freeze([]);
-
-function readRejections(items, start, count) {
-  if (count === 0) return NO_REJECTIONS;
-  const rejections = [];
-  for (let i = 0; i < count; i++) {
-    const at = start + i * PER_REJECTION;
-    rejections.push(freeze(withToString({
-      key: items[at], locale: items[at + 1], table: items[at + 2], code: items[at + 3],
-      message: items[at + 4],
-    }, rejectionToString)));
-  }
-  return freeze(rejections);
-}
-
-// The numbers of a packed output's header ("0 3 0 0 0 448").
-function readHeader(header) {
-  const numbers = [];
-  let number = 0;
-  for (let i = 0; i < header.length; i++) {
-    const digit = header.charCodeAt(i) - 48;
-    if (digit >= 0 && digit <= 9) {
-      number = number * 10 + digit;
-    } else {
-      numbers.push(number);
-      number = 0;
-    }
-  }
-  numbers.push(number);
-  return numbers;
-}
-
-// The result made of ef_format_packed's items: the shape of `errfmt format --json`.
-function formattedFromItems(items) {
-  const [untranslated, stackCount, titleRejections, messageRejections, buttonRejections, nullMask] =
-    readHeader(items[0]);
-  const rejectionCounts = [titleRejections, messageRejections, buttonRejections];
-  let position = STACK_START + stackCount;
-  const provenance = {};
-  for (let index = 0; index < FIELDS.length; index++) {
-    const start = PROVENANCE_START + index * PER_FIELD;
-    const nulls = nullMask >> (3 * index);
-    provenance[FIELDS[index]] = freeze({
-      rule: items[start],
-      key: nulls & 1 ? null : items[start + 1],
-      locale: nulls & 2 ? null : items[start + 2],
-      table: nulls & 4 ? null : items[start + 3],
-      rejections: readRejections(items, position, rejectionCounts[index]),
-    });
-    position += rejectionCounts[index] * PER_REJECTION;
-  }
-  return freeze({
-    title: items[1], message: items[2], button: items[3],
-    stack: freeze(items.slice(STACK_START, STACK_START + stackCount)),
-    untranslated: untranslated === 1, provenance: freeze(provenance),
-  });
-}
-
-// The result made of ef_catalog_lookup_packed's items.
-function lookupFromItems(items) {
-  const [found, count] = readHeader(items[0]);
-  return freeze({
-    value: found ? items[1] : null,
-    locale: found ? items[2] : null,
-    table: items[3],
-    rejections: readRejections(items, 4, count),
-  });
-}
-
-function diagnosticFromRow([severity, code, message, file, line, column]) {
-  return freeze({ severity: SEVERITIES[severity], code, message, file, line, column });
-}
-
-function lintFindingToString() {
-  // As `errfmt lint` prints a finding: file:line:column: severity: message [code].
-  let location = '';
-  if (this.file !== null) location += `${this.file}:`;
-  if (this.line > 0) {
-    location += `${this.line}:`;
-    if (this.column > 0) location += `${this.column}:`;
-  }
-  return `${location ? `${location} ` : ''}${this.severity}: ${this.message} [${this.code}]`;
-}
-
-function lintFindingsFromRows(rows) {
-  return freeze(rows.map((row) => freeze(withToString(
-    { ...diagnosticFromRow(row), key: row[6] }, lintFindingToString))));
-}
+const { FIELDS } = packed;
 
 // ---------------------------------------------------------------------------------- options
 
@@ -362,7 +208,7 @@ class Catalog {
   format(domain, code, options) {
     const { locales = null, description = null, failureReason = null, recoverySuggestion = null,
             table = null, arguments: values = null } = readOptions(options, FORMAT_OPTIONS, 'format');
-    return formattedFromItems(native.formatPacked(
+    return packed.formattedFromItems(native.formatPacked(
       this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
       encodeArguments(values), copyList(locales)));
   }
@@ -399,13 +245,13 @@ class Catalog {
   lookup(key, options) {
     const { locales = null, table = null, arguments: values = null } =
       readOptions(options, LOOKUP_OPTIONS, 'lookup');
-    return lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
+    return packed.lookupFromItems(native.lookupPacked(this.#usableHandle(), key, table,
                                                 encodeArguments(values), copyList(locales)));
   }
 
   /** The catalog's loading diagnostics and every lint check, against its development locale. */
   lint() {
-    return lintFindingsFromRows(native.lintCatalog(this.#usableHandle()));
+    return packed.lintFindingsFromItems(native.lintCatalog(this.#usableHandle()));
   }
 
   /**
@@ -450,9 +296,9 @@ class Catalog {
   // Reads the localizations and diagnostics, once.
   #list() {
     if (this.#localizations !== null) return;
-    const [, localizations, diagnostics] = native.catalogInfo(this.#handle);
-    this.#diagnostics = freeze(diagnostics.map(diagnosticFromRow));
-    this.#localizations = Object.freeze(localizations);
+    const { localizations, diagnostics } = packed.descriptionFromItems(native.catalogDescribe(this.#handle));
+    this.#diagnostics = diagnostics;
+    this.#localizations = localizations;
   }
 
   #checkOpen() {
@@ -486,11 +332,7 @@ function normalizeLocale(locale) {
 
 /** The CLDR fallback chain of a locale: { normalized, untranslated, entries: [{ id, kind }] }. */
 function localeChain(locale) {
-  const [normalized, untranslated, entries] = native.localeChain(locale);
-  return freeze({
-    normalized, untranslated,
-    entries: freeze(entries.map(([id, kind]) => freeze({ id, kind: CHAIN_KINDS[kind] }))),
-  });
+  return packed.chainFromItems(native.localeChain(locale));
 }
 
 /**
@@ -499,12 +341,12 @@ function localeChain(locale) {
  * the worker's own copy of process.env).
  */
 function preferencesFromEnvironment() {
-  return Object.freeze(native.preferencesFromEnvironment());
+  return packed.listFromItems(native.preferencesFromEnvironment());
 }
 
 /** The locales of an HTTP Accept-Language header, best first. */
 function preferencesFromAcceptLanguage(header) {
-  return Object.freeze(native.preferencesFromAcceptLanguage(header));
+  return packed.listFromItems(native.preferencesFromAcceptLanguage(header));
 }
 
 // ------------------------------------------------------------------------------------- lint
@@ -513,7 +355,7 @@ function preferencesFromAcceptLanguage(header) {
 function lint(paths, options) {
   const { developmentLocale = null } = readOptions(options, ['developmentLocale'], 'lint');
   const list = Array.isArray(paths) ? paths : [paths];
-  return lintFindingsFromRows(native.lintPaths(Array.from(list, toPath), developmentLocale));
+  return packed.lintFindingsFromItems(native.lintPaths(Array.from(list, toPath), developmentLocale));
 }
 
 /** The version of the loaded liberrorformatter, e.g. '1.3.0'. */

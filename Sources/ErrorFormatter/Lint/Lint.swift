@@ -15,9 +15,12 @@ public enum Lint {
         FormatValidityCheck.self,
         SpecifierParityCheck.self,
         PluralValueTypeCheck.self,
+        ErrorArgumentsCheck.self,
         PluralCategoryCheck.self,
         IdenticalTranslationCheck.self,
         TranslationTextCheck.self,
+        TableFormatsCheck.self,
+        RegistryCheck.self,
     ] }
 
     /// Every code a check reports, with its severity and help (loader and parser codes are
@@ -41,29 +44,37 @@ public enum Lint {
     /// the options name one); the table files named directly are linted together (their
     /// localizations from their `.lproj` directories, or `<loc>.json` names).
     ///
-    /// - Throws: ``LintError`` when a path does not exist or cannot be read, a file is not a
-    ///   table, or the development locale is not a locale: nothing was linted.
+    /// With ``LintOptions/registry``, each catalog is also checked against the errors the
+    /// registry names (docs/codegen.md); what cannot be read in the registry is reported once,
+    /// after the catalogs' findings.
+    ///
+    /// - Throws: ``LintError`` when a path (or the registry) does not exist or cannot be read, a
+    ///   file is not a table, or the development locale is not a locale: nothing was linted.
     public static func run(paths: [String], options: LintOptions = LintOptions()) throws(LintError) -> LintReport {
         if let locale = options.developmentLocale {
             try validate(developmentLocale: locale)
         }
         guard !paths.isEmpty else { throw LintError(.noPath, message: "no path to lint was given") }
+        let registry = try options.registry.map { path throws(LintError) in try ErrorRegistry.read(path: path) }
         var report = LintReport()
         for catalog in try LintInputs.catalogs(for: paths) {
             var catalogOptions = options
             catalogOptions.developmentLocale = options.developmentLocale ?? catalog.developmentLocale
-            let one = check(catalog, options: catalogOptions)
+            let one = check(catalog, options: catalogOptions, registry: registry)
             report.diagnostics += one.diagnostics
             report.statistics += one.statistics
             report.fileCount += one.fileCount
         }
+        report.diagnostics += registry?.diagnostics ?? []
         return report
     }
 
     /// Runs every check over an already read catalog.
-    static func check(_ catalog: LintCatalog, options: LintOptions = LintOptions()) -> LintReport {
+    static func check(_ catalog: LintCatalog, options: LintOptions = LintOptions(), registry: ErrorRegistry? = nil)
+        -> LintReport
+    {
         let development = DevelopmentLocalization.resolve(catalog, options: options)
-        let context = LintContext(catalog: catalog, options: options, development: development)
+        let context = LintContext(catalog: catalog, options: options, development: development, registry: registry)
         var diagnostics = catalog.diagnostics + development.diagnostics
         for check in checks { diagnostics += check.run(context) }
         return LintReport(diagnostics: ordered(diagnostics, files: catalog.files),

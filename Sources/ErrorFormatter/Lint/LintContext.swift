@@ -4,6 +4,8 @@ struct LintContext {
     let catalog: LintCatalog
     let options: LintOptions
     let development: DevelopmentLocalization
+    /// The errors the program raises (`--registry`), when given.
+    let registry: ErrorRegistry?
     /// Localizations the catalog would load (a directory not named after a locale is skipped
     /// by the catalog, and by the cross-language checks).
     let usableLocalizations: [String]
@@ -17,10 +19,12 @@ struct LintContext {
     /// Every (translation, development) pair of tables.
     let translationPairs: [(translation: LintTable, source: LintTable)]
 
-    init(catalog: LintCatalog, options: LintOptions, development: DevelopmentLocalization) {
+    init(catalog: LintCatalog, options: LintOptions, development: DevelopmentLocalization,
+         registry: ErrorRegistry? = nil) {
         self.catalog = catalog
         self.options = options
         self.development = development
+        self.registry = registry
         usableLocalizations = catalog.localizations.filter {
             Locales.tableKey(for: $0) != nil || $0 == Catalog.baseLocalization
         }

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "errorformatter.hpp"
+#include "json.hpp"
 
 namespace ef = errorformatter;
 
@@ -565,6 +567,144 @@ void test_threads(const std::string &examples) {
     CHECK_EQ(std::accumulate(mismatches.begin(), mismatches.end(), 0), 0);
 }
 
+// ---------------------------------------------------------------------------- golden vectors
+
+// The packed format's golden vectors (Tests/vectors/packed, docs/packed-format.md): each case,
+// made through this binding's API, gives what errfmt printed for it, and each rejection's text
+// is the description the library wrote in the case's output.
+
+std::string read_file(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        throw std::runtime_error("cannot read " + path);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+// The last `count` items of a packed output: its rejections' descriptions.
+std::vector<std::string> last_items(const std::string &output, std::size_t count) {
+    std::vector<std::string> items;
+    for (std::size_t start = 0; start < output.size();) {
+        std::size_t end = output.find('\0', start);
+        if (end == std::string::npos)
+            break;
+        items.push_back(output.substr(start, end - start));
+        start = end + 1;
+    }
+    if (count > items.size())
+        return {};
+    return std::vector<std::string>(items.end() - static_cast<std::ptrdiff_t>(count), items.end());
+}
+
+std::optional<std::string_view> optional_text(const test_json::Value &value) {
+    if (value.is_null())
+        return std::nullopt;
+    return std::string_view(value.text);
+}
+
+// A nullable JSON string as the binding's optional compares: "<null>" for null and nullopt.
+std::string shown_or_null(const test_json::Value &value) { return value.is_null() ? "<null>" : value.text; }
+std::string shown_or_null(const std::optional<std::string> &value) { return value.value_or("<null>"); }
+
+void add_arguments(ef::ErrorInfo &info, const test_json::Value &arguments) {
+    for (const test_json::Value &argument : arguments.items) {
+        const std::string &kind = argument["kind"].text;
+        const std::string &value = argument["value"].text;
+        if (kind == "s")
+            info.add_string(value);
+        else if (kind == "d")
+            info.add_double(std::strtod(value.c_str(), nullptr));
+        else if (kind == "u")
+            info.add_uint64(std::stoull(value));
+        else if (kind == "i")
+            info.add_int64(std::stoll(value));
+        else // "n": signed when it fits 64 signed bits, else unsigned
+            try {
+                info.add_int64(std::stoll(value));
+            } catch (const std::out_of_range &) {
+                info.add_uint64(std::stoull(value));
+            }
+    }
+}
+
+void test_vectors(const std::string &examples) {
+    const std::string root = examples + "/..";
+    const std::string vectors = root + "/Tests/vectors/packed/";
+    const test_json::Value manifest = test_json::parse(read_file(vectors + "cases.json"));
+    std::map<std::string, ef::Catalog> catalogs;
+    int formats = 0, lookups = 0, rejections = 0;
+    for (const test_json::Value &vector : manifest["cases"].items) {
+        const std::string &name = vector["name"].text;
+        auto same = [&](const std::string &actual, const std::string &expected, const char *what) {
+            record(actual == expected, what, __FILE__, __LINE__);
+            if (actual != expected)
+                std::cerr << "    " << name << ": got \"" << actual << "\", expected \"" << expected << "\"\n";
+        };
+        const std::string &directory = vector["catalog"].text;
+        if (catalogs.count(directory) == 0)
+            catalogs.emplace(directory, ef::Catalog::open(root + "/" + directory));
+        const ef::Catalog &catalog = catalogs.at(directory);
+        std::vector<std::string> preferences;
+        for (const test_json::Value &preference : vector["preferences"].items)
+            preferences.push_back(preference.text);
+        const std::string output = read_file(vectors + name + ".out");
+        const test_json::Value expected = test_json::parse(read_file(vectors + name + ".json"));
+        ef::ErrorInfo arguments("", 0);
+        add_arguments(arguments, vector["arguments"]);
+
+        if (vector["call"].text == "format") {
+            formats++;
+            ef::ErrorInfo info(vector["domain"].text, std::stoll(vector["code"].text));
+            info.set_description(optional_text(vector["description"]))
+                .set_failure_reason(optional_text(vector["failure_reason"]))
+                .set_recovery_suggestion(optional_text(vector["recovery_suggestion"]))
+                .set_table(optional_text(vector["table"]));
+            add_arguments(info, vector["arguments"]);
+            const ef::FormattedError shown = catalog.format(info, preferences);
+            same(shown.title, expected["title"].text, "title");
+            same(shown.message, expected["message"].text, "message");
+            same(shown.button, expected["button"].text, "button");
+            std::vector<std::string> stack;
+            for (const test_json::Value &entry : expected["stack"].items)
+                stack.push_back(entry.text);
+            record(shown.stack == stack, "the stack", __FILE__, __LINE__);
+            std::size_t count = 0;
+            for (const char *field : {"title", "message", "button"})
+                count += expected["provenance"][field]["rejections"].items.size();
+            const std::vector<std::string> descriptions = last_items(output, count);
+            std::size_t next = 0;
+            const char *const fields[] = {"title", "message", "button"};
+            for (std::size_t field = 0; field < 3; field++) {
+                const ef::Provenance &origin = shown.provenance[field];
+                const test_json::Value &want = expected["provenance"][fields[field]];
+                same(origin.rule, want["rule"].text, "rule");
+                same(shown_or_null(origin.key), shown_or_null(want["key"]), "key");
+                same(shown_or_null(origin.locale), shown_or_null(want["locale"]), "locale");
+                same(shown_or_null(origin.table), shown_or_null(want["table"]), "table");
+                record(origin.rejections.size() == want["rejections"].items.size(), "the rejections' count",
+                       __FILE__, __LINE__);
+                for (const std::string &rejection : origin.rejections) {
+                    same(rejection, next < descriptions.size() ? descriptions[next] : "<none>", "description");
+                    next++;
+                    rejections++;
+                }
+            }
+        } else {
+            lookups++;
+            const ef::LookupResult found =
+                catalog.lookup(vector["key"].text, preferences, optional_text(vector["table"]),
+                               vector["arguments"].items.empty() ? nullptr : &arguments);
+            same(shown_or_null(found.value), shown_or_null(expected["value"]), "value");
+            same(shown_or_null(found.locale), shown_or_null(expected["locale"]), "locale");
+            same(found.table, expected["table"].text, "table");
+            const std::vector<std::string> descriptions =
+                last_items(output, expected["diagnostics"].items.size());
+            record(found.rejections == descriptions, "the rejections' descriptions", __FILE__, __LINE__);
+            rejections += static_cast<int>(found.rejections.size());
+        }
+    }
+    CHECK(formats >= 20 && lookups >= 6 && rejections >= 8);
+}
+
 } // namespace
 
 // Problem responses: a body and headers checked by hand, the header and list forms alike, refusals.
@@ -617,6 +757,7 @@ int main(int argc, char **argv) {
         test_locales();
         test_lint(examples);
         test_threads(examples);
+        test_vectors(examples);
         test_problem(examples);
     } catch (const std::exception &error) {
         failed++;

@@ -47,7 +47,7 @@ NAPI_MODULE_INIT() {
         {"catalogOpenAsync", catalog_open_async},
         {"catalogBuild", catalog_build},
         {"catalogClose", catalog_close},
-        {"catalogInfo", catalog_info},
+        {"catalogDescribe", catalog_describe},
         {"catalogDevelopmentLocale", catalog_development_locale},
         {"catalogCompile", catalog_compile},
         {"catalogCompileAsync", catalog_compile_async},
@@ -59,6 +59,7 @@ NAPI_MODULE_INIT() {
         {"preferencesFromAcceptLanguage", preferences_from_accept_language},
         {"lintPaths", lint_paths},
         {"lintCatalog", lint_catalog},
+        {"splitItems", split_items},
         {"formatProblem", format_problem},
     };
     addon_state *state = calloc(1, sizeof *state);

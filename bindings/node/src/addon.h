@@ -2,8 +2,9 @@
  * addon.h -- what the files of the N-API addon share.
  *
  * The addon is a thin layer over the C ABI (include/errorformatter.h): it converts JavaScript
- * values to C and back, and throws ErrorFormatterError for every failure. The classes and the
- * shapes of the values users see are made by index.js.
+ * values to C, hands the library's packed outputs back as arrays of items, and throws
+ * ErrorFormatterError for every failure. The classes and the shapes of the values users see are
+ * made by index.js, from the items as packed.js reads them.
  *
  * The addon is context-aware: it keeps no mutable global state, only per-environment state
  * (one per main thread and per worker thread), so every worker can load it.
@@ -18,6 +19,7 @@
 #include <stdint.h>
 
 #include "errorformatter.h"
+#include "packed_call.h"
 
 /* The state of one environment (napi_set_instance_data). */
 typedef struct addon_state {
@@ -76,28 +78,13 @@ int get_bool(napi_env env, napi_value value, const char *what, int *out);
 /* A string value, or null for NULL. NULL (thrown) only if N-API fails. */
 napi_value make_string(napi_env env, const char *text);
 napi_value make_int(napi_env env, int64_t number);
-/* A catalog diagnostic or a lint finding, as the library gives them. */
-typedef struct diagnostic_fields {
-    int32_t severity;
-    const char *code;
-    const char *message;
-    const char *file; /* may be NULL */
-    int32_t line;
-    int32_t column;
-    int has_key;      /* lint findings have a key (which may be NULL) */
-    const char *key;
-} diagnostic_fields;
-/* [severity, code, message, file, line, column] and the key if it has one; NULL if thrown. */
-napi_value make_diagnostic(napi_env env, const diagnostic_fields *fields);
-/* An array of `count` values; NULL (thrown) if one of them is NULL (its maker threw). */
-napi_value make_array(napi_env env, const napi_value *items, size_t count);
 
 /* ------------------------------------------------------------------------ catalog.c */
 
 napi_value catalog_open(napi_env env, napi_callback_info info);
 napi_value catalog_build(napi_env env, napi_callback_info info);
 napi_value catalog_close(napi_env env, napi_callback_info info);
-napi_value catalog_info(napi_env env, napi_callback_info info);
+napi_value catalog_describe(napi_env env, napi_callback_info info);
 napi_value catalog_development_locale(napi_env env, napi_callback_info info);
 napi_value catalog_compile(napi_env env, napi_callback_info info);
 /* The ef_catalog_open flags of the JavaScript booleans `strict`, `on_demand` and `mapped` (the
@@ -123,6 +110,14 @@ void release_catalog(catalog_box *box);
 
 napi_value catalog_open_async(napi_env env, napi_callback_info info);
 napi_value catalog_compile_async(napi_env env, napi_callback_info info);
+
+/* ------------------------------------------------------------------------- packed.c */
+
+/* Runs a packed function (packed_call.h) and returns its output's items, an array of strings;
+ * `accepted` is a status that still comes with an output, or EF_OK. NULL if thrown: the
+ * library's failure, or EF_E_INTERNAL (out of memory, an output that did not settle). */
+napi_value run_packed(napi_env env, packed_function function, const void *context, ef_status accepted);
+napi_value split_items(napi_env env, napi_callback_info info);
 
 /* ------------------------------------------------------------------------- format.c */
 

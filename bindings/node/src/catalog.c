@@ -304,38 +304,17 @@ napi_value catalog_development_locale(napi_env env, napi_callback_info info) {
     return make_string(env, ef_catalog_development_locale(catalog));
 }
 
-/* catalogInfo(handle) -> [developmentLocale, [localization...],
- *                         [[severity, code, message, file, line, column]...]] */
-napi_value catalog_info(napi_env env, napi_callback_info info) {
+static ef_status call_describe(const void *catalog, size_t *out_length, char *buffer, size_t capacity,
+                               ef_error_details **err) {
+    return ef_catalog_describe_packed(out_length, buffer, capacity, catalog, err);
+}
+
+/* catalogDescribe(handle) -> the items of ef_catalog_describe_packed's output: the development
+ * locale, the localizations and the diagnostics */
+napi_value catalog_describe(napi_env env, napi_callback_info info) {
     napi_value handle = NULL;
-    napi_value result = NULL;
-    napi_value names = NULL;
-    napi_value diagnostics = NULL;
     const ef_catalog *catalog = NULL;
     if (!get_arguments(env, info, 1, &handle) || (catalog = unwrap_catalog(env, handle)) == NULL)
         return NULL;
-    size_t name_count = ef_catalog_localization_count(catalog);
-    size_t diagnostic_count = ef_catalog_diagnostic_count(catalog);
-    NAPI_CALL(env, napi_create_array_with_length(env, name_count, &names));
-    NAPI_CALL(env, napi_create_array_with_length(env, diagnostic_count, &diagnostics));
-    for (size_t i = 0; i < name_count; i++) {
-        napi_value name = make_string(env, ef_catalog_localization_name(catalog, i));
-        if (name == NULL)
-            return NULL;
-        NAPI_CALL(env, napi_set_element(env, names, (uint32_t)i, name));
-    }
-    for (size_t i = 0; i < diagnostic_count; i++) {
-        diagnostic_fields fields = {
-            ef_catalog_diagnostic_severity(catalog, i), ef_catalog_diagnostic_code(catalog, i),
-            ef_catalog_diagnostic_message(catalog, i), ef_catalog_diagnostic_file(catalog, i),
-            ef_catalog_diagnostic_line(catalog, i), ef_catalog_diagnostic_column(catalog, i), 0, NULL,
-        };
-        napi_value diagnostic = make_diagnostic(env, &fields);
-        if (diagnostic == NULL)
-            return NULL;
-        NAPI_CALL(env, napi_set_element(env, diagnostics, (uint32_t)i, diagnostic));
-    }
-    napi_value parts[3] = {make_string(env, ef_catalog_development_locale(catalog)), names, diagnostics};
-    result = make_array(env, parts, 3);
-    return result;
+    return run_packed(env, call_describe, catalog, EF_OK);
 }

@@ -303,25 +303,3 @@ napi_value make_int(napi_env env, int64_t number) {
     napi_value value = NULL;
     return napi_create_int64(env, number, &value) == napi_ok ? value : throw_napi_failure(env);
 }
-
-napi_value make_array(napi_env env, const napi_value *items, size_t count) {
-    napi_value array = NULL;
-    for (size_t i = 0; i < count; i++) {
-        if (items[i] == NULL)
-            return NULL; /* its maker threw */
-    }
-    NAPI_CALL(env, napi_create_array_with_length(env, count, &array));
-    for (size_t i = 0; i < count; i++)
-        NAPI_CALL(env, napi_set_element(env, array, (uint32_t)i, items[i]));
-    return array;
-}
-
-napi_value make_diagnostic(napi_env env, const diagnostic_fields *fields) {
-    napi_value items[7] = {
-        make_int(env, fields->severity), make_string(env, fields->code),
-        make_string(env, fields->message), make_string(env, fields->file),
-        make_int(env, fields->line), make_int(env, fields->column),
-        fields->has_key ? make_string(env, fields->key) : NULL,
-    };
-    return make_array(env, items, fields->has_key ? 7 : 6);
-}

@@ -1,19 +1,17 @@
 /*
  * format.c -- formatting an error and looking up a key, each in one call to the library
- * (ef_format_packed, ef_catalog_lookup_packed) whose whole output, NUL-terminated items, is
- * handed to index.js as an array of strings: the result is copied out before the call returns,
- * so it outlives the catalog.
+ * (ef_format_packed_reusable, ef_catalog_lookup_packed_v2) whose whole output is handed to
+ * index.js as its items (packed.c).
  */
 #include "addon.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The kinds of typed arguments, as index.js numbers them. */
 enum { ARGUMENT_STRING = 0, ARGUMENT_INT64 = 1, ARGUMENT_UINT64 = 2, ARGUMENT_DOUBLE = 3 };
-
-/* The packed output of a first try fits in this many bytes for most errors. */
-enum { FIRST_CAPACITY = 4096 };
 
 /* Adds the argument `value` of kind `kind` to `arguments`. 1 on success, 0 thrown. */
 static int add_argument(napi_env env, ef_error_info *arguments, int32_t kind, napi_value value) {
@@ -112,130 +110,184 @@ static int get_arguments_info(napi_env env, napi_value list, ef_error_info **out
     return 1;
 }
 
-/* The NUL-terminated items of a packed output (`length` bytes, the last a NUL) as an array of
- * strings: splitting here costs less than splitting one string in JavaScript. */
-static napi_value split_items(napi_env env, const char *output, size_t length) {
-    napi_value items = NULL;
-    uint32_t count = 0;
-    NAPI_CALL(env, napi_create_array(env, &items));
-    for (size_t start = 0; start < length; count++) {
-        size_t end = start + strlen(output + start); /* the output ends with a NUL */
-        napi_value item = NULL;
-        NAPI_CALL(env, napi_create_string_utf8(env, output + start, end - start, &item));
-        NAPI_CALL(env, napi_set_element(env, items, count, item));
-        start = end + 1;
+/* A request of ef_format_packed_reusable (its layout is the header's), grown as it is written. */
+typedef struct request_bytes {
+    char *data;
+    size_t length;
+    size_t capacity;
+} request_bytes;
+
+/* Appends `length` bytes. 1 on success, 0 thrown (out of memory). */
+static int request_add(napi_env env, request_bytes *request, const void *bytes, size_t length) {
+    if (request->capacity - request->length < length) {
+        size_t capacity = request->capacity > 0 ? request->capacity : 256;
+        while (capacity - request->length < length) {
+            if (capacity > SIZE_MAX / 2) {
+                throw_status(env, EF_E_INTERNAL, "out of memory", NULL, 0, 0);
+                return 0;
+            }
+            capacity *= 2;
+        }
+        char *grown = realloc(request->data, capacity);
+        if (grown == NULL) {
+            throw_status(env, EF_E_INTERNAL, "out of memory", NULL, 0, 0);
+            return 0;
+        }
+        request->data = grown;
+        request->capacity = capacity;
     }
-    return items;
+    if (length > 0)
+        memcpy(request->data + request->length, bytes, length);
+    request->length += length;
+    return 1;
 }
 
-/* The library call both functions make: fills `buffer` (of `capacity` bytes) with the packed
- * output, as ef_format_packed and ef_catalog_lookup_packed do. */
-typedef ef_status (*packed_call)(const void *request, size_t *out_length, char *buffer,
-                                 size_t capacity, ef_error_details **err);
+/* Appends a kind byte (none when 0), `text` and its NUL. */
+static int request_add_text(napi_env env, request_bytes *request, char kind, const char *text) {
+    return (kind == 0 || request_add(env, request, &kind, 1)) && request_add(env, request, text, strlen(text) + 1);
+}
 
-/* Runs `call` until its output fits (twice at most: the output is deterministic), and returns
- * its items. `accepted` is a status that still gives an
- * output (EF_E_KEY_NOT_FOUND for a lookup), or EF_OK. */
-static napi_value run_packed(napi_env env, packed_call call, const void *request, ef_status accepted) {
-    char first[FIRST_CAPACITY];
-    char *buffer = first;
-    size_t capacity = sizeof first;
-    size_t length = 0;
-    ef_error_details *details = NULL;
-    ef_status status = EF_OK;
-    napi_value text = NULL;
-    for (int attempt = 0; attempt < 3; attempt++) {
-        status = call(request, &length, buffer, capacity, &details);
-        if (status != EF_OK && status != accepted)
-            break;
-        if (status != EF_OK)
-            ef_error_details_free(details);
-        details = NULL;
-        if (length > 0 && length <= capacity)
-            break;
-        if (buffer != first)
-            free(buffer);
-        buffer = length > 0 ? malloc(length) : NULL;
-        capacity = length;
-        if (buffer == NULL)
-            return throw_status(env, EF_E_INTERNAL, "out of memory", NULL, 0, 0);
+/* Appends a kind byte and eight bytes, least significant first. */
+static int request_add_number(napi_env env, request_bytes *request, char kind, uint64_t bits) {
+    unsigned char bytes[9] = {(unsigned char)kind};
+    for (int i = 0; i < 8; i++)
+        bytes[1 + i] = (unsigned char)(bits >> (8 * i));
+    return request_add(env, request, bytes, sizeof bytes);
+}
+
+/* Appends the argument `value` of kind `kind`. 1 on success, 0 thrown. */
+static int request_add_argument(napi_env env, request_bytes *request, int32_t kind, napi_value value) {
+    switch (kind) {
+    case ARGUMENT_STRING: {
+        char *text = NULL;
+        if (!get_utf8(env, value, "a string argument", 0, &text))
+            return 0;
+        int added = request_add_text(env, request, 's', text);
+        free(text);
+        return added;
     }
-    if (status != EF_OK && status != accepted) {
-        if (buffer != first)
-            free(buffer);
-        return throw_details(env, status, details);
+    case ARGUMENT_INT64: {
+        int64_t number = 0;
+        return get_int64(env, value, "an int64 argument", &number) &&
+               request_add_number(env, request, 'i', (uint64_t)number);
     }
-    if (length == 0 || length > capacity) {
-        if (buffer != first)
-            free(buffer);
-        return throw_status(env, EF_E_INTERNAL, "the packed output did not settle", NULL, 0, 0);
+    case ARGUMENT_UINT64: {
+        uint64_t number = 0;
+        return get_uint64(env, value, "a uint64 argument", &number) && request_add_number(env, request, 'u', number);
     }
-    text = split_items(env, buffer, length);
-    if (buffer != first)
-        free(buffer);
-    return text;
+    case ARGUMENT_DOUBLE: {
+        double number = 0;
+        uint64_t bits = 0;
+        napi_valuetype type = napi_undefined;
+        if (napi_typeof(env, value, &type) != napi_ok || type != napi_number) {
+            throw_type(env, "a double argument", "a number");
+            return 0;
+        }
+        if (napi_get_value_double(env, value, &number) != napi_ok) {
+            throw_napi_failure(env);
+            return 0;
+        }
+        memcpy(&bits, &number, sizeof bits);
+        return request_add_number(env, request, 'd', bits);
+    }
+    default:
+        throw_type(env, "an argument's kind", "0 (string), 1 (int64), 2 (uint64) or 3 (double)");
+        return 0;
+    }
+}
+
+/* Appends the arguments [kind, value, kind, value...]. 1 on success, 0 thrown. */
+static int request_add_arguments(napi_env env, request_bytes *request, napi_value list) {
+    bool is_array = false;
+    uint32_t length = 0;
+    if (napi_is_array(env, list, &is_array) != napi_ok || !is_array) {
+        throw_type(env, "arguments", "an array");
+        return 0;
+    }
+    if (napi_get_array_length(env, list, &length) != napi_ok) {
+        throw_napi_failure(env);
+        return 0;
+    }
+    if (length % 2 != 0) {
+        throw_type(env, "arguments", "an array of kinds and values");
+        return 0;
+    }
+    for (uint32_t i = 0; i < length; i += 2) {
+        napi_value kind_value = NULL;
+        napi_value value = NULL;
+        int32_t kind = -1;
+        if (napi_get_element(env, list, i, &kind_value) != napi_ok ||
+            napi_get_element(env, list, i + 1, &value) != napi_ok ||
+            napi_get_value_int32(env, kind_value, &kind) != napi_ok) {
+            kind = -1;
+        }
+        if (!request_add_argument(env, request, kind, value))
+            return 0;
+    }
+    return 1;
 }
 
 typedef struct format_request {
     const ef_catalog *catalog;
-    const char *domain;
-    int64_t code;
-    const char *description;
-    const char *failure_reason;
-    const char *recovery_suggestion;
-    const char *table;
-    const ef_error_info *arguments;
+    const char *request;
+    size_t request_length;
     const char *const *locales;
     size_t locale_count;
 } format_request;
 
-static ef_status call_format(const void *request, size_t *out_length, char *buffer,
-                             size_t capacity, ef_error_details **err) {
-    const format_request *r = request;
-    return ef_format_packed(out_length, buffer, capacity, r->catalog, r->domain, r->code,
-                            r->description, r->failure_reason, r->recovery_suggestion, r->table,
-                            r->arguments, r->locales, r->locale_count, err);
+static ef_status call_format(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                             ef_error_details **err) {
+    const format_request *r = context;
+    return ef_format_packed_reusable(out_length, buffer, capacity, NULL, r->catalog, r->request, r->request_length,
+                                     r->locales, r->locale_count, err);
 }
 
 /* formatPacked(handle, domain, code, description, failureReason, recoverySuggestion, table,
- *              arguments, locales) -> the items of ef_format_packed's output */
+ *              arguments, locales) -> the items of ef_format_packed_reusable's output */
 napi_value format_packed(napi_env env, napi_callback_info info) {
     napi_value arguments[9];
-    char *texts[5] = {NULL, NULL, NULL, NULL, NULL}; /* domain and the four optional texts */
-    static const char *const text_names[5] = {"domain", "description", "failureReason",
-                                              "recoverySuggestion", "table"};
-    static const int text_positions[5] = {1, 3, 4, 5, 6};
+    /* The optional texts, each after its kind byte in the request, in the request's order. */
+    static const char kinds[4] = {'D', 'F', 'R', 'T'};
+    static const char *const text_names[4] = {"description", "failureReason", "recoverySuggestion", "table"};
+    static const int text_positions[4] = {3, 4, 5, 6};
+    char *domain = NULL;
+    char code[24];
+    int64_t code_value = 0;
     char **locales = NULL;
     size_t locale_count = 0;
-    ef_error_info *error_arguments = NULL;
-    format_request request = {0};
+    request_bytes request = {NULL, 0, 0};
+    format_request call = {0};
     napi_value result = NULL;
-    if (!get_arguments(env, info, 9, arguments) || !get_int64(env, arguments[2], "code", &request.code))
+    if (!get_arguments(env, info, 9, arguments) || !get_int64(env, arguments[2], "code", &code_value))
         return NULL;
-    for (int i = 0; i < 5; i++) {
-        if (!get_utf8(env, arguments[text_positions[i]], text_names[i], i > 0, &texts[i]))
+    snprintf(code, sizeof code, "%" PRId64, code_value);
+    if (!get_utf8(env, arguments[1], "domain", 0, &domain) || !request_add_text(env, &request, 0, domain) ||
+        !request_add_text(env, &request, 0, code))
+        goto done;
+    for (int i = 0; i < 4; i++) {
+        char *text = NULL;
+        if (!get_utf8(env, arguments[text_positions[i]], text_names[i], 1, &text))
+            goto done;
+        int added = text == NULL || request_add_text(env, &request, kinds[i], text);
+        free(text);
+        if (!added)
             goto done;
     }
     /* The catalog last: reading an array can run JavaScript (a Proxy's traps), which could
      * close the catalog; from here to the library's call, none runs. */
     if (!get_strings(env, arguments[8], "locales", &locales, &locale_count) ||
-        !get_arguments_info(env, arguments[7], &error_arguments) ||
-        (request.catalog = unwrap_catalog(env, arguments[0])) == NULL)
+        !request_add_arguments(env, &request, arguments[7]) ||
+        (call.catalog = unwrap_catalog(env, arguments[0])) == NULL)
         goto done;
-    request.domain = texts[0];
-    request.description = texts[1];
-    request.failure_reason = texts[2];
-    request.recovery_suggestion = texts[3];
-    request.table = texts[4];
-    request.arguments = error_arguments;
-    request.locales = (const char *const *)locales;
-    request.locale_count = locale_count;
-    result = run_packed(env, call_format, &request, EF_OK);
+    call.request = request.data;
+    call.request_length = request.length;
+    call.locales = (const char *const *)locales;
+    call.locale_count = locale_count;
+    result = run_packed(env, call_format, &call, EF_OK);
 done:
-    for (int i = 0; i < 5; i++)
-        free(texts[i]);
+    free(domain);
+    free(request.data);
     free_strings(locales, locale_count);
-    ef_error_info_free(error_arguments);
     return result;
 }
 
@@ -251,12 +303,13 @@ typedef struct lookup_request {
 static ef_status call_lookup(const void *request, size_t *out_length, char *buffer,
                              size_t capacity, ef_error_details **err) {
     const lookup_request *r = request;
-    return ef_catalog_lookup_packed(out_length, buffer, capacity, r->catalog, r->table, r->key,
-                                    r->locales, r->locale_count, r->arguments, err);
+    return ef_catalog_lookup_packed_v2(out_length, buffer, capacity, r->catalog, r->table, r->key,
+                                       r->locales, r->locale_count, r->arguments, err);
 }
 
 /* lookupPacked(handle, key, table, arguments, locales) -> the items of
- * ef_catalog_lookup_packed's output (a key with no usable value is an answer, not an exception) */
+ * ef_catalog_lookup_packed_v2's output (a key with no usable value is an answer, not an
+ * exception) */
 napi_value lookup_packed(napi_env env, napi_callback_info info) {
     napi_value arguments[5];
     char *key = NULL;

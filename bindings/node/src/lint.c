@@ -5,33 +5,19 @@
 
 #include <stdlib.h>
 
-/* The findings of `report` as [[severity, code, message, file, line, column, key]...], then
- * frees it. */
-static napi_value take_report(napi_env env, ef_lint_report *report) {
-    napi_value result = NULL;
-    size_t count = ef_lint_diagnostic_count(report);
-    if (napi_create_array_with_length(env, count, &result) != napi_ok) {
-        ef_lint_report_free(report);
-        return throw_napi_failure(env);
-    }
-    for (size_t i = 0; i < count; i++) {
-        diagnostic_fields fields = {
-            ef_lint_diagnostic_severity(report, i), ef_lint_diagnostic_code(report, i),
-            ef_lint_diagnostic_message(report, i), ef_lint_diagnostic_file(report, i),
-            ef_lint_diagnostic_line(report, i), ef_lint_diagnostic_column(report, i),
-            1, ef_lint_diagnostic_key(report, i),
-        };
-        napi_value finding = make_diagnostic(env, &fields);
-        if (finding == NULL || napi_set_element(env, result, (uint32_t)i, finding) != napi_ok) {
-            ef_lint_report_free(report);
-            return throw_napi_failure(env);
-        }
-    }
-    ef_lint_report_free(report);
-    return result;
+static ef_status call_report(const void *report, size_t *out_length, char *buffer, size_t capacity,
+                             ef_error_details **err) {
+    return ef_lint_report_packed(out_length, buffer, capacity, report, err);
 }
 
-/* lintPaths([path...], developmentLocale) -> findings; a path is a string or a Buffer */
+/* The items of ef_lint_report_packed's output for `report`, then frees it. */
+static napi_value take_report(napi_env env, ef_lint_report *report) {
+    napi_value items = run_packed(env, call_report, report, EF_OK);
+    ef_lint_report_free(report);
+    return items;
+}
+
+/* lintPaths([path...], developmentLocale) -> the report's items; a path is a string or a Buffer */
 napi_value lint_paths(napi_env env, napi_callback_info info) {
     napi_value arguments[2];
     bool is_array = false;
@@ -75,7 +61,7 @@ done:
     return result;
 }
 
-/* lintCatalog(handle) -> findings */
+/* lintCatalog(handle) -> the report's items */
 napi_value lint_catalog(napi_env env, napi_callback_info info) {
     napi_value handle = NULL;
     const ef_catalog *catalog = NULL;

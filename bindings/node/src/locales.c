@@ -21,11 +21,13 @@ napi_value normalize_locale(napi_env env, napi_callback_info info) {
     return result;
 }
 
-/* localeChain(locale) -> [normalized, untranslated, [[id, kind]...]] */
+static ef_status call_chain(const void *chain, size_t *out_length, char *buffer, size_t capacity,
+                            ef_error_details **err) {
+    return ef_locale_chain_packed(out_length, buffer, capacity, chain, err);
+}
+
+/* localeChain(locale) -> the items of ef_locale_chain_packed's output */
 napi_value locale_chain(napi_env env, napi_callback_info info) {
-    napi_value entries = NULL;
-    napi_value untranslated = NULL;
-    napi_value result = NULL;
     char *locale = NULL;
     ef_locale_chain *chain = NULL;
     ef_error_details *details = NULL;
@@ -35,47 +37,24 @@ napi_value locale_chain(napi_env env, napi_callback_info info) {
     free(locale);
     if (status != EF_OK)
         return throw_details(env, status, details);
-    size_t count = ef_locale_chain_count(chain);
-    if (napi_create_array_with_length(env, count, &entries) != napi_ok ||
-        napi_get_boolean(env, ef_locale_chain_untranslated(chain) != 0, &untranslated) != napi_ok) {
-        ef_locale_chain_free(chain);
-        return throw_napi_failure(env);
-    }
-    for (size_t i = 0; i < count; i++) {
-        napi_value pair[2] = {make_string(env, ef_locale_chain_id(chain, i)),
-                              make_int(env, ef_locale_chain_kind(chain, i))};
-        napi_value entry = make_array(env, pair, 2);
-        if (entry == NULL || napi_set_element(env, entries, (uint32_t)i, entry) != napi_ok) {
-            ef_locale_chain_free(chain);
-            return throw_napi_failure(env);
-        }
-    }
-    napi_value parts[3] = {make_string(env, ef_locale_chain_normalized(chain)), untranslated, entries};
-    result = make_array(env, parts, 3);
+    napi_value items = run_packed(env, call_chain, chain, EF_OK);
     ef_locale_chain_free(chain);
-    return result;
+    return items;
 }
 
-/* The entries of a list the library made, then frees it. */
+static ef_status call_list(const void *list, size_t *out_length, char *buffer, size_t capacity,
+                           ef_error_details **err) {
+    return ef_locale_list_packed(out_length, buffer, capacity, list, err);
+}
+
+/* The items of ef_locale_list_packed's output for a list the library made, then frees it. */
 static napi_value take_locale_list(napi_env env, ef_locale_list *list) {
-    napi_value result = NULL;
-    size_t count = ef_locale_list_count(list);
-    if (napi_create_array_with_length(env, count, &result) != napi_ok) {
-        ef_locale_list_free(list);
-        return throw_napi_failure(env);
-    }
-    for (size_t i = 0; i < count; i++) {
-        napi_value entry = make_string(env, ef_locale_list_entry(list, i));
-        if (entry == NULL || napi_set_element(env, result, (uint32_t)i, entry) != napi_ok) {
-            ef_locale_list_free(list);
-            return throw_napi_failure(env);
-        }
-    }
+    napi_value items = run_packed(env, call_list, list, EF_OK);
     ef_locale_list_free(list);
-    return result;
+    return items;
 }
-
-/* preferencesFromEnvironment() -> [locale...] (the process's environment, gettext's precedence) */
+/* preferencesFromEnvironment() -> the items of the list (the process's environment, gettext's
+ * precedence) */
 napi_value preferences_from_environment(napi_env env, napi_callback_info info) {
     ef_locale_list *list = NULL;
     ef_error_details *details = NULL;
@@ -86,7 +65,7 @@ napi_value preferences_from_environment(napi_env env, napi_callback_info info) {
     return take_locale_list(env, list);
 }
 
-/* preferencesFromAcceptLanguage(header) -> [locale...] */
+/* preferencesFromAcceptLanguage(header) -> the items of the list */
 napi_value preferences_from_accept_language(napi_env env, napi_callback_info info) {
     char *header = NULL;
     ef_locale_list *list = NULL;

@@ -431,9 +431,9 @@ class Catalog:
                     scratch.reusable_pointer, handle, request, request_length, locale_array,
                     locale_count))[1]
             else:
-                # Bytes (slicing the ctypes array makes them): the result decodes only its three
-                # texts now, the rest when it is read.
-                output = scratch.view[:length - 1]  # type: ignore[assignment]
+                # Bytes (slicing the ctypes array makes them), the whole output: the result
+                # checks it, then cuts out only its three texts now, the rest when it is read.
+                output = scratch.view[:length]  # type: ignore[assignment]
             # The library's decision, read before the buffer goes back to the pool (and only
             # when it could be kept: reading a ctypes value costs).
             reusable = memo_key is not None and scratch.reusable.value
@@ -442,7 +442,7 @@ class Catalog:
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-        result = _from_packed(output)
+        result = _from_output(output)
         if memo_key is not None and reusable:
             self._memo.put(memo_key, result, len(output))
         return result
@@ -477,15 +477,15 @@ class Catalog:
             if handle is None:
                 raise ValueError("operation on a closed catalog")
             # A key with no usable value is an answer (value None), not an exception.
-            _, text = _packed.call(scratch, _lookup_packed, handle, encoded_table, encoded_key,
-                                   locale_array, locale_count, info,
-                                   accept=_ffi.EF_E_KEY_NOT_FOUND)
+            _, output = _packed.call(scratch, _lookup_packed, handle, encoded_table, encoded_key,
+                                     locale_array, locale_count, info,
+                                     accept=_ffi.EF_E_KEY_NOT_FOUND)
         finally:
             in_flight.pop()
             pool.append(scratch)
             if self._handle is None:
                 self._free_if_idle()
-        return LookupResult._from_packed(text.split("\0"))
+        return LookupResult._from_output(output)
 
     def problem(
         self,
@@ -639,7 +639,7 @@ _NO_LOCALES: tuple[Any, ctypes.c_size_t] = (None, ctypes.c_size_t(0))
 
 _format_packed = _packed.format_packed_reusable
 _lookup_packed = _packed.lookup_packed
-_from_packed = FormattedError._from_packed
+_from_output = FormattedError._from_output
 _scratch_pool = _packed.scratch_pool
 _fill_arguments = _packed.fill_arguments
 _pack_request = _packed.pack_request

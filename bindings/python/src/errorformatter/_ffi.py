@@ -119,6 +119,28 @@ EF_FIELD_TITLE = 0
 EF_FIELD_MESSAGE = 1
 EF_FIELD_BUTTON = 2
 
+# Where things are in the packed outputs (docs/packed-format.md): the header's EF_PACKED_* macros.
+# `make test-limits` checks every value against the header.
+EF_PACKED_HEADER = 0
+EF_PACKED_TITLE = 1
+EF_PACKED_MESSAGE = 2
+EF_PACKED_BUTTON = 3
+EF_PACKED_PROVENANCE = 4
+EF_PACKED_PROVENANCE_ITEMS = 4
+EF_PACKED_STACK = 16
+EF_PACKED_REJECTION_ITEMS = 5
+EF_PACKED_FORMAT_HEADER_NUMBERS = 6
+EF_PACKED_LOOKUP_VALUE = 1
+EF_PACKED_LOOKUP_LOCALE = 2
+EF_PACKED_LOOKUP_TABLE = 3
+EF_PACKED_LOOKUP_REJECTIONS = 4
+EF_PACKED_LOOKUP_HEADER_NUMBERS = 2
+# The function-like EF_PACKED_NULL_KEY(field), _LOCALE(field) and _TABLE(field), as their values
+# for each field (EF_FIELD_TITLE, _MESSAGE, _BUTTON).
+EF_PACKED_NULL_KEY = (1, 8, 64)
+EF_PACKED_NULL_LOCALE = (2, 16, 128)
+EF_PACKED_NULL_TABLE = (4, 32, 256)
+
 _status = c_int32
 _err = POINTER(ErrorDetailsP)
 
@@ -153,6 +175,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_catalog_diagnostic_file": (c_char_p, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_line": (c_int32, (CatalogP, c_size_t)),
     "ef_catalog_diagnostic_column": (c_int32, (CatalogP, c_size_t)),
+    "ef_catalog_describe_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, _err)),
     "ef_catalog_compile": (_status, (CatalogP, c_char_p, _err)),
     # catalog builder
     "ef_catalog_builder_new": (_status, (POINTER(CatalogBuilderP), c_uint32, _err)),
@@ -233,11 +256,13 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_locale_chain_count": (c_size_t, (LocaleChainP,)),
     "ef_locale_chain_id": (c_char_p, (LocaleChainP, c_size_t)),
     "ef_locale_chain_kind": (c_int32, (LocaleChainP, c_size_t)),
+    "ef_locale_chain_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LocaleChainP, _err)),
     "ef_locale_chain_free": (None, (LocaleChainP,)),
     "ef_locale_list_from_environment": (_status, (POINTER(LocaleListP), _err)),
     "ef_locale_list_from_accept_language": (_status, (POINTER(LocaleListP), c_char_p, _err)),
     "ef_locale_list_count": (c_size_t, (LocaleListP,)),
     "ef_locale_list_entry": (c_char_p, (LocaleListP, c_size_t)),
+    "ef_locale_list_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LocaleListP, _err)),
     "ef_locale_list_free": (None, (LocaleListP,)),
     # lint
     "ef_lint_paths": (_status, (POINTER(LintReportP), POINTER(c_char_p), c_size_t, c_char_p, _err)),
@@ -252,6 +277,7 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lint_diagnostic_key": (c_char_p, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_line": (c_int32, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_column": (c_int32, (LintReportP, c_size_t)),
+    "ef_lint_report_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LintReportP, _err)),
     # problem responses (1.3)
     "ef_format_problem": (
         _status,

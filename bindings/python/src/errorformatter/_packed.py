@@ -1,4 +1,4 @@
-"""Calling ``ef_format_packed_reusable`` and ``ef_catalog_lookup_packed``: one C call per result.
+"""Calling ``ef_format_packed_reusable`` and ``ef_catalog_lookup_packed_v2``: one C call per result.
 
 The functions are the ``_ffi.unconverted`` declarations (no argument types): every argument
 is passed as a ctypes object of its C type, ``bytes`` or ``None``, never as a Python int.
@@ -92,7 +92,7 @@ def scratch_pool() -> list[Scratch]:
 
 
 format_packed_reusable = _ffi.unconverted("ef_format_packed_reusable")
-lookup_packed = _ffi.unconverted("ef_catalog_lookup_packed")
+lookup_packed = _ffi.unconverted("ef_catalog_lookup_packed_v2")
 _clear_arguments = _ffi.unconverted("ef_error_info_clear_arguments")
 _add_string = _ffi.unconverted("ef_error_info_add_string")
 _add_int64 = _ffi.unconverted("ef_error_info_add_int64")
@@ -286,30 +286,31 @@ def _encode_text(text: str, what: str) -> bytes:
 
 
 def call(scratch: Scratch, function: Callable[..., int], *arguments: Any,
-         accept: int = _ffi.EF_OK) -> tuple[int, str]:
+         accept: int = _ffi.EF_OK) -> tuple[int, bytes]:
     """Calls a packed function with ``scratch``'s buffer, then ``arguments``, then ``err``, and
-    returns its status and its output (the items separated by NULs). Raises on any status but
-    EF_OK and ``accept``. The caller took ``scratch`` from its thread's pool and gives it back."""
+    returns its status and its whole output (docs/packed-format.md: the items, each ended by a
+    NUL), for the results' decoders to check and read. Raises on any status but EF_OK and
+    ``accept``. The caller took ``scratch`` from its thread's pool and gives it back."""
     status = function(scratch.length_pointer, scratch.view, scratch.capacity_argument, *arguments,
                       scratch.details_pointer)
     length = scratch.length.value
     if status or not 0 < length <= scratch.capacity:
-        status, output = finish(status, scratch, function, arguments, accept)
-        return status, output.decode()
-    return status, scratch.data[:length - 1].decode()
+        return finish(status, scratch, function, arguments, accept)
+    # A slice of a c_char array is bytes (typeshed says a list).
+    return status, scratch.view[:length]  # type: ignore[return-value]
 
 
 def finish(status: int, scratch: Scratch, function: Callable[..., int], arguments: tuple[Any, ...],
            accept: int = _ffi.EF_OK) -> tuple[int, bytes]:
     """The rest of a call that did not simply succeed: raises for a failure, and calls again
-    with a buffer of the size the library asked for when the output did not fit. Returns the
-    status and the output's bytes, without the last NUL."""
+    with a buffer of the size the library asked for when the output did not fit (once: the
+    output is deterministic). Returns the status and the whole output."""
     if status and status != accept:
         _raise(status, scratch)
     length = scratch.length.value
     if length > scratch.capacity:
-        # Formatting is deterministic, so the same call again fits. The thread's pool gets the
-        # larger buffer in place of the one that was too small, up to a bound.
+        # The same call again fits. The thread's pool gets the larger buffer in place of the one
+        # that was too small, up to a bound.
         if status:
             _lib.ef_error_details_free(scratch.details)
         larger = Scratch(length)
@@ -321,13 +322,17 @@ def finish(status: int, scratch: Scratch, function: Callable[..., int], argument
             # The caller gives `scratch` back to the pool: it keeps the larger buffer from now on.
             scratch.take_over(larger)
         scratch = larger
-        length = min(scratch.length.value, scratch.capacity)
+        if scratch.length.value > scratch.capacity:
+            if status:
+                _lib.ef_error_details_free(scratch.details)
+            raise make_error(_ffi.EF_E_INTERNAL, f"the library asked for {length} bytes, then for "
+                             f"{scratch.length.value}: its output changed between two equal calls")
+        length = scratch.length.value
     if status:
         _lib.ef_error_details_free(scratch.details)
     if length == 0:
         raise make_error(_ffi.EF_E_INTERNAL, "the library wrote no result")
-    # A slice of a c_char array is bytes (typeshed says a list).
-    return status, scratch.view[:length - 1]  # type: ignore[return-value]
+    return status, scratch.view[:length]  # type: ignore[return-value]
 
 
 def _quoted(value: int) -> str:

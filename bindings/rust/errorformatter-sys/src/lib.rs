@@ -113,6 +113,25 @@ pub const EF_PACKED_LOOKUP_LOCALE: u32 = 2;
 pub const EF_PACKED_LOOKUP_TABLE: u32 = 3;
 pub const EF_PACKED_LOOKUP_REJECTIONS: u32 = 4;
 pub const EF_PACKED_LOOKUP_HEADER_NUMBERS: u32 = 2;
+pub const EF_PACKED_DIAGNOSTIC_ITEMS: u32 = 5;
+pub const EF_PACKED_DIAGNOSTIC_NUMBERS: u32 = 4;
+pub const EF_PACKED_DIAGNOSTIC_CODE: u32 = 1;
+pub const EF_PACKED_DIAGNOSTIC_MESSAGE: u32 = 2;
+pub const EF_PACKED_DIAGNOSTIC_FILE: u32 = 3;
+pub const EF_PACKED_DIAGNOSTIC_KEY: u32 = 4;
+pub const EF_PACKED_DIAGNOSTIC_NULL_FILE: u32 = 1;
+pub const EF_PACKED_DIAGNOSTIC_NULL_KEY: u32 = 2;
+pub const EF_PACKED_DESCRIBE_HEADER_NUMBERS: u32 = 2;
+pub const EF_PACKED_DESCRIBE_DEVELOPMENT_LOCALE: u32 = 1;
+pub const EF_PACKED_DESCRIBE_LOCALIZATIONS: u32 = 2;
+pub const EF_PACKED_LINT_HEADER_NUMBERS: u32 = 2;
+pub const EF_PACKED_LINT_DIAGNOSTICS: u32 = 1;
+pub const EF_PACKED_CHAIN_HEADER_NUMBERS: u32 = 2;
+pub const EF_PACKED_CHAIN_NORMALIZED: u32 = 1;
+pub const EF_PACKED_CHAIN_ENTRIES: u32 = 2;
+pub const EF_PACKED_CHAIN_ENTRY_ITEMS: u32 = 2;
+pub const EF_PACKED_LIST_HEADER_NUMBERS: u32 = 1;
+pub const EF_PACKED_LIST_ENTRIES: u32 = 1;
 
 /// The null mask's bit for `field`'s missing key (EF_PACKED_NULL_KEY).
 pub const fn ef_packed_null_key(field: u32) -> u32 {
@@ -175,6 +194,13 @@ extern "C" {
     pub fn ef_catalog_diagnostic_file(catalog: *const ef_catalog, index: usize) -> *const c_char;
     pub fn ef_catalog_diagnostic_line(catalog: *const ef_catalog, index: usize) -> i32;
     pub fn ef_catalog_diagnostic_column(catalog: *const ef_catalog, index: usize) -> i32;
+    pub fn ef_catalog_describe_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        catalog: *const ef_catalog,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_catalog_compile(
         catalog: *const ef_catalog,
         path: *const c_char,
@@ -364,6 +390,13 @@ extern "C" {
     pub fn ef_locale_chain_count(chain: *const ef_locale_chain) -> usize;
     pub fn ef_locale_chain_id(chain: *const ef_locale_chain, index: usize) -> *const c_char;
     pub fn ef_locale_chain_kind(chain: *const ef_locale_chain, index: usize) -> i32;
+    pub fn ef_locale_chain_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        chain: *const ef_locale_chain,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_locale_chain_free(chain: *mut ef_locale_chain);
     pub fn ef_locale_list_from_environment(out: *mut *mut ef_locale_list, err: *mut *mut ef_error_details)
         -> ef_status;
@@ -374,6 +407,13 @@ extern "C" {
     ) -> ef_status;
     pub fn ef_locale_list_count(list: *const ef_locale_list) -> usize;
     pub fn ef_locale_list_entry(list: *const ef_locale_list, index: usize) -> *const c_char;
+    pub fn ef_locale_list_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        list: *const ef_locale_list,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_locale_list_free(list: *mut ef_locale_list);
 
     // lint
@@ -399,6 +439,13 @@ extern "C" {
     pub fn ef_lint_diagnostic_key(report: *const ef_lint_report, index: usize) -> *const c_char;
     pub fn ef_lint_diagnostic_line(report: *const ef_lint_report, index: usize) -> i32;
     pub fn ef_lint_diagnostic_column(report: *const ef_lint_report, index: usize) -> i32;
+    pub fn ef_lint_report_packed(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        report: *const ef_lint_report,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     pub fn ef_format_problem(
         out_length: *mut usize,
         buffer: *mut c_char,

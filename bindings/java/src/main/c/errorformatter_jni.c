@@ -3,20 +3,66 @@
  *
  * Strings cross as byte arrays of real UTF-8 (JNI's own string functions speak modified UTF-8),
  * copied here into NUL-terminated buffers; a byte array holding a NUL is refused, as the C API
- * cannot see past it. Results with several strings come back as one byte array of NUL-separated
- * items (the packed calls' own output for format and lookup), so that a call crosses JNI once.
- * A failure becomes an org.errorformatter.ErrorFormatterException, made from the library's error
- * details; an allocation that fails here becomes an OutOfMemoryError. Every function returns at
- * once after throwing: nothing here aborts the JVM.
+ * cannot see past it. Results with several strings come back as one byte array: the output of
+ * the library's packed call (packed_call.h), whole, which org.errorformatter.Packed reads, so
+ * that a call crosses JNI once and the format is the library's alone. A failure becomes an
+ * org.errorformatter.ErrorFormatterException, made from the library's error details; an
+ * allocation that fails here becomes an OutOfMemoryError. Every function returns at once after
+ * throwing: nothing here aborts the JVM.
  */
 #include <jni.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errorformatter.h"
 #include "org_errorformatter_Native.h"
+#include "org_errorformatter_Packed.h"
+#include "packed_call.h"
+
+/* org.errorformatter.Packed reads the packed outputs with constants named after the header's
+ * macros; javac -h writes them into org_errorformatter_Packed.h, and each must be the macro. */
+#define SAME_AS_HEADER(name) \
+    _Static_assert(org_errorformatter_Packed_##name == name, "Packed." #name " differs from the header")
+SAME_AS_HEADER(EF_PACKED_HEADER);
+SAME_AS_HEADER(EF_PACKED_TITLE);
+SAME_AS_HEADER(EF_PACKED_MESSAGE);
+SAME_AS_HEADER(EF_PACKED_BUTTON);
+SAME_AS_HEADER(EF_PACKED_PROVENANCE);
+SAME_AS_HEADER(EF_PACKED_PROVENANCE_ITEMS);
+SAME_AS_HEADER(EF_PACKED_STACK);
+SAME_AS_HEADER(EF_PACKED_REJECTION_ITEMS);
+SAME_AS_HEADER(EF_PACKED_FORMAT_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_LOOKUP_VALUE);
+SAME_AS_HEADER(EF_PACKED_LOOKUP_LOCALE);
+SAME_AS_HEADER(EF_PACKED_LOOKUP_TABLE);
+SAME_AS_HEADER(EF_PACKED_LOOKUP_REJECTIONS);
+SAME_AS_HEADER(EF_PACKED_LOOKUP_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_ITEMS);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_CODE);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_MESSAGE);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_FILE);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_KEY);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_NULL_FILE);
+SAME_AS_HEADER(EF_PACKED_DIAGNOSTIC_NULL_KEY);
+SAME_AS_HEADER(EF_PACKED_DESCRIBE_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_DESCRIBE_DEVELOPMENT_LOCALE);
+SAME_AS_HEADER(EF_PACKED_DESCRIBE_LOCALIZATIONS);
+SAME_AS_HEADER(EF_PACKED_LINT_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_LINT_DIAGNOSTICS);
+SAME_AS_HEADER(EF_PACKED_CHAIN_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_CHAIN_NORMALIZED);
+SAME_AS_HEADER(EF_PACKED_CHAIN_ENTRIES);
+SAME_AS_HEADER(EF_PACKED_CHAIN_ENTRY_ITEMS);
+SAME_AS_HEADER(EF_PACKED_LIST_HEADER_NUMBERS);
+SAME_AS_HEADER(EF_PACKED_LIST_ENTRIES);
+SAME_AS_HEADER(EF_SEVERITY_ERROR);
+SAME_AS_HEADER(EF_SEVERITY_WARNING);
+SAME_AS_HEADER(EF_SEVERITY_NOTE);
+SAME_AS_HEADER(EF_CHAIN_ABSTRACT);
+SAME_AS_HEADER(EF_CHAIN_BUNDLE);
+SAME_AS_HEADER(EF_CHAIN_ALIAS);
 
 /* ------------------------------------------------------------------------------ exceptions */
 
@@ -143,72 +189,25 @@ static int copy_strings(JNIEnv *env, jobjectArray arrays, int nullable, struct s
     return 1;
 }
 
-/* ---------------------------------------------------------------------- items (strings out) */
+/* ------------------------------------------------------------------------ packed outputs */
 
-/* A growing run of NUL-terminated items: the packed form of the describe/chain/list/lint calls. */
-struct items {
-    char *data;
-    size_t length, capacity;
-    int failed;
-};
+/* The first try's buffer: room for any result without a long stack or many rejections. */
+enum { INITIAL_CAPACITY = 4096 };
 
-static void add_bytes(struct items *items, const char *text, size_t length) {
-    if (items->failed)
-        return;
-    if (items->capacity - items->length < length + 1) {
-        size_t capacity = items->capacity ? items->capacity : 256;
-        while (capacity - items->length < length + 1) {
-            if (capacity > SIZE_MAX / 2) {
-                items->failed = 1;
-                return;
-            }
-            capacity *= 2;
-        }
-        char *grown = realloc(items->data, capacity);
-        if (grown == NULL) {
-            items->failed = 1;
-            return;
-        }
-        items->data = grown;
-        items->capacity = capacity;
-    }
-    memcpy(items->data + items->length, text, length);
-    items->data[items->length + length] = '\0';
-    items->length += length + 1;
-}
-
-static void add_item(struct items *items, const char *text) {
-    add_bytes(items, text != NULL ? text : "", text != NULL ? strlen(text) : 0);
-}
-
-/* A nullable item: "-" for NULL, "+" and the text otherwise (see Utf8.nullable). */
-static void add_nullable(struct items *items, const char *text) {
-    if (text == NULL) {
-        add_item(items, "-");
-        return;
-    }
-    add_bytes(items, "+", 1);
-    if (!items->failed) {
-        items->length--; /* continue the "+" item */
-        add_item(items, text);
-    }
-}
-
-static void add_number(struct items *items, long long number) {
-    char text[32];
-    snprintf(text, sizeof text, "%lld", number);
-    add_item(items, text);
-}
-
-/* The items as a Java byte array without the last NUL; frees them. */
-static jbyteArray finish_items(JNIEnv *env, struct items *items) {
-    jbyteArray array = NULL;
-    if (items->failed)
-        throw_out_of_memory(env);
+/* Runs a packed call (packed_call.h) and returns its whole output as a byte array; throws when
+ * the call fails. `accept` is a status that still comes with an output, or EF_OK. */
+static jbyteArray run_packed(JNIEnv *env, packed_function function, const void *context, ef_status accept) {
+    char first[INITIAL_CAPACITY];
+    packed_output output;
+    jbyteArray result = NULL;
+    if (packed_call(function, context, accept, first, sizeof first, &output))
+        result = new_bytes(env, output.items, output.length);
+    else if (output.problem != NULL)
+        throw_exception(env, output.status, output.problem, NULL, 0, 0);
     else
-        array = new_bytes(env, items->data, items->length > 0 ? items->length - 1 : 0);
-    free(items->data);
-    return array;
+        throw_status(env, output.status, output.details);
+    packed_output_free(&output);
+    return result;
 }
 
 /* ------------------------------------------------------------------------------- version */
@@ -344,26 +343,31 @@ JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_developmentLocale(JN
     return new_string_bytes(env, ef_catalog_development_locale((const ef_catalog *)(intptr_t)handle));
 }
 
+/* The packed calls that describe a handle the library made: the handle in `context`. */
+static ef_status call_describe(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                               ef_error_details **err) {
+    return ef_catalog_describe_packed(out_length, buffer, capacity, context, err);
+}
+
+static ef_status call_chain(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                            ef_error_details **err) {
+    return ef_locale_chain_packed(out_length, buffer, capacity, context, err);
+}
+
+static ef_status call_list(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                           ef_error_details **err) {
+    return ef_locale_list_packed(out_length, buffer, capacity, context, err);
+}
+
+static ef_status call_report(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                             ef_error_details **err) {
+    return ef_lint_report_packed(out_length, buffer, capacity, context, err);
+}
+
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_describe(JNIEnv *env, jclass class,
                                                                      jlong handle) {
     (void)class;
-    const ef_catalog *catalog = (const ef_catalog *)(intptr_t)handle;
-    struct items items = {0};
-    size_t count = ef_catalog_localization_count(catalog);
-    add_number(&items, (long long)count);
-    for (size_t i = 0; i < count; i++)
-        add_item(&items, ef_catalog_localization_name(catalog, i));
-    count = ef_catalog_diagnostic_count(catalog);
-    add_number(&items, (long long)count);
-    for (size_t i = 0; i < count; i++) {
-        add_number(&items, ef_catalog_diagnostic_severity(catalog, i));
-        add_item(&items, ef_catalog_diagnostic_code(catalog, i));
-        add_item(&items, ef_catalog_diagnostic_message(catalog, i));
-        add_nullable(&items, ef_catalog_diagnostic_file(catalog, i));
-        add_number(&items, ef_catalog_diagnostic_line(catalog, i));
-        add_number(&items, ef_catalog_diagnostic_column(catalog, i));
-    }
-    return finish_items(env, &items);
+    return run_packed(env, call_describe, (const ef_catalog *)(intptr_t)handle, EF_OK);
 }
 
 /* ------------------------------------------------------------------- format and lookup */
@@ -432,93 +436,44 @@ failed:
     return 0;
 }
 
-/* The first try's buffer: room for any result without a long stack or many rejections. */
-enum { INITIAL_CAPACITY = 4096 };
-
-/* Calls a packed function through `call` with a buffer that grows once to the size asked for,
- * and returns its output without the last NUL; `accept` is a status taken as success. */
-typedef ef_status (*packed_call)(void *context, size_t *out_length, char *buffer, size_t capacity,
-                                 ef_error_details **err);
-
-static jbyteArray run_packed(JNIEnv *env, packed_call call, void *context, ef_status accept) {
-    size_t capacity = INITIAL_CAPACITY, length = 0;
-    char *buffer = malloc(capacity);
-    ef_error_details *details = NULL;
-    jbyteArray result = NULL;
-    if (buffer == NULL) {
-        throw_out_of_memory(env);
-        return NULL;
-    }
-    ef_status status = call(context, &length, buffer, capacity, &details);
-    if ((status == EF_OK || status == accept) && length > capacity) {
-        /* Formatting is deterministic: the same call fits a buffer of the size asked for. */
-        ef_error_details_free(details);
-        details = NULL;
-        free(buffer);
-        capacity = length;
-        buffer = malloc(capacity);
-        if (buffer == NULL) {
-            throw_out_of_memory(env);
-            return NULL;
-        }
-        status = call(context, &length, buffer, capacity, &details);
-    }
-    if (status != EF_OK && status != accept)
-        throw_status(env, status, details);
-    else if (length == 0 || length > capacity) {
-        ef_error_details_free(details);
-        throw_status(env, EF_E_INTERNAL, NULL);
-    } else {
-        ef_error_details_free(details);
-        result = new_bytes(env, buffer, length - 1);
-    }
-    free(buffer);
-    return result;
-}
-
 struct format_call {
     const ef_catalog *catalog;
-    const char *domain, *description, *failure_reason, *recovery_suggestion, *table;
-    int64_t code;
-    const ef_error_info *arguments;
+    const char *request;
+    size_t request_length;
     struct strings locales;
 };
 
-static ef_status call_format(void *context, size_t *out_length, char *buffer, size_t capacity,
+static ef_status call_format(const void *context, size_t *out_length, char *buffer, size_t capacity,
                              ef_error_details **err) {
     const struct format_call *c = context;
-    return ef_format_packed(out_length, buffer, capacity, c->catalog, c->domain, c->code, c->description,
-                            c->failure_reason, c->recovery_suggestion, c->table, c->arguments,
-                            (const char *const *)c->locales.entries, c->locales.count, err);
+    return ef_format_packed_reusable(out_length, buffer, capacity, NULL, c->catalog, c->request, c->request_length,
+                                     (const char *const *)c->locales.entries, c->locales.count, err);
 }
 
-JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_format(
-    JNIEnv *env, jclass class, jlong catalog, jbyteArray domain, jlong code, jbyteArray description,
-    jbyteArray failure_reason, jbyteArray recovery_suggestion, jbyteArray table, jbyteArray kinds,
-    jlongArray values, jobjectArray strings, jobjectArray locales) {
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_format(JNIEnv *env, jclass class, jlong catalog,
+                                                                    jbyteArray request, jobjectArray locales) {
     (void)class;
-    char *texts[5] = {NULL, NULL, NULL, NULL, NULL};
-    jbyteArray sources[5] = {domain, description, failure_reason, recovery_suggestion, table};
-    struct format_call call = {.catalog = (const ef_catalog *)(intptr_t)catalog, .code = (int64_t)code};
-    ef_error_info *arguments = NULL;
+    struct format_call call = {.catalog = (const ef_catalog *)(intptr_t)catalog};
     jbyteArray result = NULL;
-    for (int i = 0; i < 5; i++)
-        if (!copy_string(env, sources[i], &texts[i]))
-            goto done;
-    if (!copy_strings(env, locales, 0, &call.locales) || !make_arguments(env, kinds, values, strings, &arguments))
-        goto done;
-    call.domain = texts[0];
-    call.description = texts[1];
-    call.failure_reason = texts[2];
-    call.recovery_suggestion = texts[3];
-    call.table = texts[4];
-    call.arguments = arguments;
-    result = run_packed(env, call_format, &call, EF_OK);
-done:
-    for (int i = 0; i < 5; i++)
-        free(texts[i]);
+    if (request == NULL) {
+        throw_invalid(env, "the request is null");
+        return NULL;
+    }
+    /* The request is a run of items and numbers, NULs included: copied as it is. */
+    jsize length = (*env)->GetArrayLength(env, request);
+    char *bytes = malloc(length > 0 ? (size_t)length : 1);
+    if (bytes == NULL) {
+        throw_out_of_memory(env);
+        return NULL;
+    }
+    (*env)->GetByteArrayRegion(env, request, 0, length, (jbyte *)bytes);
+    if (copy_strings(env, locales, 0, &call.locales)) {
+        call.request = bytes;
+        call.request_length = (size_t)length;
+        result = run_packed(env, call_format, &call, EF_OK);
+    }
+    free(bytes);
     free_strings(&call.locales);
-    ef_error_info_free(arguments);
     return result;
 }
 
@@ -529,12 +484,12 @@ struct lookup_call {
     struct strings locales;
 };
 
-static ef_status call_lookup(void *context, size_t *out_length, char *buffer, size_t capacity,
+static ef_status call_lookup(const void *context, size_t *out_length, char *buffer, size_t capacity,
                              ef_error_details **err) {
     const struct lookup_call *c = context;
-    return ef_catalog_lookup_packed(out_length, buffer, capacity, c->catalog, c->table, c->key,
-                                    (const char *const *)c->locales.entries, c->locales.count,
-                                    c->arguments, err);
+    return ef_catalog_lookup_packed_v2(out_length, buffer, capacity, c->catalog, c->table, c->key,
+                                       (const char *const *)c->locales.entries, c->locales.count,
+                                       c->arguments, err);
 }
 
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lookup(
@@ -620,27 +575,16 @@ JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_localeChain(JNIEnv *
         throw_status(env, status, details);
         return NULL;
     }
-    struct items items = {0};
-    add_item(&items, ef_locale_chain_normalized(chain));
-    add_number(&items, ef_locale_chain_untranslated(chain));
-    size_t count = ef_locale_chain_count(chain);
-    add_number(&items, (long long)count);
-    for (size_t i = 0; i < count; i++) {
-        add_item(&items, ef_locale_chain_id(chain, i));
-        add_number(&items, ef_locale_chain_kind(chain, i));
-    }
+    jbyteArray result = run_packed(env, call_chain, chain, EF_OK);
     ef_locale_chain_free(chain);
-    return finish_items(env, &items);
+    return result;
 }
 
+/* The packed output of a list the library made, then frees it. */
 static jbyteArray list_items(JNIEnv *env, ef_locale_list *list) {
-    struct items items = {0};
-    size_t count = ef_locale_list_count(list);
-    add_number(&items, (long long)count);
-    for (size_t i = 0; i < count; i++)
-        add_item(&items, ef_locale_list_entry(list, i));
+    jbyteArray result = run_packed(env, call_list, list, EF_OK);
     ef_locale_list_free(list);
-    return finish_items(env, &items);
+    return result;
 }
 
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_preferencesFromEnvironment(JNIEnv *env,
@@ -675,22 +619,11 @@ JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_preferencesFromAccep
 
 /* ----------------------------------------------------------------------------------- lint */
 
+/* The packed output of a report the library made, then frees it. */
 static jbyteArray report_items(JNIEnv *env, ef_lint_report *report) {
-    struct items items = {0};
-    add_number(&items, (long long)ef_lint_file_count(report));
-    size_t count = ef_lint_diagnostic_count(report);
-    add_number(&items, (long long)count);
-    for (size_t i = 0; i < count; i++) {
-        add_number(&items, ef_lint_diagnostic_severity(report, i));
-        add_item(&items, ef_lint_diagnostic_code(report, i));
-        add_item(&items, ef_lint_diagnostic_message(report, i));
-        add_nullable(&items, ef_lint_diagnostic_file(report, i));
-        add_number(&items, ef_lint_diagnostic_line(report, i));
-        add_number(&items, ef_lint_diagnostic_column(report, i));
-        add_nullable(&items, ef_lint_diagnostic_key(report, i));
-    }
+    jbyteArray result = run_packed(env, call_report, report, EF_OK);
     ef_lint_report_free(report);
-    return finish_items(env, &items);
+    return result;
 }
 
 JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_lintPaths(JNIEnv *env, jclass class,

@@ -46,20 +46,29 @@ public final class Catalog implements AutoCloseable {
     private volatile Listing listing;
 
     /** The localizations and the diagnostics of a catalog. */
-    private record Listing(List<String> localizations, List<Diagnostic> diagnostics) {
+    record Listing(List<String> localizations, List<Diagnostic> diagnostics) {
         static Listing read(long pointer) {
-            List<String> items = Utf8.items(Native.describe(pointer));
-            int count = Integer.parseInt(items.get(0));
-            List<String> localizations = List.copyOf(items.subList(1, 1 + count));
-            int next = 1 + count;
-            int diagnosticCount = Integer.parseInt(items.get(next++));
+            return fromPacked(Native.describe(pointer));
+        }
+
+        /** The listing of an {@code ef_catalog_describe_packed} output. */
+        static Listing fromPacked(byte[] output) {
+            String what = "catalog description";
+            List<String> items = Packed.items(output, what);
+            long[] header = Packed.header(items, Packed.EF_PACKED_DESCRIBE_HEADER_NUMBERS, what);
+            int count = Packed.bounded(header[0], items.size(), "the localization count", what);
+            int diagnosticCount = Packed.bounded(header[1], items.size(), "the diagnostic count", what);
+            Packed.expectCount(items, Packed.EF_PACKED_DESCRIBE_LOCALIZATIONS + count
+                    + (long) Packed.EF_PACKED_DIAGNOSTIC_ITEMS * diagnosticCount, what);
+            int next = Packed.EF_PACKED_DESCRIBE_LOCALIZATIONS + count;
             List<Diagnostic> found = new ArrayList<>(diagnosticCount);
-            for (int index = 0; index < diagnosticCount; index++, next += 6) {
-                found.add(new Diagnostic(Severity.of(Integer.parseInt(items.get(next))), items.get(next + 1),
-                        items.get(next + 2), Utf8.nullable(items.get(next + 3)),
-                        Integer.parseInt(items.get(next + 4)), Integer.parseInt(items.get(next + 5))));
+            for (int index = 0; index < diagnosticCount; index++, next += Packed.EF_PACKED_DIAGNOSTIC_ITEMS) {
+                LintDiagnostic diagnostic = Packed.diagnostic(items, next, what);
+                found.add(new Diagnostic(diagnostic.severity(), diagnostic.code(), diagnostic.message(),
+                        diagnostic.file(), diagnostic.line(), diagnostic.column()));
             }
-            return new Listing(localizations, List.copyOf(found));
+            return new Listing(List.copyOf(items.subList(Packed.EF_PACKED_DESCRIBE_LOCALIZATIONS,
+                    Packed.EF_PACKED_DESCRIBE_LOCALIZATIONS + count)), List.copyOf(found));
         }
     }
 
@@ -331,18 +340,11 @@ public final class Catalog implements AutoCloseable {
      */
     public FormattedError format(ErrorInfo error, List<String> locales) {
         Objects.requireNonNull(error, "error");
-        byte[] domain = Utf8.encode(error.domain(), "domain");
-        byte[] description = Utf8.encodeOptional(error.description(), "description");
-        byte[] failureReason = Utf8.encodeOptional(error.failureReason(), "failureReason");
-        byte[] recoverySuggestion = Utf8.encodeOptional(error.recoverySuggestion(), "recoverySuggestion");
-        byte[] table = Utf8.encodeOptional(error.table(), "table");
-        EncodedArguments arguments = new EncodedArguments(error.arguments());
+        byte[] request = PackedRequest.of(error);
         byte[][] preferences = Utf8.encodeAll(locales, "locales");
         long pointer = handle.acquire();
         try {
-            return FormattedError.fromPacked(Native.format(pointer, domain, error.code(), description,
-                    failureReason, recoverySuggestion, table, arguments.kinds, arguments.values,
-                    arguments.strings, preferences));
+            return FormattedError.fromPacked(Native.format(pointer, request, preferences));
         } finally {
             handle.release();
             Reference.reachabilityFence(this);

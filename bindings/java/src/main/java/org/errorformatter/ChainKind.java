@@ -11,9 +11,9 @@ public enum ChainKind {
 
     static ChainKind of(int code) {
         switch (code) {
-            case 1:
+            case Packed.EF_CHAIN_BUNDLE:
                 return BUNDLE;
-            case 2:
+            case Packed.EF_CHAIN_ALIAS:
                 return ALIAS;
             default:
                 return ABSTRACT;

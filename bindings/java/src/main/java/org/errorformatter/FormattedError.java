@@ -20,10 +20,6 @@ import java.util.Objects;
  */
 public record FormattedError(String title, String message, String button, List<String> stack,
                              boolean untranslated, List<Provenance> provenance) {
-    /** Items of ef_format_packed before the stack: header, three texts, 4 per field. */
-    private static final int STACK_START = 16;
-    private static final int PER_FIELD = 4;
-
     /**
      * Makes a result from its parts; the lists are copied.
      *
@@ -72,30 +68,47 @@ public record FormattedError(String title, String message, String button, List<S
         }
     }
 
-    /** The result whose ef_format_packed output (without its last NUL) is {@code packed}. */
-    static FormattedError fromPacked(byte[] packed) {
-        List<String> items = Utf8.items(packed);
-        String[] header = items.get(0).split(" ");
-        boolean untranslated = header[0].equals("1");
-        int stackCount = Integer.parseInt(header[1]);
-        int nullMask = Integer.parseInt(header[5]);
-        List<String> stack = items.subList(STACK_START, STACK_START + stackCount);
-        List<Provenance> provenance = new ArrayList<>(3);
-        int next = STACK_START + stackCount;
-        for (Field field : Field.values()) {
-            int start = 4 + field.ordinal() * PER_FIELD;
-            int bit = 3 * field.ordinal();
-            int rejectionCount = Integer.parseInt(header[2 + field.ordinal()]);
-            List<Rejection> rejections = new ArrayList<>(rejectionCount);
-            for (int index = 0; index < rejectionCount; index++, next += Rejection.ITEMS) {
-                rejections.add(Rejection.fromItems(items, next));
+    /**
+     * The result whose {@code ef_format_packed_reusable} output is {@code output}: the items of
+     * {@code ef_format_packed}, then one description per rejection (docs/packed-format.md).
+     *
+     * @throws ErrorFormatterException {@link Status#INTERNAL} for an output that is not one
+     */
+    static FormattedError fromPacked(byte[] output) {
+        String what = "formatted error";
+        List<String> items = Packed.items(output, what);
+        long[] header = Packed.header(items, Packed.EF_PACKED_FORMAT_HEADER_NUMBERS, what);
+        int size = items.size();
+        boolean untranslated = Packed.bounded(header[0], 1, "the untranslated flag", what) == 1;
+        int stackCount = Packed.bounded(header[1], size, "the stack count", what);
+        int[] rejectionCounts = new int[Packed.FIELDS];
+        long rejectionTotal = 0;
+        for (int field = 0; field < Packed.FIELDS; field++) {
+            rejectionCounts[field] = Packed.bounded(header[2 + field], size, "a rejection count", what);
+            rejectionTotal += rejectionCounts[field];
+        }
+        int nullMask = Packed.bounded(header[5], Packed.nullBit(Packed.FIELDS, 0) - 1, "the null mask", what);
+        Packed.expectCount(items, Packed.EF_PACKED_STACK + stackCount
+                + (Packed.EF_PACKED_REJECTION_ITEMS + 1) * rejectionTotal, what);
+        List<Provenance> provenance = new ArrayList<>(Packed.FIELDS);
+        int next = Packed.EF_PACKED_STACK + stackCount;
+        int description = next + Packed.EF_PACKED_REJECTION_ITEMS * (int) rejectionTotal;
+        for (int field = 0; field < Packed.FIELDS; field++) {
+            List<Rejection> rejections = new ArrayList<>(rejectionCounts[field]);
+            for (int index = 0; index < rejectionCounts[field]; index++) {
+                rejections.add(Rejection.fromItems(items, next, items.get(description)));
+                next += Packed.EF_PACKED_REJECTION_ITEMS;
+                description++;
             }
+            int start = Packed.EF_PACKED_PROVENANCE + field * Packed.EF_PACKED_PROVENANCE_ITEMS;
             provenance.add(new Provenance(items.get(start),
-                    (nullMask & (1 << bit)) != 0 ? null : items.get(start + 1),
-                    (nullMask & (1 << (bit + 1))) != 0 ? null : items.get(start + 2),
-                    (nullMask & (1 << (bit + 2))) != 0 ? null : items.get(start + 3),
+                    (nullMask & Packed.nullBit(field, 0)) != 0 ? null : items.get(start + 1),
+                    (nullMask & Packed.nullBit(field, 1)) != 0 ? null : items.get(start + 2),
+                    (nullMask & Packed.nullBit(field, 2)) != 0 ? null : items.get(start + 3),
                     rejections));
         }
-        return new FormattedError(items.get(1), items.get(2), items.get(3), stack, untranslated, provenance);
+        return new FormattedError(items.get(Packed.EF_PACKED_TITLE), items.get(Packed.EF_PACKED_MESSAGE),
+                items.get(Packed.EF_PACKED_BUTTON),
+                items.subList(Packed.EF_PACKED_STACK, Packed.EF_PACKED_STACK + stackCount), untranslated, provenance);
     }
 }

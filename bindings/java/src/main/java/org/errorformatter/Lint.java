@@ -36,15 +36,18 @@ public final class Lint {
         return report(Native.lintPaths(encoded, Utf8.encodeOptional(developmentLocale, "developmentLocale")));
     }
 
-    /** The findings of a packed report (see {@link Native#lintPaths}). */
-    static List<LintDiagnostic> report(byte[] packed) {
-        List<String> items = Utf8.items(packed);
-        int count = Integer.parseInt(items.get(1));
+    /** The findings of an {@code ef_lint_report_packed} output. */
+    static List<LintDiagnostic> report(byte[] output) {
+        String what = "lint report";
+        List<String> items = Packed.items(output, what);
+        long[] header = Packed.header(items, Packed.EF_PACKED_LINT_HEADER_NUMBERS, what);
+        int count = Packed.bounded(header[1], items.size(), "the finding count", what);
+        Packed.expectCount(items, Packed.EF_PACKED_LINT_DIAGNOSTICS + (long) Packed.EF_PACKED_DIAGNOSTIC_ITEMS * count,
+                what);
         List<LintDiagnostic> findings = new ArrayList<>(count);
-        for (int index = 0, next = 2; index < count; index++, next += 7) {
-            findings.add(new LintDiagnostic(Severity.of(Integer.parseInt(items.get(next))), items.get(next + 1),
-                    items.get(next + 2), Utf8.nullable(items.get(next + 3)), Integer.parseInt(items.get(next + 4)),
-                    Integer.parseInt(items.get(next + 5)), Utf8.nullable(items.get(next + 6))));
+        for (int index = 0; index < count; index++) {
+            findings.add(Packed.diagnostic(items,
+                    Packed.EF_PACKED_LINT_DIAGNOSTICS + Packed.EF_PACKED_DIAGNOSTIC_ITEMS * index, what));
         }
         return List.copyOf(findings);
     }

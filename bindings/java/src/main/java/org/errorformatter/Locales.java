@@ -1,5 +1,6 @@
 package org.errorformatter;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -24,7 +25,7 @@ public final class Locales {
      * @throws NullPointerException when {@code locale} is null
      */
     public static String normalize(String locale) {
-        return Utf8.items(Native.normalizeLocale(Utf8.encode(locale, "locale"))).get(0);
+        return new String(Native.normalizeLocale(Utf8.encode(locale, "locale")), StandardCharsets.UTF_8);
     }
 
     /**
@@ -37,14 +38,25 @@ public final class Locales {
      * @throws NullPointerException when {@code locale} is null
      */
     public static LocaleChain chain(String locale) {
-        List<String> items = Utf8.items(Native.localeChain(Utf8.encode(locale, "locale")));
-        int count = Integer.parseInt(items.get(2));
+        return chainFromPacked(Native.localeChain(Utf8.encode(locale, "locale")));
+    }
+
+    /** The chain of an {@code ef_locale_chain_packed} output. */
+    static LocaleChain chainFromPacked(byte[] output) {
+        String what = "locale chain";
+        List<String> items = Packed.items(output, what);
+        long[] header = Packed.header(items, Packed.EF_PACKED_CHAIN_HEADER_NUMBERS, what);
+        boolean untranslated = Packed.bounded(header[0], 1, "the untranslated flag", what) == 1;
+        int count = Packed.bounded(header[1], items.size(), "the entry count", what);
+        Packed.expectCount(items, Packed.EF_PACKED_CHAIN_ENTRIES + (long) Packed.EF_PACKED_CHAIN_ENTRY_ITEMS * count,
+                what);
         LocaleChain.Entry[] entries = new LocaleChain.Entry[count];
         for (int index = 0; index < count; index++) {
-            entries[index] = new LocaleChain.Entry(items.get(3 + 2 * index),
-                    ChainKind.of(Integer.parseInt(items.get(4 + 2 * index))));
+            int start = Packed.EF_PACKED_CHAIN_ENTRIES + Packed.EF_PACKED_CHAIN_ENTRY_ITEMS * index;
+            entries[index] = new LocaleChain.Entry(items.get(start), ChainKind.of(
+                    Packed.bounded(Packed.number(items.get(start + 1), what), Integer.MAX_VALUE, "a kind", what)));
         }
-        return new LocaleChain(items.get(0), items.get(1).equals("1"), List.of(entries));
+        return new LocaleChain(items.get(Packed.EF_PACKED_CHAIN_NORMALIZED), untranslated, List.of(entries));
     }
 
     /**
@@ -75,9 +87,13 @@ public final class Locales {
         return list(Native.preferencesFromAcceptLanguage(Utf8.encode(header, "header")));
     }
 
-    private static List<String> list(byte[] packed) {
-        List<String> items = Utf8.items(packed);
-        int count = Integer.parseInt(items.get(0));
-        return List.copyOf(items.subList(1, 1 + count));
+    /** The entries of an {@code ef_locale_list_packed} output. */
+    static List<String> list(byte[] output) {
+        String what = "preference list";
+        List<String> items = Packed.items(output, what);
+        long[] header = Packed.header(items, Packed.EF_PACKED_LIST_HEADER_NUMBERS, what);
+        int count = Packed.bounded(header[0], items.size(), "the entry count", what);
+        Packed.expectCount(items, Packed.EF_PACKED_LIST_ENTRIES + (long) count, what);
+        return List.copyOf(items.subList(Packed.EF_PACKED_LIST_ENTRIES, Packed.EF_PACKED_LIST_ENTRIES + count));
     }
 }

@@ -48,17 +48,29 @@ public record LookupResult(String value, String locale, String table, List<Rejec
         return Optional.ofNullable(value);
     }
 
-    /** The lookup whose ef_catalog_lookup_packed output (without its last NUL) is {@code packed}. */
-    static LookupResult fromPacked(byte[] packed) {
-        List<String> items = Utf8.items(packed);
-        String[] header = items.get(0).split(" ");
-        boolean found = header[0].equals("1");
-        int count = Integer.parseInt(header[1]);
+    /**
+     * The lookup whose {@code ef_catalog_lookup_packed_v2} output is {@code output}: the items of
+     * {@code ef_catalog_lookup_packed}, then one description per rejection.
+     *
+     * @throws ErrorFormatterException {@link Status#INTERNAL} for an output that is not one
+     */
+    static LookupResult fromPacked(byte[] output) {
+        String what = "lookup";
+        List<String> items = Packed.items(output, what);
+        long[] header = Packed.header(items, Packed.EF_PACKED_LOOKUP_HEADER_NUMBERS, what);
+        boolean found = Packed.bounded(header[0], 1, "the found flag", what) == 1;
+        int count = Packed.bounded(header[1], items.size(), "the rejection count", what);
+        Packed.expectCount(items, Packed.EF_PACKED_LOOKUP_REJECTIONS
+                + (long) (Packed.EF_PACKED_REJECTION_ITEMS + 1) * count, what);
         List<Rejection> rejections = new ArrayList<>(count);
-        for (int start = 4; start < 4 + Rejection.ITEMS * count; start += Rejection.ITEMS) {
-            rejections.add(Rejection.fromItems(items, start));
+        int description = Packed.EF_PACKED_LOOKUP_REJECTIONS + Packed.EF_PACKED_REJECTION_ITEMS * count;
+        for (int index = 0; index < count; index++) {
+            rejections.add(Rejection.fromItems(items,
+                    Packed.EF_PACKED_LOOKUP_REJECTIONS + Packed.EF_PACKED_REJECTION_ITEMS * index,
+                    items.get(description + index)));
         }
-        return new LookupResult(found ? items.get(1) : null, found ? items.get(2) : null, items.get(3),
+        return new LookupResult(found ? items.get(Packed.EF_PACKED_LOOKUP_VALUE) : null,
+                found ? items.get(Packed.EF_PACKED_LOOKUP_LOCALE) : null, items.get(Packed.EF_PACKED_LOOKUP_TABLE),
                 rejections);
     }
 }

@@ -4,9 +4,10 @@ package org.errorformatter;
  * The JNI functions of liberrorformatter-jni (src/main/c/errorformatter_jni.c).
  *
  * <p>Every string goes in and comes out as UTF-8 bytes (see {@link Utf8}); results with several
- * strings come back as one array of NUL-separated items, so that a call crosses JNI once. A
- * failure is thrown as an {@link ErrorFormatterException} made by the native code from the
- * library's error details. A catalog is a {@code long} holding its {@code ef_catalog *}.
+ * strings come back as the library's packed output, whole (NUL-terminated items, read by
+ * {@link Packed}), so that a call crosses JNI once. A failure is thrown as an
+ * {@link ErrorFormatterException} made by the native code from the library's error details. A
+ * catalog is a {@code long} holding its {@code ef_catalog *}.
  */
 final class Native {
     static {
@@ -16,7 +17,8 @@ final class Native {
     private Native() {
     }
 
-    /** Argument kinds, as {@code format} and {@code lookup} take them in {@code argumentKinds}. */
+    /** Argument kinds, as {@code lookup} takes them in {@code argumentKinds} and a packed
+     *  request ({@link PackedRequest}) spells them. */
     static final byte STRING = 's';
     static final byte INT64 = 'i';
     static final byte UINT64 = 'u';
@@ -41,17 +43,13 @@ final class Native {
     /** ef_catalog_development_locale (which, unlike the listings, reads no localization). */
     static native byte[] developmentLocale(long catalog);
 
-    /** Localization count and names, diagnostic count and diagnostics (severity, code,
-     *  message, nullable file, line, column). */
+    /** ef_catalog_describe_packed's output. */
     static native byte[] describe(long catalog);
 
-    /** ef_format_packed's output without its last NUL. */
-    static native byte[] format(long catalog, byte[] domain, long code, byte[] description,
-                                byte[] failureReason, byte[] recoverySuggestion, byte[] table,
-                                byte[] argumentKinds, long[] argumentValues, byte[][] argumentStrings,
-                                byte[][] locales);
+    /** ef_format_packed_reusable's output for a packed request ({@link PackedRequest}). */
+    static native byte[] format(long catalog, byte[] request, byte[][] locales);
 
-    /** ef_catalog_lookup_packed's output without its last NUL (also when the key is not found). */
+    /** ef_catalog_lookup_packed_v2's output (also when the key is not found). */
     static native byte[] lookup(long catalog, byte[] table, byte[] key, byte[] argumentKinds,
                                 long[] argumentValues, byte[][] argumentStrings, byte[][] locales);
 
@@ -60,17 +58,16 @@ final class Native {
 
     static native byte[] normalizeLocale(byte[] locale);
 
-    /** Normalized ID, untranslated (0/1), entry count, then ID and kind of each entry. */
+    /** ef_locale_chain_packed's output for the chain of {@code locale}. */
     static native byte[] localeChain(byte[] locale);
 
-    /** The entry count, then the entries of ef_locale_list_from_environment. */
+    /** ef_locale_list_packed's output for ef_locale_list_from_environment's list. */
     static native byte[] preferencesFromEnvironment();
 
-    /** The entry count, then the entries of ef_locale_list_from_accept_language. */
+    /** ef_locale_list_packed's output for ef_locale_list_from_accept_language's list. */
     static native byte[] preferencesFromAcceptLanguage(byte[] header);
 
-    /** File count, finding count, then per finding severity, code, message, nullable file,
-     *  line, column, nullable key. */
+    /** ef_lint_report_packed's output for ef_lint_paths's report. */
     static native byte[] lintPaths(byte[][] paths, byte[] developmentLocale);
 
     /** As {@link #lintPaths}, for an open catalog. */

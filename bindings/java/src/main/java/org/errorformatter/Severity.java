@@ -12,9 +12,9 @@ public enum Severity {
     /** The severity of a C API number; unknown numbers (a newer library's) read as notes. */
     static Severity of(int code) {
         switch (code) {
-            case 0:
+            case Packed.EF_SEVERITY_ERROR:
                 return ERROR;
-            case 1:
+            case Packed.EF_SEVERITY_WARNING:
                 return WARNING;
             default:
                 return NOTE;

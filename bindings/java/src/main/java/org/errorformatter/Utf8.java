@@ -6,7 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -64,26 +63,5 @@ final class Utf8 {
             index++;
         }
         return encoded;
-    }
-
-    /** The NUL-separated items of a packed output (the library's UTF-8, without the last NUL). */
-    static List<String> items(byte[] packed) {
-        List<String> items = new ArrayList<>();
-        int start = 0;
-        for (int index = 0; index <= packed.length; index++) {
-            if (index == packed.length || packed[index] == 0) {
-                items.add(new String(packed, start, index - start, StandardCharsets.UTF_8));
-                start = index + 1;
-            }
-        }
-        return items;
-    }
-
-    /**
-     * A nullable item written by the native code: {@code "-"} for null, {@code "+"} and the text
-     * otherwise (an empty string is a real value: a table key may be empty).
-     */
-    static String nullable(String item) {
-        return item.startsWith("+") ? item.substring(1) : null;
     }
 }

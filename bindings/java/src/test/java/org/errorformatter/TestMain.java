@@ -17,7 +17,7 @@ public final class TestMain {
     private static final Class<?>[] SUITES = {
         FormatTest.class, ArgumentsTest.class, BuilderTest.class, LocalesTest.class, LintTest.class,
         ErrorsTest.class, CompiledTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class,
-        ReadmeTest.class, ProblemTest.class,
+        ReadmeTest.class, PackedTest.class, VectorsTest.class, ProblemTest.class,
     };
 
     public static void main(String[] arguments) {
