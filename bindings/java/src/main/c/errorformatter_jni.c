@@ -729,7 +729,7 @@ struct problem_call {
     uint32_t flags;
 };
 
-static ef_status call_problem(void *context, size_t *out_length, char *buffer, size_t capacity,
+static ef_status call_problem(const void *context, size_t *out_length, char *buffer, size_t capacity,
                               ef_error_details **err) {
     const struct problem_call *c = context;
     return ef_format_problem(out_length, buffer, capacity, c->catalog, c->error, c->accept_language,

@@ -95,22 +95,16 @@ public record Problem(int status, List<Map.Entry<String, String>> headers, byte[
 
     /** The items of ef_format_problem's output: the header (status, F), F name/value pairs, the body. */
     static Problem fromPacked(byte[] packed) {
-        List<String> items = Utf8.items(packed);
-        String[] numbers = items.isEmpty() ? new String[0] : items.get(0).split(" ", -1);
-        if (numbers.length != 2 || !numbers[0].matches("[0-9]{1,9}") || !numbers[1].matches("[0-9]{1,9}")) {
-            throw new ErrorFormatterException(Status.INTERNAL, "ef_format_problem's header item is not two numbers",
-                    null, 0, 0);
-        }
-        int fields = Integer.parseInt(numbers[1]);
-        if (items.size() != 2 + 2 * fields) {
-            throw new ErrorFormatterException(Status.INTERNAL, "ef_format_problem wrote " + items.size()
-                    + " items, not " + (2 + 2 * fields), null, 0, 0);
-        }
+        String what = "problem response";
+        List<String> items = Packed.items(packed, what);
+        long[] header = Packed.header(items, 2, what);
+        int fields = Packed.bounded(header[1], items.size(), "the number of header fields", what);
+        Packed.expectCount(items, 2L + 2L * fields, what);
         List<Map.Entry<String, String>> headers = new ArrayList<>();
         for (int field = 0; field < fields; field++) {
             headers.add(Map.entry(items.get(1 + 2 * field), items.get(2 + 2 * field)));
         }
-        return new Problem(Integer.parseInt(numbers[0]), headers,
+        return new Problem(Packed.bounded(header[0], 999, "the status", what), headers,
                 items.get(1 + 2 * fields).getBytes(StandardCharsets.UTF_8));
     }
 }
