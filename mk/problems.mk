@@ -4,6 +4,7 @@
 #                    a Go net/http server and a JDK HttpServer, each on 127.0.0.1 and each using
 #                    its binding's hook, answer the same requests (twenty Accept-Language headers)
 #                    with errfmt problem's status, header fields and body; bounded to minutes
+#   make bench-problem-python   the library's share of a FastAPI error response (in process)
 #
 # Included by the top Makefile after its variables and, by its name, after the bindings' mk files
 # (NODE_ADDON, GO_ENV, JAVA_DEV_JNI... name prerequisites here).
@@ -13,11 +14,12 @@ $(error mk/problems.mk needs the top Makefile's variables: run make from the pro
 endif
 
 TESTS += test-http
+BENCHES += bench-problem-python
 PIP_PACKAGES += fastapi uvicorn flask jsonschema
 # Express from Debian (its node-express), curl as the client.
 APT_PACKAGES += node-express curl
 
-.PHONY: test-http
+.PHONY: test-http bench-problem-python
 
 HTTP_BUILD   := $(BUILD)/http
 HTTP_SERVERS := Tests/HTTP/servers
@@ -64,3 +66,6 @@ test-http: lib $(BUILD)/bin/errfmt $(NODE_ADDON) $(NODE_MODULES)/errorformatter 
            $(JAVA_DEV_JNI) $(HTTP_BUILD)/servers.json
 	$(PYTHON) Tests/HTTP/run_http_tests.py $(abspath $(BUILD)/bin/errfmt) $(abspath $(EXAMPLE)) \
 	    $(HTTP_BUILD)/servers.json $(HTTP_BUILD)/logs
+
+bench-problem-python: lib
+	$(BINDINGS_PYTHON) Benchmarks/python/fastapi_problem_bench.py $(EXAMPLE)

@@ -11,7 +11,9 @@
  *     (both sides set them the same way), answered from their plans.
  * Prints ns per call and each problem row's ratio to ef_format's (the target: at most 1.3).
  *
- * usage: problem_bench CATALOG_DIR [ITERATIONS]
+ * usage: problem_bench CATALOG_DIR [ITERATIONS [ONLY]]
+ * ONLY (free-format, free-list, free-header, arguments-format, arguments-list, arguments-header)
+ * runs that row's loop ITERATIONS times and prints nothing: for a profiler.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <errorformatter.h>
@@ -111,6 +113,19 @@ int main(int argc, char **argv) {
         return 1;
     }
 
+    if (argc > 3) {
+        static const struct { const char *name; row body; } rows[] = {
+            {"free-format", free_format}, {"free-list", free_problem_list}, {"free-header", free_problem_header},
+            {"arguments-format", arguments_format}, {"arguments-list", arguments_problem_list},
+            {"arguments-header", arguments_problem_header}};
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+            if (strcmp(argv[3], rows[i].name) == 0) {
+                rows[i].body(iterations);
+                return 0;
+            }
+        fprintf(stderr, "problem_bench: no row %s\n", argv[3]);
+        return 2;
+    }
     double format_free = measure(free_format, iterations);
     double list_free = measure(free_problem_list, iterations);
     double header_free = measure(free_problem_header, iterations);
