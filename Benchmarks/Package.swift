@@ -1,11 +1,12 @@
 // swift-tools-version: 6.0
 //
-// Benchmarks: ErrorFormatter's .strings parser side by side with Foundation's
+// Benchmarks: ErrorFormatter reading .strings files into tables side by side with Foundation's
 // PropertyListSerialization on the shared real-world corpus (strings-bench); whole-process
 // loading, `errfmt dump --count` beside foundation-dump-count, its Foundation twin (load-bench);
 // what locale resolution costs, first call and cached (locale-bench); and the format roads from
 // Swift beside the same roads through the C ABI (swift-format-bench). A separate package so
-// that the library itself never links Foundation. Build in release mode:
+// that the library itself never links Foundation, and so that it sees only the public Swift
+// API, as any dependent does. Build in release mode:
 //   swift run -c release --package-path Benchmarks strings-bench
 import PackageDescription
 

@@ -66,8 +66,10 @@
  * list of installed bundles, so arbitrary locale IDs never grow ICU's own cache.
  *
  * Messages. Error details messages, diagnostics and their file names are one line: control
- * characters coming from the caller (a locale, a path) or from a file name are written as
- * escapes (\n, \t, \u{1B}, ...); a name that is not UTF-8 shows its bytes as \xNN.
+ * characters coming from the caller (a locale, a path), from a file name or from a compiled
+ * catalog file are written as escapes (\n, \t, \u{1B}, ...); a name that is not UTF-8 shows
+ * its bytes as \xNN. Diagnostic codes are kebab-case (lowercase ASCII letters and digits in
+ * words joined by single hyphens), whatever a compiled catalog file holds.
  *
  * Limits. Every input the library reads or parses is bounded, and a limit is never a silent cut:
  *   - a table file larger than EF_MAX_TABLE_FILE_BYTES is skipped with a "file-too-large" error
@@ -100,7 +102,8 @@
  * directories alike ("unreadable-file": an error diagnostic, EF_E_IO when strict).
  *
  * U+0000. A table value holding U+0000 cannot cross this ABI whole (C strings end there): it is
- * reported with a "nul-in-value" warning diagnostic, and fails a strict open with EF_E_PARSE.
+ * reported with a "nul-in-value" warning diagnostic, and fails a strict open with EF_E_PARSE,
+ * whether it comes from a table file or a compiled catalog file.
  *
  * ABI. The soname is liberrorformatter.so.EF_VERSION_MAJOR. Within one major version functions
  * are only added, never changed or removed. No structs, unions, enums or varargs cross the ABI.
@@ -371,7 +374,10 @@ typedef struct ef_catalog ef_catalog;
  * localizations, diagnostics and results its source directory had. `development_locale` NULL
  * then keeps the one it was compiled with. Every offset, length and checksum of the file is
  * checked: a truncated, corrupted, reordered, other-version or byte-swapped file is EF_E_PARSE.
- * Strict, every section is read and checked at once. Lenient (with or without
+ * Strict, every section is read and checked at once, and the open fails as a strict open of
+ * the catalog's sources failed when the file was compiled from a lenient open past a broken
+ * table, an unreadable file or a value holding U+0000 (the same status, message and position).
+ * Lenient (with or without
  * EF_CATALOG_ON_DEMAND), the header and directory are read and checked at open, the unlocalized
  * tables too, and each localization's section the first time a lookup needs it, as
  * EF_CATALOG_ON_DEMAND does for a directory: the same results, the file kept open (one
@@ -530,7 +536,9 @@ ef_status ef_catalog_describe_packed(size_t *out_length, char *buffer, size_t ca
  *        and the catalog's diagnostics, checksummed (docs/compiled-catalog.md).
  *
  * ef_catalog_open() on the file gives a catalog with the same localizations, diagnostics and
- * results as `catalog`. Compiling the same catalog twice writes the same bytes. The file is
+ * results as `catalog`, and a strict open of it fails as a strict open of `catalog`'s sources
+ * does (`catalog` opened leniently past a broken table, say). Compiling the same catalog twice
+ * writes the same bytes. The file is
  * replaced whole: the bytes go to a new file in the same directory, which is then renamed to
  * `path`, so a reader never sees a partial file (one that has the old file open keeps reading it).
  *

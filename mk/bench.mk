@@ -3,7 +3,7 @@
 #
 #   make bench-format    ef_format and ef_catalog_lookup from C beside glibc gettext, same strings
 #   make bench-plural    a .stringsdict plural from C beside ICU MessageFormat (umsg_format)
-#   make bench-strings   the .strings parser beside Foundation on ../shared's corpus
+#   make bench-strings   ../shared's corpus read into tables beside Foundation parsing it
 #   make bench-load      errfmt dump --count over the corpus beside a Foundation program, whole process
 #   make bench-locales   locale resolution, first call and cached
 #   make bench-open      cold start: open a 62-language catalog + one lookup beside gettext

@@ -109,7 +109,11 @@ FUZZ_locale_CORPUS = \
 $(eval $(call fuzz_target,locale,LocaleInputFuzz,8192))
 
 # The compiled catalog reader (docs/compiled-catalog.md). Seeds: small compiled catalogs, made
-# from the examples by Fuzz/Corpus/compiled/README.md's command.
+# from the examples by Fuzz/Corpus/compiled/README.md's command. Its custom mutator lays each
+# mutated file out again with valid checksums (Fuzz/CompiledCatalogMutator.swift); it declares
+# libFuzzer's LLVMFuzzerMutate with @_extern(c), an experimental feature of the compiler.
+FUZZ_compiled_SOURCES := Fuzz/CompiledCatalogMutator.swift $(FUZZ_CORE_SOURCES)
+FUZZ_compiled_FLAGS   := -enable-experimental-feature Extern
 $(eval $(call fuzz_target,compiled,CompiledCatalogFuzz,8192))
 
 # ------------------------------------------------------------------------------------ smoke

@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Turns `swift-api-digester -dump-sdk` output for the ErrorFormatter module into a readable,
-sorted listing of its public API: one line per declaration, with its full signature.
+sorted listing of one of its two surfaces: one line per declaration, with its full signature.
 
-The listing is what Tests/API/ErrorFormatter.api.txt holds; `make test-api` compares a fresh one
-with it, so that any change to what a Swift user of the `ErrorFormatter` product can name shows
-up as a diff to accept on purpose (`make api-baseline`) or to undo.
+- `public` (the default): what a Swift user of the `ErrorFormatter` product can name; the
+  listing Tests/API/ErrorFormatter.api.txt holds.
+- `package`: what only this package's other targets (the C layer, errfmt, the tests) can name;
+  the listing Tests/API/ErrorFormatter.package.txt holds. A public type's `package` members are
+  listed under it (`var Catalog.memos: MemoFamily`) without the type's own line, which is in the
+  public listing; every member of a `package` type is listed, whatever its own modifier says.
+
+`make test-api` compares fresh listings with both files, so that any change to either surface
+shows up as a diff to accept on purpose (`make api-baseline`) or to undo.
 
 Each line is `<kind> <Owner.name><signature>`, types without their module prefix (`Swift.` and
 `ErrorFormatter.` are dropped), for example
@@ -13,7 +19,7 @@ Each line is `<kind> <Owner.name><signature>`, types without their module prefix
 Conformances the compiler adds to every type (Copyable, Escapable, SendableMetatype,
 BitwiseCopyable) and imports are left out: they say nothing about this module's surface.
 
-usage: api_listing.py DUMP.json   (writes the listing to standard output)
+usage: api_listing.py DUMP.json [public|package]   (writes the listing to standard output)
 """
 
 from __future__ import annotations
@@ -60,14 +66,22 @@ def generic(node: dict) -> str:
     return MODULE_PREFIX.sub("", node.get("genericSig", ""))
 
 
-def describe(node: dict, owner: str) -> list[str]:
-    """The listing lines of one declaration and of everything declared inside it."""
+def describe(node: dict, owner: str, surface: str, in_package_type: bool = False) -> list[str]:
+    """The listing lines of one declaration of `surface` and of everything declared inside it.
+
+    `in_package_type`: the node is a member of a `package` type, so it is no more than `package`
+    whatever its own modifier says.
+    """
     kind = node.get("declKind")
     name = node.get("printedName", node.get("name", "?"))
     path = f"{owner}.{name}" if owner else name
     children = node.get("children", [])
-    # `isInternal` marks `package` declarations, which only this package's targets can name.
-    if node.get("implicit") or node.get("isInternal") or kind in (None, "Import"):
+    if node.get("implicit") or kind in (None, "Import"):
+        return []
+    # `isInternal` marks `package` declarations, which only this package's targets can name
+    # (internal ones are not in the dump at all).
+    is_package = in_package_type or bool(node.get("isInternal"))
+    if surface == "public" and is_package:
         return []
     if kind in TYPE_KINDS or node.get("kind") == "TypeDecl":
         conformances = sorted(c["name"] for c in node.get("conformances", [])
@@ -76,10 +90,14 @@ def describe(node: dict, owner: str) -> list[str]:
         if node.get("isExternal"):
             keyword = "extension"
         inherits = f": {', '.join(conformances)}" if conformances else ""
-        lines = [] if node.get("isExternal") else [f"{keyword} {path}{generic(node)}{inherits}"]
+        # The type's own line belongs to its surface; its members may be of the other one.
+        shown = not node.get("isExternal") and (surface == "package") == is_package
+        lines = [f"{keyword} {path}{generic(node)}{inherits}"] if shown else []
         for child in children:
-            lines += describe(child, path)
+            lines += describe(child, path, surface, is_package)
         return lines
+    if surface == "package" and not is_package:
+        return []
     if kind in ("Func", "Constructor", "Subscript"):
         # A parameter with a default value says so: removing the default breaks callers.
         types = [type_name(child) + (" = default" if child.get("hasDefaultArg") else "")
@@ -122,14 +140,15 @@ def describe(node: dict, owner: str) -> list[str]:
 
 
 def main(arguments: list[str]) -> int:
-    if len(arguments) != 2:
+    surface = arguments[2] if len(arguments) == 3 else "public"
+    if len(arguments) not in (2, 3) or surface not in ("public", "package"):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     with open(arguments[1], encoding="utf-8") as handle:
         root = json.load(handle)["ABIRoot"]
     lines = []
     for child in root.get("children", []):
-        lines += describe(child, "")
+        lines += describe(child, "", surface)
     # Sorted so that the listing does not depend on source order; duplicates are overloads
     # that differ only in what this listing leaves out, and count once.
     for line in sorted(set(line.replace("  ", " ") for line in lines)):

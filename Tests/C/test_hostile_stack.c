@@ -240,11 +240,16 @@ static void *run_inputs(void *argument) {
                     run->linted++;
                 ef_lint_report_free(report);
                 /* Compiled (the writer walks every nested value) and opened again (so does the
-                 * reader), on the same small stack. */
+                 * reader), on the same small stack: as it was built, since a strict open of a file
+                 * compiled past a broken table fails as that table's does; counting the
+                 * diagnostics reads every section of a lenient one. */
                 ef_catalog *reopened = NULL;
                 if (ef_catalog_compile(catalog, input->compiled, NULL) == EF_OK
-                    && ef_catalog_open(&reopened, input->compiled, NULL, EF_CATALOG_STRICT, NULL) == EF_OK)
+                    && ef_catalog_open(&reopened, input->compiled, NULL, strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT,
+                                       NULL) == EF_OK) {
+                    (void)ef_catalog_diagnostic_count(reopened);
                     run->compiled++;
+                }
                 ef_catalog_free(reopened);
                 ef_catalog_free(catalog);
             }

@@ -4,6 +4,7 @@ import json
 import pathlib
 import subprocess
 
+import compiled_parts
 from test_errfmt import ERRFMT, ROOT
 
 EXAMPLE = ROOT / "Examples" / "CoreLocation"
@@ -88,3 +89,41 @@ def test_lint_reads_a_compiled_catalog(tmp_path: pathlib.Path) -> None:
     assert findings(got.stdout, f"{compiled}/") == findings(want.stdout, f"{sync}/")
     summary = errfmt("lint", compiled).stderr
     assert summary.startswith("errfmt lint: 1 error, 6 warnings, 3 notes"), summary
+
+
+def test_a_strict_open_refuses_the_file_as_it_refuses_its_sources(tmp_path: pathlib.Path) -> None:
+    catalog = tmp_path / "catalog"
+    (catalog / "en.lproj").mkdir(parents=True)
+    (catalog / "fr.lproj").mkdir()
+    (catalog / "en.lproj" / "Localizable.strings").write_text('"errors.title" = "Failed";\n')
+    (catalog / "fr.lproj" / "Localizable.strings").write_text('"errors.title" = "Err\\U0000eur";\n')
+    # The directory, strictly: refused. Compiled leniently, the file keeps the refusal: compiled
+    # again strictly, it is refused with the same words.
+    refused = errfmt("compile", "--strict", catalog, "-o", tmp_path / "strict.efc")
+    assert refused.returncode == 1
+    assert "fr.lproj/Localizable.strings: the value of \"errors.title\" contains U+0000" in refused.stderr
+    assert errfmt("compile", "--quiet", catalog, "-o", tmp_path / "lenient.efc").returncode == 0
+    again = errfmt("compile", "--strict", tmp_path / "lenient.efc", "-o", tmp_path / "again.efc")
+    assert (again.returncode, again.stderr) == (1, refused.stderr)
+    assert not (tmp_path / "again.efc").exists()
+
+
+def test_a_stored_diagnostic_code_holding_a_newline_is_refused(tmp_path: pathlib.Path) -> None:
+    compiled = tmp_path / "c.efc"
+    assert errfmt("compile", EXAMPLE, "-o", compiled).returncode == 0
+    parts = compiled_parts.Parts(compiled.read_bytes())
+    # The catalog section with one error diagnostic whose code forges a second line.
+    diagnostic = bytes([0]) + compiled_parts.string("broken\nerrfmt: forged line") + compiled_parts.string("a message")
+    diagnostic += bytes([0]) + bytes(8) + bytes([0])
+    parts.section(0)[2] = bytes([1, 0, 0, 0]) + diagnostic
+    compiled.write_bytes(parts.bytes())
+    shown = errfmt("lookup", "--catalog", compiled, "--locale", "fr", "errors.title")
+    assert shown.returncode == 0
+    # One warning, on one line: the code is refused (its section left out), never printed raw.
+    assert len(shown.stderr.splitlines()) == 1
+    assert shown.stderr.startswith("errfmt: warning: broken table ")
+    assert "[broken-compiled-section]" in shown.stderr
+    assert "is not kebab-case" in shown.stderr
+    strict = errfmt("compile", "--strict", compiled, "-o", tmp_path / "again.efc")
+    assert strict.returncode == 1
+    assert len(strict.stderr.splitlines()) == 1

@@ -1,9 +1,11 @@
-// strings-bench: parses every .strings file of the shared corpus in one process, with
-// ErrorFormatter and with Foundation's PropertyListSerialization, best of several iterations,
-// and reports throughput, the ratio, the cold start of the largest catalog (Catalog.open of
-// Home Assistant's Resources against Foundation reading and parsing the same files), and peak
-// memory for that catalog's Localizable.strings in all its locales, each parser measured in a
-// fresh child process so that one parser's peak cannot hide the other's.
+// strings-bench: reads every .strings file of the shared corpus into a table in one process,
+// with ErrorFormatter (`CatalogBuilder.addTable`, the public road from a file's bytes to a
+// table: the CF-exact parser, then the table's own checks) and with Foundation's
+// PropertyListSerialization, best of several iterations, and reports throughput, the ratio, the
+// cold start of the largest catalog (Catalog.open of Home Assistant's Resources against
+// Foundation reading and parsing the same files), and peak memory for that catalog's
+// Localizable.strings in all its locales, each side measured in a fresh child process so that
+// one side's peak cannot hide the other's.
 //
 // usage: strings-bench [--corpus DIR] [--iterations N]
 //        strings-bench --only errorformatter|foundation   (one parser, e.g. under perf)
@@ -75,11 +77,24 @@ func largestCatalogPaths(_ paths: [String]) -> [String] {
     paths.filter { $0.hasPrefix("home-assistant__iOS/Sources/App/Resources/") && $0.hasSuffix(".lproj/Localizable.strings") }
 }
 
-/// Seconds for one pass over all files; `accepted` counts tables (checks both agree).
+/// One file's bytes read into a table of a builder of its own, as an unlocalized
+/// `Localizable.strings`; `nil` when the file is not a table. The builder is strict, so a file
+/// CoreFoundation refuses is refused here too, instead of being left out with a diagnostic.
+func readTable(_ bytes: [UInt8]) -> CatalogBuilder? {
+    var builder = CatalogBuilder(strict: true)
+    guard (try? builder.addTable(bytes: bytes, localization: nil, fileName: "Localizable.strings")) != nil else {
+        return nil
+    }
+    return builder
+}
+
+/// Seconds for one pass over all files; `accepted` counts tables (checks both agree). A 0-byte
+/// file is an empty table to a catalog (decision 0009) and no property list to CF, so only
+/// tables read from bytes count.
 func timeErrorFormatter(_ files: [[UInt8]]) -> (seconds: Double, accepted: Int) {
     var accepted = 0
     let start = monotonicSeconds()
-    for bytes in files where PropertyListParser.parse(bytes).value?.dictionaryValue != nil {
+    for bytes in files where readTable(bytes) != nil && !bytes.isEmpty {
         accepted += 1
     }
     return (monotonicSeconds() - start, accepted)
@@ -104,7 +119,7 @@ func currentResidentKilobytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
 
-/// Child mode: parse the largest catalog's locales, keep every table alive, and report the
+/// Child mode: read the largest catalog's locales, keep every table alive, and report the
 /// resident memory before and after (the growth is what the parsed tables cost) and the peak.
 func measureMemory(_ mode: String, _ options: Options) {
     let paths = largestCatalogPaths(corpusPaths(options.corpus))
@@ -120,7 +135,7 @@ func measureMemory(_ mode: String, _ options: Options) {
     if mode == "foundation" {
         for data in datas { keep.append((try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as Any) }
     } else {
-        for bytes in files { keep.append(PropertyListParser.parse(bytes).value as Any) }
+        for bytes in files { keep.append(readTable(bytes) as Any) }
     }
     let after = currentResidentKilobytes()
     print("\(before)\t\(after)\t\(maximumResidentKilobytes())\t\(keep.count)\t\(totalBytes)")
@@ -210,7 +225,7 @@ print("Foundation:      \(format(bestFoundation * 1000)) ms  \(format(megabytes 
 print("speed-up:        \(format(bestFoundation / bestOurs, 2))x")
 if options.only != nil { exit(0) }
 if acceptedOurs != acceptedFoundation {
-    print("WARNING: the parsers accept different numbers of files")
+    print("WARNING: ErrorFormatter and Foundation accept different numbers of files")
 }
 coldStart(options)
 for mode in ["errorformatter", "foundation"] {

@@ -64,6 +64,8 @@ struct DeferredCatalog {
     var unlocalizedTables: [String: StringTable]
     var diagnostics: [Diagnostic]
     var orders: [DiagnosticOrder]
+    /// What a strict open fails with in what was read at open.
+    var strictRefusal: StrictRefusal?
     var localizations: [String]
     var load: LocalizationStore.Loader
 }
@@ -152,7 +154,7 @@ private struct DirectoryReader {
         if builder.hasFailures(in: Catalog.unlocalized), unlocalized.isEmpty { unlocalized = [:] }
         return DeferredCatalog(
             unlocalizedTables: unlocalized, diagnostics: builder.diagnostics, orders: builder.diagnosticOrders,
-            localizations: Array(ordered.keys),
+            strictRefusal: builder.strictRefusal, localizations: Array(ordered.keys),
             load: { localization in load(localization, from: ordered[localization] ?? [], root: root) })
     }
 
@@ -187,7 +189,7 @@ private struct DirectoryReader {
         var tables = builder.tables[localization]
         if builder.hasFailures(in: localization), tables?.isEmpty ?? true { tables = nil }
         return LocalizationStore.Loaded(tables: tables, diagnostics: builder.diagnostics,
-                                        orders: builder.diagnosticOrders)
+                                        orders: builder.diagnosticOrders, strictRefusal: builder.strictRefusal)
     }
 
     /// An entry named like catalog content that is of the other kind: skipped, and said so.
@@ -390,8 +392,10 @@ private struct DirectoryReader {
         case .tooLarge: ("file-too-large", .error, "cannot read the file: \(error.reason)")
         case .unreadable: ("unreadable-file", .error, "cannot read the file: \(error.reason)")
         }
-        if severity == .error, builder.isStrict {
-            throw CatalogError(kind: .unreadable, message: "cannot read \(display): \(error.reason)", file: display)
+        if severity == .error {
+            let refusal = CatalogError(kind: .unreadable, message: "cannot read \(display): \(error.reason)", file: display)
+            builder.refuseStrictOpen(with: refusal)
+            if builder.isStrict { throw refusal }
         }
         builder.addDiagnostic(Diagnostic(severity: severity, code: code, message: message, file: display))
     }

@@ -78,7 +78,7 @@ public struct Catalog: Sendable {
 
         init(
             tables parsed: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-            negotiation: PrecomputedNegotiation?
+            strictRefusal: CatalogError?, negotiation: PrecomputedNegotiation?
         ) {
             let development = Catalog.normalizedID(developmentLocale, known: negotiation) ?? developmentLocale
             var tables: [String: [String: LocalizedTable]] = [:]
@@ -88,7 +88,7 @@ public struct Catalog: Sendable {
                     LocalizedTable(localization: localization, table: $0, pluralLocale: pluralLocale)
                 }
             }
-            store = LocalizationStore(tables: tables, diagnostics: diagnostics)
+            store = LocalizationStore(tables: tables, diagnostics: diagnostics, strictRefusal: strictRefusal)
             self.developmentLocale = developmentLocale
             self.developmentPluralLocale = development
             self.hasUnlocalizedTables = !(tables[Catalog.unlocalized]?.isEmpty ?? true)
@@ -111,7 +111,8 @@ public struct Catalog: Sendable {
             }
             store = LocalizationStore(
                 tables: unlocalized.isEmpty ? [:] : [Catalog.unlocalized: unlocalized],
-                diagnostics: deferred.diagnostics, orders: deferred.orders, leadingDiagnostics: leadingDiagnostics,
+                diagnostics: deferred.diagnostics, orders: deferred.orders, strictRefusal: deferred.strictRefusal,
+                leadingDiagnostics: leadingDiagnostics,
                 deferred: deferred.localizations, loader: deferred.load,
                 makeTable: { localization, table in
                     LocalizedTable(localization: localization, table: table,
@@ -143,13 +144,15 @@ public struct Catalog: Sendable {
     }
 
     /// Prepares every table (variable formats, plural rules): the catalog is immutable from here.
-    /// `negotiation`, when given, answers for the localizations' names instead of ICU.
+    /// `strictRefusal` is what a strict open of the tables' sources fails with, when the catalog
+    /// was opened leniently past it; `negotiation`, when given, answers for the localizations'
+    /// names instead of ICU.
     init(
         tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-        negotiation: PrecomputedNegotiation? = nil
+        strictRefusal: CatalogError? = nil, negotiation: PrecomputedNegotiation? = nil
     ) {
         storage = Storage(tables: tables, developmentLocale: developmentLocale, diagnostics: diagnostics,
-                          negotiation: negotiation)
+                          strictRefusal: strictRefusal, negotiation: negotiation)
     }
 
     /// A catalog whose localizations are read when first needed; `leadingDiagnostics`, when
@@ -175,6 +178,13 @@ public struct Catalog: Sendable {
         guard bytes != memos.byteBudget else { return self }
         return Catalog(storage: Storage(storage, memoBudget: bytes))
     }
+
+    /// What a strict open of this catalog's sources fails with (its first broken table,
+    /// unreadable file or value holding U+0000), when it was opened or built leniently past it;
+    /// `nil` when a strict open succeeds. A catalog opened with ``Loading/onFirstUse`` reads
+    /// every localization not yet read to answer. Compiling keeps it
+    /// (docs/compiled-catalog.md).
+    var strictRefusal: CatalogError? { storage.store.strictRefusal }
 
     /// What ICU says about the localizations' names, when it was known in advance.
     var precomputedNegotiation: PrecomputedNegotiation? { storage.negotiation }

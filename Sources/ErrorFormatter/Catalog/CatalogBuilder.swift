@@ -19,6 +19,9 @@ public struct CatalogBuilder: Sendable {
     /// Localizations that had a table fail to load: left out if nothing else of theirs loaded.
     private var localizationsWithFailures: Set<String> = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// What a strict open of the tables added so far fails with (the first in load order), kept
+    /// when lenient: the builder goes on past it.
+    private(set) var strictRefusal: StrictRefusal?
     /// Where each of `diagnostics` falls in the order of a whole-catalog load (parallel to it):
     /// a catalog that reads its localizations on first use gathers diagnostics out of order and
     /// sorts them back with this. Set by whoever drives the builder; unused otherwise.
@@ -71,32 +74,17 @@ public struct CatalogBuilder: Sendable {
         try reportNULs(localization: localizationName, table: tableName, file: displayName)
     }
 
-    /// A value holding U+0000 (`"abc\U0000def"`) cannot cross the C ABI whole: C strings end at
-    /// it, so C callers would see "abc" with no word of the rest. It is reported: an error in
-    /// strict mode, a `nul-in-value` warning otherwise (the value is kept; C sees it cut). Plain
-    /// texts and variable formats (a `.stringsdict` entry's format and variants, a String
-    /// Catalog's variations) alike.
+    /// Reports every value of the table that holds U+0000 (``NULInValue``): an error that fails
+    /// the build when strict, a warning otherwise.
     private mutating func reportNULs(localization: String, table: String, file: String) throws(CatalogError) {
         guard let contents = tables[localization]?[table] else { return }
-        var keys: [TableKey] = []
-        for (key, value) in contents.entries where value.stringValue.map(Self.holdsNUL) ?? false { keys.append(key) }
-        for key in contents.variables.keys.sorted() where contents.variables[key].map(Self.holdsNUL) ?? false {
-            keys.append(key)
-        }
-        for key in keys {
-            let diagnostic = Diagnostic(
-                severity: isStrict ? .error : .warning, code: "nul-in-value",
-                message: "the value of \"\(key.string)\" contains U+0000; C callers see it end there", file: file)
+        for key in contents.keysHoldingNUL {
+            let diagnostic = NULInValue.diagnostic(key: key, file: file, strict: isStrict)
+            refuseStrictOpen(with: CatalogError(parseFailure: diagnostic))
             if isStrict { throw CatalogError(parseFailure: diagnostic) }
             // A table is scanned again when another file merges into it: report each key once.
             if reportedNULs.insert([localization, table, key.string]).inserted { record(diagnostic) }
         }
-    }
-
-    private static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
-
-    private static func holdsNUL(_ variable: VariableFormat) -> Bool {
-        holdsNUL(variable.format) || variable.variables.values.contains { $0.variants.values.contains(where: holdsNUL) }
     }
 
     private mutating func addStrings(bytes: [UInt8], localization: String, table: String, file: String)
@@ -180,6 +168,7 @@ public struct CatalogBuilder: Sendable {
     private mutating func recordFailure(_ error: Diagnostic, warnings: [Diagnostic], localization: String)
         throws(CatalogError)
     {
+        refuseStrictOpen(with: CatalogError(parseFailure: error))
         if isStrict { throw CatalogError(parseFailure: error) }
         record(warnings)
         record(error)
@@ -198,6 +187,12 @@ public struct CatalogBuilder: Sendable {
 
     private mutating func record(_ more: [Diagnostic]) {
         for diagnostic in more { record(diagnostic) }
+    }
+
+    /// Notes what a strict open fails with at this point of the load (`currentOrder`): kept if
+    /// it comes before what was noted so far.
+    mutating func refuseStrictOpen(with error: CatalogError) {
+        strictRefusal = StrictRefusal.earlier(strictRefusal, StrictRefusal(error: error, order: currentOrder))
     }
 
     /// Records a diagnostic that belongs to the catalog as a whole (e.g. a skipped directory).
@@ -219,7 +214,8 @@ public struct CatalogBuilder: Sendable {
         for name in localizationsWithFailures where loaded[name]?.isEmpty ?? true {
             loaded[name] = nil
         }
-        return Catalog(tables: loaded, developmentLocale: developmentLocale, diagnostics: diagnostics)
+        return Catalog(tables: loaded, developmentLocale: developmentLocale, diagnostics: diagnostics,
+                       strictRefusal: strictRefusal?.error)
     }
 
     static func validateLocalizationName(_ name: String) throws(CatalogError) {

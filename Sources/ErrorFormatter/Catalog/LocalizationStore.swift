@@ -16,17 +16,28 @@ final class LocalizationStore: @unchecked Sendable {
         var tables: [String: StringTable]?
         var diagnostics: [Diagnostic]
         var orders: [DiagnosticOrder]
+        /// What a strict open fails with in it, if anything.
+        var strictRefusal: StrictRefusal? = nil
+    }
+
+    /// What is kept elsewhere (a compiled file's own diagnostics), read when first asked for:
+    /// the diagnostics that come before every other, and what a strict open fails with there.
+    struct Leading {
+        var diagnostics: [Diagnostic]
+        var strictRefusal: StrictRefusal?
     }
 
     typealias Loader = (_ localization: String) -> Loaded
-    /// Reads diagnostics kept elsewhere (a compiled file's own), when first asked for.
-    typealias DiagnosticsReader = () -> [Diagnostic]
+    /// Reads ``Leading``, once, after every localization has been read.
+    typealias DiagnosticsReader = () -> Leading
 
     /// Tables made with the catalog.
     private let built: [String: [String: LocalizedTable]]
     /// Diagnostics of the catalog as built (with their places when some are still to come).
     private let builtDiagnostics: [Diagnostic]
     private let builtOrders: [DiagnosticOrder]
+    /// What a strict open fails with in what was built with the catalog.
+    private let builtRefusal: StrictRefusal?
     /// Every localization still to be read, in byte order: what negotiation may choose from.
     private let deferredNames: [String]
     private let makeTable: ((_ localization: String, _ table: StringTable) -> LocalizedTable)?
@@ -46,13 +57,15 @@ final class LocalizationStore: @unchecked Sendable {
         var absent: Set<String> = []
         var diagnostics: [Diagnostic] = []
         var orders: [DiagnosticOrder] = []
+        var strictRefusal: StrictRefusal?
     }
 
     /// A store with everything built.
-    init(tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic]) {
+    init(tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic], strictRefusal: CatalogError? = nil) {
         built = tables
         builtDiagnostics = diagnostics
         builtOrders = []
+        builtRefusal = strictRefusal.map { StrictRefusal(error: $0, order: DiagnosticOrder(step: 0, part: 0)) }
         deferredNames = []
         makeTable = nil
         hasLeadingDiagnostics = false
@@ -64,12 +77,13 @@ final class LocalizationStore: @unchecked Sendable {
     /// when they are first asked for.
     init(
         tables: [String: [String: LocalizedTable]], diagnostics: [Diagnostic], orders: [DiagnosticOrder],
-        leadingDiagnostics: DiagnosticsReader? = nil, deferred: [String], loader: @escaping Loader,
-        makeTable: @escaping (_ localization: String, _ table: StringTable) -> LocalizedTable
+        strictRefusal: StrictRefusal? = nil, leadingDiagnostics: DiagnosticsReader? = nil, deferred: [String],
+        loader: @escaping Loader, makeTable: @escaping (_ localization: String, _ table: StringTable) -> LocalizedTable
     ) {
         built = tables
         builtDiagnostics = diagnostics
         builtOrders = orders
+        builtRefusal = strictRefusal
         deferredNames = deferred.filter { tables[$0] == nil }
             .sorted { $0.precedesInUTF8Order($1) }
         self.makeTable = makeTable
@@ -110,10 +124,7 @@ final class LocalizationStore: @unchecked Sendable {
         guard !deferredNames.isEmpty || hasLeadingDiagnostics else { return builtDiagnostics }
         return state.withLock { state in
             loadEverything(&state)
-            if let reader = state.leadingReader {
-                state.leadingDiagnostics = reader()
-                state.leadingReader = nil
-            }
+            readLeading(&state)
             let leading = state.leadingDiagnostics
             let orders = Array(repeating: DiagnosticOrder(step: 0, part: 0), count: leading.count)
                 + builtOrders + state.orders
@@ -121,6 +132,25 @@ final class LocalizationStore: @unchecked Sendable {
             // Stable: diagnostics of one place keep the order they were made in.
             return diagnostics.indices.sorted { (orders[$0], $0) < (orders[$1], $1) }.map { diagnostics[$0] }
         }
+    }
+
+    /// What a strict open fails with, the first in whole-load order; `nil` when it succeeds.
+    /// Reads whatever is left, as ``diagnostics`` does.
+    var strictRefusal: CatalogError? {
+        guard !deferredNames.isEmpty || hasLeadingDiagnostics else { return builtRefusal?.error }
+        return state.withLock { state in
+            loadEverything(&state)
+            readLeading(&state)
+            return StrictRefusal.earlier(builtRefusal, state.strictRefusal)?.error
+        }
+    }
+
+    private func readLeading(_ state: inout State) {
+        guard let reader = state.leadingReader else { return }
+        let leading = reader()
+        state.leadingDiagnostics = leading.diagnostics
+        state.strictRefusal = StrictRefusal.earlier(state.strictRefusal, leading.strictRefusal)
+        state.leadingReader = nil
     }
 
     private func loadEverything(_ state: inout State) {
@@ -138,6 +168,7 @@ final class LocalizationStore: @unchecked Sendable {
         let loaded = loader(localization)
         state.diagnostics += loaded.diagnostics
         state.orders += loaded.orders
+        state.strictRefusal = StrictRefusal.earlier(state.strictRefusal, loaded.strictRefusal)
         guard let tables = loaded.tables else {
             state.absent.insert(localization)
             return nil

@@ -4,7 +4,7 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
     /// The localization the string came from (`""` for an unlocalized table).
     public var localization: String
     public var table: String
-    /// The formatting failure's stable code (`missing-argument`, `argument-type-mismatch`…).
+    /// The formatting failure's stable code (`missing-argument`, `wrong-argument-type`…).
     public var code: String
     public var message: String
 

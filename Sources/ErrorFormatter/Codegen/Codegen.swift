@@ -18,7 +18,7 @@
 /// The output is the same bytes for the same inputs.
 public enum Codegen {
     /// Every code the generator reports besides lint's (docs/codegen.md).
-    public static var rules: [LintRule] {
+    package static var rules: [LintRule] {
         [ErrorSignature.conflictRule, ErrorSignature.gapRule, ErrorSignature.unknownRule, IdentifierPlan.collisionRule,
          ErrorNames.invalidRule, ErrorNames.unknownRule, noTableRule, moduleNameRule]
     }

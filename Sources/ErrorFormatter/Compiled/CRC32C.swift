@@ -36,6 +36,16 @@ enum CRC32C {
         checksum(bytes, update: hardwareAvailable ? hardwareUpdate : tableUpdate)
     }
 
+    /// The checksum of bytes given a piece at a time: `finish(update(...update(initial, first)...,
+    /// last))` is the checksum of the pieces one after the other.
+    static let initial: UInt32 = 0xFFFF_FFFF
+
+    static func update(_ crc: UInt32, with bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        hardwareAvailable ? hardwareUpdate(crc, bytes) : tableUpdate(crc, bytes)
+    }
+
+    static func finish(_ crc: UInt32) -> UInt32 { crc ^ 0xFFFF_FFFF }
+
     /// The checksum of `bytes` by the tables alone, whatever the processor: what the tests
     /// compare the instruction with.
     static func tableChecksum(_ bytes: some Collection<UInt8>) -> UInt32 {

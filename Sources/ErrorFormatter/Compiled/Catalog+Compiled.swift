@@ -10,7 +10,7 @@ extension Catalog {
     public func compiled() throws(CatalogError) -> [UInt8] {
         try CompiledCatalogWriter.bytes(
             tables: tables.mapValues { $0.mapValues(\.table) }, developmentLocale: developmentLocale,
-            diagnostics: diagnostics, negotiation: precomputedNegotiation)
+            diagnostics: diagnostics, negotiation: precomputedNegotiation, strictRefusal: strictRefusal)
     }
 
     /// Writes ``compiled()`` to `path`, replacing the file whole (a new file beside it, renamed
@@ -84,29 +84,54 @@ extension Catalog {
         return source
     }
 
-    /// Builds the catalog of a compiled catalog file, reading every section now.
+    /// Builds the catalog of a compiled catalog file, reading every section now: lenient, with
+    /// the results, diagnostics and strict refusal (in the same order) of
+    /// ``openOnFirstUse(compiled:developmentLocale:)``; strict, failing with that refusal
+    /// (``CompiledCatalogFindings`` says which comes first).
     static func open(
         compiled file: CompiledCatalogFile, developmentLocale: String? = nil, strict: Bool = false
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
-        if strict, let broken = file.brokenNegotiation { throw broken }
+        let names = sectionNames(of: file)
+        let findings = CompiledCatalogFindings(sectionCount: names.count, file: file.name)
+        var stored: [Diagnostic]
+        var refusal: StrictRefusal?
+        do {
+            stored = try file.storedDiagnostics()
+        } catch where error.kind == .parse && !strict {
+            stored = [CompiledCatalogFindings.brokenCatalogSection(of: file, error)]
+            refusal = StrictRefusal(error: error, order: CompiledCatalogFindings.catalogSectionOrder)
+        }
         var tables: [String: [String: StringTable]] = [:]
-        var diagnostics = try file.storedDiagnostics()
-        for localization in sectionNames(of: file) {
+        var broken: [Diagnostic] = []
+        for (index, localization) in names.enumerated() {
             do {
-                tables[localization] = try file.tables(ofLocalization: localization)
+                let read = try file.tables(ofLocalization: localization)
+                findings.noteTables(read, localization: localization, section: index)
+                tables[localization] = read
             } catch where error.kind == .parse && !strict {
-                diagnostics.append(brokenSection(localization, of: file, error))
+                broken.append(brokenSection(localization, of: file, error))
+                refusal = StrictRefusal.earlier(refusal, StrictRefusal(error: error, order: findings.order(ofSection: index)))
             }
         }
-        if let broken = file.brokenNegotiation { diagnostics.append(brokenNegotiationSection(of: file, broken)) }
+        if let brokenNegotiation = file.brokenNegotiation {
+            if strict { throw brokenNegotiation }
+            broken.append(brokenNegotiationSection(of: file, brokenNegotiation))
+            refusal = StrictRefusal.earlier(refusal, StrictRefusal(error: brokenNegotiation, order: findings.negotiationOrder))
+        }
+        let leading = findings.leading(
+            stored: stored, storedRefusal: Result { () throws(CatalogError) in try file.storedStrictRefusal() })
+        refusal = StrictRefusal.earlier(refusal, leading.strictRefusal)
+        if strict, let refusal { throw refusal.error }
         return Catalog(tables: tables, developmentLocale: developmentLocale ?? file.developmentLocale,
-                       diagnostics: diagnostics, negotiation: file.negotiation)
+                       diagnostics: leading.diagnostics + broken, strictRefusal: refusal?.error,
+                       negotiation: file.negotiation)
     }
 
     /// The catalog of a compiled catalog file whose sections are read when first needed, with
     /// the results and diagnostics (in the same order) of ``open(compiled:developmentLocale:strict:)``
-    /// lenient: the stored diagnostics first, then one per broken section in section order.
+    /// lenient: the stored diagnostics first (and the values holding U+0000 they do not report),
+    /// then one per broken section in section order.
     ///
     /// The stored diagnostics too are read when first asked for; if their section turns out
     /// broken then (the open did not read it), one `broken-compiled-section` error stands in
@@ -116,49 +141,47 @@ extension Catalog {
     ) throws(CatalogError) -> Catalog {
         if let developmentLocale { try CatalogBuilder.validateDevelopmentLocale(developmentLocale) }
         let names = sectionNames(of: file)
+        let findings = CompiledCatalogFindings(sectionCount: names.count, file: file.name)
         var diagnostics: [Diagnostic] = []
         var orders: [DiagnosticOrder] = []
+        var refusal: StrictRefusal?
         var unlocalized: [String: StringTable] = [:]
         if file.hasUnlocalizedSection {
             do {
                 unlocalized = try file.tables(ofLocalization: Catalog.unlocalized)
+                findings.noteTables(unlocalized, localization: Catalog.unlocalized, section: 0)
             } catch {
                 diagnostics.append(brokenSection(Catalog.unlocalized, of: file, error))
-                orders.append(DiagnosticOrder(step: 1, part: 0))
+                orders.append(findings.order(ofSection: 0))
+                refusal = StrictRefusal(error: error, order: findings.order(ofSection: 0))
             }
         }
         if let broken = file.brokenNegotiation {
             // The negotiation section follows every localization's: its diagnostic too.
             diagnostics.append(brokenNegotiationSection(of: file, broken))
-            orders.append(DiagnosticOrder(step: names.count + 1, part: 0))
+            orders.append(findings.negotiationOrder)
+            refusal = StrictRefusal.earlier(refusal, StrictRefusal(error: broken, order: findings.negotiationOrder))
         }
         let deferred = DeferredCatalog(
-            unlocalizedTables: unlocalized, diagnostics: diagnostics, orders: orders,
+            unlocalizedTables: unlocalized, diagnostics: diagnostics, orders: orders, strictRefusal: refusal,
             localizations: file.localizations,
             load: { localization in
+                let index = file.sectionIndex(of: localization) ?? names.count
                 do throws(CatalogError) {
-                    return LocalizationStore.Loaded(
-                        tables: try file.tables(ofLocalization: localization), diagnostics: [], orders: [])
+                    let tables = try file.tables(ofLocalization: localization)
+                    findings.noteTables(tables, localization: localization, section: index)
+                    return LocalizationStore.Loaded(tables: tables, diagnostics: [], orders: [])
                 } catch {
                     // Read after the open, a section that cannot be read (cut short, or the
                     // system failing) can only be left out, as a broken one is.
                     return LocalizationStore.Loaded(
                         tables: nil, diagnostics: [brokenSection(localization, of: file, error)],
-                        orders: [DiagnosticOrder(step: (names.firstIndex(of: localization) ?? names.count) + 1, part: 0)])
+                        orders: [findings.order(ofSection: index)],
+                        strictRefusal: StrictRefusal(error: error, order: findings.order(ofSection: index)))
                 }
             })
-        let storedDiagnostics = { () -> [Diagnostic] in
-            do throws(CatalogError) {
-                return try file.storedDiagnostics()
-            } catch {
-                return [Diagnostic(
-                    severity: .error, code: "broken-compiled-section",
-                    message: "the catalog's own diagnostics cannot be read and are left out: \(error.message)",
-                    file: file.name)]
-            }
-        }
         return Catalog(deferred: deferred, developmentLocale: developmentLocale ?? file.developmentLocale,
-                       negotiation: file.negotiation, leadingDiagnostics: storedDiagnostics)
+                       negotiation: file.negotiation, leadingDiagnostics: { findings.leading(of: file) })
     }
 
     /// The sections of localizations, the unlocalized one first: the order they are read in.

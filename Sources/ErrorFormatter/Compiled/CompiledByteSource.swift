@@ -25,12 +25,18 @@ protocol CompiledByteSource: Sendable {
     /// A whole section, `count` bytes from `offset`, which a reader keeps (``read(at:count:)``
     /// unless the source maps sections).
     func section(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes
+    /// The CRC-32C of `count` bytes from `offset`, read a piece at a time into one small
+    /// buffer, so that a large section whose checksum fails costs no memory of its size; `nil`
+    /// when holding the bytes costs nothing more (bytes in memory, a mapped section).
+    func checksumReadInPieces(at offset: UInt64, count: Int) throws(CatalogError) -> UInt32?
 }
 
 extension CompiledByteSource {
     func section(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
         try read(at: offset, count: count)
     }
+
+    func checksumReadInPieces(at offset: UInt64, count: Int) throws(CatalogError) -> UInt32? { nil }
 
     /// The `.parse` error of `count` bytes asked for at `offset`, past the end.
     func pastTheEnd(_ count: Int, at offset: UInt64) -> CatalogError {
@@ -98,22 +104,47 @@ final class FileByteSource: CompiledByteSource {
     }
 
     func read(at offset: UInt64, count: Int) throws(CatalogError) -> CompiledBytes {
-        guard count >= 0, let start = off_t(exactly: offset), start <= off_t.max - off_t(count) else {
+        guard count >= 0 else {
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(count) bytes asked for", file: name)
+        }
+        return try CompiledBytes.reading(count) { (memory) throws(CatalogError) in
+            try read(at: offset, into: memory)
+            return count
+        }
+    }
+
+    /// The bytes' checksum, read in pieces of 1 MiB.
+    func checksumReadInPieces(at offset: UInt64, count: Int) throws(CatalogError) -> UInt32? {
+        let piece = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(count, 0), piece), alignment: 16)
+        defer { buffer.deallocate() }
+        var crc = CRC32C.initial
+        var done = 0
+        while done < count {
+            let memory = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(piece, count - done)])
+            try read(at: offset + UInt64(done), into: memory)
+            crc = CRC32C.update(crc, with: UnsafeRawBufferPointer(memory).assumingMemoryBound(to: UInt8.self))
+            done += memory.count
+        }
+        return CRC32C.finish(crc)
+    }
+
+    /// Fills `memory` from `offset`: every byte of it, or a `.parse` error when the file ends
+    /// first (truncated since it was opened), `.unreadable` when the system fails to read.
+    private func read(at offset: UInt64, into memory: UnsafeMutableRawBufferPointer) throws(CatalogError) {
+        guard let start = off_t(exactly: offset), start <= off_t.max - off_t(memory.count) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: offset \(offset) is out of range", file: name)
         }
-        let bytes: CompiledBytes
+        let read: Int
         do {
-            bytes = try CompiledBytes.reading(count) { (memory) throws(FileSystemError) in
-                try FileSystem.read(into: memory, from: descriptor, at: start, path: name ?? "")
-            }
+            read = try FileSystem.read(into: memory, from: descriptor, at: start, path: name ?? "")
         } catch {
             throw CatalogError(kind: .unreadable, message: "cannot read \(error)", file: name)
         }
-        guard bytes.count == count else {
-            throw CatalogError(kind: .parse, message: "broken compiled catalog: the file ends at \(start + off_t(bytes.count)) "
-                + "bytes, before the \(count) bytes at offset \(offset) (truncated since it was opened?)", file: name)
+        guard read == memory.count else {
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: the file ends at \(start + off_t(read)) "
+                + "bytes, before the \(memory.count) bytes at offset \(offset) (truncated since it was opened?)", file: name)
         }
-        return bytes
     }
 }
 

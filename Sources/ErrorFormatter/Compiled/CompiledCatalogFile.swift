@@ -27,6 +27,9 @@ final class CompiledCatalogFile: Sendable {
     let hasUnlocalizedSection: Bool
     /// The catalog section: the source catalog's diagnostics.
     private let catalogSection: Section
+    /// The strict refusal section, when the file has one: what a strict open of the source
+    /// catalog failed with.
+    private let strictRefusalSection: Section?
     /// What the negotiation section says about the localizations' names, when this process
     /// may use it (written by the same library and ICU); `nil` otherwise.
     let negotiation: PrecomputedNegotiation?
@@ -84,6 +87,11 @@ final class CompiledCatalogFile: Sendable {
         guard sectionCount >= 1, sectionCount <= Format.maximumSectionCount else {
             throw header.failure("\(sectionCount) sections; a compiled catalog has 1 to \(Format.maximumSectionCount)")
         }
+        // The development locale's length, then at least 25 bytes a section (kind, name length,
+        // offset, length, checksum): checked before the directory is read.
+        guard directoryLength >= 4 + 25 * sectionCount else {
+            throw header.failure("a directory of \(directoryLength) bytes cannot list \(sectionCount) sections")
+        }
         let directoryEnd = Format.headerSize + directoryLength
         guard UInt64(directoryEnd + Format.checksumSize) <= fileLength else {
             throw header.failure("the directory (\(directoryLength) bytes) runs past the end of the file")
@@ -103,7 +111,7 @@ final class CompiledCatalogFile: Sendable {
             let section = Section(kind: try directory.u8(), name: try directory.string(), offset: try directory.u64(),
                                   length: try directory.u64(), checksum: try directory.u32())
             guard section.offset == nextOffset, section.length <= fileLength - section.offset else {
-                throw directory.failure("section '\(section.name)' is at \(section.offset) with \(section.length) bytes; "
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) is at \(section.offset) with \(section.length) bytes; "
                     + "sections follow each other from offset \(nextOffset) to the end of the file")
             }
             nextOffset = section.offset + section.length
@@ -141,30 +149,33 @@ final class CompiledCatalogFile: Sendable {
         self.negotiation = negotiation
         self.brokenNegotiation = brokenNegotiation
         self.catalogSection = listed.catalog
+        self.strictRefusalSection = listed.strictRefusal
     }
 
     /// Checks the directory's order: the catalog section first, then the localizations in
-    /// strictly increasing byte order, then at most one negotiation section; sections of a later
-    /// minor version's kinds are skipped, and kinds later than the file's own version refused.
+    /// strictly increasing byte order, then at most one negotiation section and at most one
+    /// strict refusal section; sections of a later minor version's kinds are skipped, and kinds
+    /// later than the file's own version refused.
     private static func check(_ entries: [Section], minor: UInt16, in directory: CompiledDecoder)
-        throws(CatalogError) -> (catalog: Section, localizations: [Section], negotiation: Section?)
+        throws(CatalogError) -> (catalog: Section, localizations: [Section], negotiation: Section?, strictRefusal: Section?)
     {
         guard let first = entries.first, first.kind == Format.SectionKind.catalog.rawValue, first.name.isEmpty else {
             throw directory.failure("the first section is not the catalog section")
         }
         var localizations: [Section] = []
         var negotiation: Section?
+        var strictRefusal: Section?
         var previous: Section?
         for section in entries.dropFirst() {
             if let previous, section.kind < previous.kind
                 || (section.kind == previous.kind && !previous.name.utf8.lexicographicallyPrecedes(section.name.utf8))
             {
-                throw directory.failure("section '\(section.name)' is out of order or repeated")
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) is out of order or repeated")
             }
             previous = section
             let kind = Format.SectionKind(rawValue: section.kind)
             if let kind, kind.sinceMinorVersion > minor {
-                throw directory.failure("section '\(section.name)' has kind \(section.kind), "
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) has kind \(section.kind), "
                     + "which version \(Format.majorVersion).\(minor) does not have")
             }
             switch kind {
@@ -173,21 +184,27 @@ final class CompiledCatalogFile: Sendable {
             case .negotiation:
                 // Its name is empty, and the order check above keeps it alone.
                 guard section.name.isEmpty else {
-                    throw directory.failure("the negotiation section is named '\(section.name)'")
+                    throw directory.failure("the negotiation section is named \(MessageEscaping.quoted(section.name))")
                 }
                 negotiation = section
+            case .strictRefusal:
+                // Its name is empty, and the order check above keeps it alone.
+                guard section.name.isEmpty else {
+                    throw directory.failure("the strict refusal section is named \(MessageEscaping.quoted(section.name))")
+                }
+                strictRefusal = section
             case .catalog:
                 throw directory.failure("a second catalog section")
             case nil where minor > Format.minorVersion:
                 continue  // added by a later minor version: not for this reader
             case nil:
-                throw directory.failure("section '\(section.name)' has unknown kind \(section.kind)")
+                throw directory.failure("section \(MessageEscaping.quoted(section.name)) has unknown kind \(section.kind)")
             }
         }
         guard localizations.count <= Limits.maximumLocalizations + 1 else {
             throw directory.failure("\(localizations.count) localizations, over the limit of \(Limits.maximumLocalizations)")
         }
-        return (first, localizations, negotiation)
+        return (first, localizations, negotiation, strictRefusal)
     }
 
     /// What the negotiation section says about `localizations`, when the library and ICU that
@@ -212,20 +229,33 @@ final class CompiledCatalogFile: Sendable {
             let valid = knownToICU
                 ? name == Catalog.baseLocalization || Locales.mayBeLocaleName(name)
                 : (try? CatalogBuilder.validateLocalizationName(name)) != nil
-            guard valid else { throw directory.failure("section '\(name)' is not named after a locale") }
+            guard valid else { throw directory.failure("section \(MessageEscaping.quoted(name)) is not named after a locale") }
         }
     }
 
     /// The bytes of `section`, checked against their checksum, ready to decode.
     private static func read(_ section: Section, from source: any CompiledByteSource) throws(CatalogError) -> CompiledDecoder {
-        let part = section.kind == Format.SectionKind.catalog.rawValue ? "the catalog section" : "section '\(section.name)'"
+        // Only the sections of the kinds below are read; a localization's name was checked to
+        // be a locale's (or `Base`, `""`) at open: short, printable ASCII.
+        let part = switch Format.SectionKind(rawValue: section.kind) {
+        case .catalog: "the catalog section"
+        case .negotiation: "the negotiation section"
+        case .strictRefusal: "the strict refusal section"
+        case .localization, nil: "section '\(section.name)'"
+        }
         guard let length = Int(exactly: section.length) else {
             throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part) is too large", file: source.name)
         }
-        let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
-        guard decoder.checksum() == section.checksum else {
-            throw decoder.failure("its bytes do not match their checksum")
+        // A large section is checked before it is held: a hostile one costs its reading, not its
+        // size in memory.
+        if length > Format.sectionCheckedInPiecesBytes,
+           let checksum = try source.checksumReadInPieces(at: section.offset, count: length), checksum != section.checksum
+        {
+            throw CatalogError(kind: .parse, message: "broken compiled catalog: \(part): its bytes do not match their checksum",
+                               file: source.name)
         }
+        let decoder = CompiledDecoder(try source.section(at: section.offset, count: length), part: part, file: source.name)
+        guard decoder.checksum() == section.checksum else { throw decoder.failure("its bytes do not match their checksum") }
         return decoder
     }
 
@@ -246,8 +276,25 @@ final class CompiledCatalogFile: Sendable {
         return try CompiledSectionDecoder.catalogDiagnostics(&decoder)
     }
 
+    /// What a strict open of the source catalog failed with, when the file says (its strict
+    /// refusal section, read and checked against its checksum each time it is called); `nil`
+    /// when the file has no such section.
+    ///
+    /// - Throws: `.parse` for a broken section; `.unreadable` when the system fails to read.
+    func storedStrictRefusal() throws(CatalogError) -> CatalogError? {
+        guard let strictRefusalSection else { return nil }
+        var decoder = try Self.read(strictRefusalSection, from: source)
+        return try CompiledStrictRefusalSection.refusal(&decoder)
+    }
+
     /// The directory's entry for `localization`, if the file has it.
     func section(named localization: String) -> Section? {
+        sectionIndex(of: localization).map { sections[$0] }
+    }
+
+    /// Where `localization`'s section is among the localization sections (the unlocalized one
+    /// first, then the localizations in byte order), if the file has it.
+    func sectionIndex(of localization: String) -> Int? {
         var low = 0
         var high = sections.count
         while low < high {
@@ -258,7 +305,7 @@ final class CompiledCatalogFile: Sendable {
             } else if localization.precedesInUTF8Order(name) {
                 high = middle
             } else {
-                return sections[middle]
+                return middle
             }
         }
         return nil

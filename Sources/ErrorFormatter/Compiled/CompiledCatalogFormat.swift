@@ -14,8 +14,8 @@ enum CompiledCatalogFormat {
     /// A reader reads the files of its own major version only.
     static let majorVersion: UInt16 = 1
     /// Within a major version, a later minor version may add section kinds, which a reader of an
-    /// earlier minor version skips. Version 1.1 added the negotiation section; a file without
-    /// one is written as version 1.0, which it then is.
+    /// earlier minor version skips. Version 1.1 added the negotiation and strict refusal
+    /// sections; a file with neither is written as version 1.0, which it then is.
     static let minorVersion: UInt16 = 1
 
     /// Bytes of the fixed header: magic, byte-order mark, major and minor version, file length,
@@ -27,8 +27,16 @@ enum CompiledCatalogFormat {
     /// checksum) at most 125 bytes for `Limits.maximumLocalizations` localizations, with room.
     static let maximumDirectoryBytes = 1 << 20
     /// The most sections a file may have: the catalog section, every localization and the
-    /// unlocalized tables.
+    /// unlocalized tables (what a reader of version 1.0 accepts: a writer leaves the negotiation
+    /// section out rather than go past it, and refuses a catalog that would need the strict
+    /// refusal section past it).
     static let maximumSectionCount = Limits.maximumLocalizations + 2
+
+    /// Sections longer than this (16 MiB) are checked against their checksum a piece at a time
+    /// before they are read whole (``CompiledByteSource/checksumReadInPieces(at:count:)``): one
+    /// more read of a section that large, which no real catalog has, so that a hostile file
+    /// near the size limit costs its reading but never its size in memory.
+    static let sectionCheckedInPiecesBytes = 16 << 20
 
     /// What a section holds.
     enum SectionKind: UInt8 {
@@ -37,14 +45,19 @@ enum CompiledCatalogFormat {
         /// The tables of one localization (named by it; `""` for the unlocalized tables).
         case localization = 1
         /// What negotiation asks ICU about each localization name, and which ICU answered
-        /// (``PrecomputedNegotiation``); at most one, last, with an empty name. Since 1.1.
+        /// (``PrecomputedNegotiation``); at most one, after the localizations, with an empty
+        /// name. Since 1.1.
         case negotiation = 2
+        /// What a strict open of the catalog's sources failed with, when it was compiled from a
+        /// lenient open past it (``CompiledStrictRefusalSection``); at most one, last, with an
+        /// empty name. Since 1.1.
+        case strictRefusal = 3
 
         /// The first minor version of major version 1 that has this kind.
         var sinceMinorVersion: UInt16 {
             switch self {
             case .catalog, .localization: 0
-            case .negotiation: 1
+            case .negotiation, .strictRefusal: 1
             }
         }
     }
@@ -86,6 +99,23 @@ enum CompiledCatalogFormat {
         case 0: .plural
         case 1: .device
         case 2: .width
+        default: nil
+        }
+    }
+
+    /// The status a strict refusal fails an open with: only these two refuse a strict open.
+    static func code(of kind: CatalogError.Kind) -> UInt8? {
+        switch kind {
+        case .parse: 0
+        case .unreadable: 1
+        case .notFound, .invalidLocale, .invalidArgument: nil
+        }
+    }
+
+    static func refusalKind(code: UInt8) -> CatalogError.Kind? {
+        switch code {
+        case 0: .parse
+        case 1: .unreadable
         default: nil
         }
     }

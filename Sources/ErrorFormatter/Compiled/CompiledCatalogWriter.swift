@@ -1,7 +1,8 @@
 /// Writes a catalog as a compiled catalog file (docs/compiled-catalog.md): every localization's
 /// tables (entries in file order, non-string values included; variable formats sorted by key),
-/// the development locale and every diagnostic, in an order that depends on the catalog alone,
-/// so that compiling the same catalog twice gives the same bytes.
+/// the development locale, every diagnostic and what a strict open of the catalog's sources
+/// fails with, in an order that depends on the catalog alone, so that compiling the same
+/// catalog twice gives the same bytes.
 enum CompiledCatalogWriter {
     typealias Format = CompiledCatalogFormat
 
@@ -9,14 +10,19 @@ enum CompiledCatalogWriter {
     ///
     /// - Parameter negotiationIdentity: What the negotiation section records as the library
     ///   and ICU that computed it (``PrecomputedNegotiation/identity``, which only tests change);
-    ///   `nil` writes no negotiation section, and so a file of version 1.0.
+    ///   `nil` writes no negotiation section (and so, without a strict refusal, a file of
+    ///   version 1.0).
     /// - Parameter negotiation: ICU's answers already known for some localizations (a catalog
     ///   opened from a compiled file), written as they are; the others are asked for now.
+    /// - Parameter strictRefusal: What a strict open of the catalog's sources fails with
+    ///   (``Catalog/strictRefusal``), written in the strict refusal section.
     /// - Throws: `.invalidArgument` when the catalog has more localizations than a compiled
-    ///   catalog may hold, or a count beyond the format's 32 bits.
+    ///   catalog may hold (with a strict refusal, one fewer), a diagnostic code that is not
+    ///   kebab-case, or a count beyond the format's 32 bits.
     static func bytes(
         tables: [String: [String: StringTable]], developmentLocale: String, diagnostics: [Diagnostic],
-        negotiationIdentity: String? = PrecomputedNegotiation.identity, negotiation: PrecomputedNegotiation? = nil
+        negotiationIdentity: String? = PrecomputedNegotiation.identity, negotiation: PrecomputedNegotiation? = nil,
+        strictRefusal: CatalogError? = nil
     ) throws(CatalogError) -> [UInt8] {
         let localizations = tables.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard localizations.count + 1 <= Format.maximumSectionCount else {
@@ -28,14 +34,23 @@ enum CompiledCatalogWriter {
         for localization in localizations {
             sections.append((.localization, localization, try localizationSection(tables[localization] ?? [:])))
         }
-        // Left out of a catalog with the most localizations a file holds: the section count
-        // stays within what every reader of version 1 accepts.
-        if let negotiationIdentity, sections.count < Format.maximumSectionCount,
+        let refusal = try strictRefusal.flatMap { (error) throws(CatalogError) in try CompiledStrictRefusalSection.bytes(error) }
+        // The section count stays within what every reader of version 1 accepts: the strict
+        // refusal section must be there (without it, a strict open of the file would succeed
+        // where its sources' fails), the negotiation section only saves asking ICU.
+        let room = Format.maximumSectionCount - sections.count - (refusal == nil ? 0 : 1)
+        guard room >= 0 else {
+            throw CatalogError(kind: .invalidArgument, message: "the catalog has \(localizations.count) localizations "
+                + "and a strict open of its sources fails; a compiled catalog holds at most \(Format.maximumSectionCount - 3) "
+                + "and the unlocalized tables with the strict refusal section")
+        }
+        if let negotiationIdentity, room > 0,
            let section = try CompiledNegotiationSection.bytes(
                identity: negotiationIdentity, localizations: localizations, known: negotiation)
         {
             sections.append((.negotiation, "", section))
         }
+        if let refusal { sections.append((.strictRefusal, "", refusal)) }
         // The oldest version that has every kind written, so that older readers read it whole.
         let minorVersion = sections.map(\.kind.sinceMinorVersion).max() ?? 0
 
@@ -163,13 +178,20 @@ enum CompiledCatalogWriter {
         }
     }
 
+    /// A diagnostic as a reader accepts it back: its code kebab-case (what the library's codes
+    /// are; a code otherwise, added through ``CatalogBuilder/addDiagnostic(_:)``, is refused
+    /// rather than written into a file every reader refuses), its key escaped like its message.
     static func write(_ diagnostic: Diagnostic, to encoder: inout CompiledEncoder) throws(CatalogError) {
+        guard DiagnosticCode.isKebabCase(diagnostic.code) else {
+            throw CatalogError(kind: .invalidArgument, message: "the diagnostic code "
+                + "\(MessageEscaping.quoted(diagnostic.code)) is not kebab-case; a compiled catalog cannot hold it")
+        }
         encoder.u8(Format.code(of: diagnostic.severity))
         try encoder.string(diagnostic.code)
         try encoder.string(diagnostic.message)
         try encoder.optionalString(diagnostic.file)
         encoder.clamped(diagnostic.line)
         encoder.clamped(diagnostic.column)
-        try encoder.optionalString(diagnostic.key)
+        try encoder.optionalString(diagnostic.key.map(MessageEscaping.escaped))
     }
 }

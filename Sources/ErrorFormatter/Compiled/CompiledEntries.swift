@@ -19,7 +19,9 @@ import Glibc
 /// The index is made by one walk over the entries when the section is read, and that walk
 /// checks everything the decoder checks (counts and lengths within the bytes, strict UTF-8 of
 /// every key and value, known tags, nesting, no repeated key): hostile bytes are the same
-/// `.parse` error they were, and a lookup afterwards reads only what the walk checked.
+/// `.parse` error they were, and a lookup afterwards reads only what the walk checked. The values
+/// that hold U+0000, which the catalog reports as a source's, are looked for by another walk
+/// when they are asked for (with the catalog's diagnostics), never on the lookup road.
 /// Tools that need the whole table (``StringTable/entries``) get it decoded on demand, once.
 final class CompiledEntries: EntriesReadInPlace {
     private typealias Format = CompiledCatalogFormat
@@ -81,7 +83,7 @@ final class CompiledEntries: EntriesReadInPlace {
             let (slot, existing) = Self.probe(slots, for: keyBytes, hash: hash, in: whole)
             guard existing == nil else {
                 let text = KnownValidUTF8.string(UnsafeBufferPointer(rebasing: section.buffer[key]))
-                throw decoder.failure("the key \"\(text)\" is repeated")
+                throw decoder.failure("the key \(MessageEscaping.quoted(text)) is repeated")
             }
             slots[slot] = (hash >> 32) << 32 | UInt64(offset)
         }
@@ -125,6 +127,28 @@ final class CompiledEntries: EntriesReadInPlace {
             kept = made
             return made
         }
+    }
+
+    /// The keys whose string value holds U+0000, in stored order: the entries walked again,
+    /// each string value searched for a zero byte (the first walk checked everything else; were
+    /// the bytes to fail now, what follows is not looked at).
+    var keysHoldingNUL: [TableKey] {
+        var decoder = CompiledDecoder(bytes, part: part, file: file, at: start)
+        let whole = UnsafeRawBufferPointer(bytes.buffer)
+        var keys: [TableKey] = []
+        for _ in 0..<count {
+            guard let key = try? decoder.stringRange() else { break }
+            guard decoder.nextByte == Format.ValueTag.string.rawValue else {
+                if (try? CompiledSectionDecoder.value(&decoder)) == nil { break }
+                continue
+            }
+            _ = try? decoder.u8()
+            guard let value = try? decoder.stringRange() else { break }
+            if let base = whole.baseAddress, !value.isEmpty, memchr(base + value.lowerBound, 0, value.count) != nil {
+                keys.append(TableKey(KnownValidUTF8.string(UnsafeBufferPointer(rebasing: bytes.buffer[key]))))
+            }
+        }
+        return keys
     }
 
     /// Whether ``decoded`` has been made: what shows that the lookup roads never make it.

@@ -1,7 +1,8 @@
 /// Decodes the sections of a compiled catalog (the layout `CompiledCatalogWriter` writes) into
 /// the values a catalog is built from, refusing anything a writer could not have produced:
 /// unknown tags, unsorted or repeated names and keys, values nested deeper than the parsers
-/// allow, bytes left over.
+/// allow, table names no table file has, variable formats no loader makes, diagnostic codes
+/// that are not kebab-case, bytes left over.
 enum CompiledSectionDecoder {
     typealias Format = CompiledCatalogFormat
 
@@ -22,6 +23,10 @@ enum CompiledSectionDecoder {
             let name = try decoder.string()
             try checkIncreasing(name, after: previous, what: "table", in: decoder)
             previous = name
+            // A table is named by its file (`<Table>.strings`): never empty, nor a path, nor hidden.
+            guard TableFile.isTableName(name) else {
+                throw decoder.failure("no table file is named after the table \(MessageEscaping.quoted(name))")
+            }
             guard tables.count < Limits.maximumTableFiles else {
                 throw decoder.failure("more than \(Limits.maximumTableFiles) tables")
             }
@@ -41,7 +46,7 @@ enum CompiledSectionDecoder {
         throws(CatalogError)
     {
         if let previous, !previous.precedesInUTF8Order(name) {
-            throw decoder.failure("\(what) '\(name)' is out of order or repeated")
+            throw decoder.failure("\(what) \(MessageEscaping.quoted(name)) is out of order or repeated")
         }
     }
 
@@ -56,7 +61,7 @@ enum CompiledSectionDecoder {
             let key = TableKey(try decoder.string())
             let value = try self.value(&decoder)
             guard entries.updateValue(value, forKey: key) == nil else {
-                throw decoder.failure("the key \"\(key.string)\" is repeated")
+                throw decoder.failure("the key \(MessageEscaping.quoted(key.string)) is repeated")
             }
         }
         return entries
@@ -78,14 +83,21 @@ enum CompiledSectionDecoder {
             remaining -= 1
             guard isDictionary else { return elements.append(element) }
             guard dictionary.updateValue(element, forKey: key) == nil else {
-                throw decoder.failure("the key \"\(key.string)\" is repeated")
+                throw decoder.failure("the key \(MessageEscaping.quoted(key.string)) is repeated")
             }
         }
     }
 
-    /// One value, arrays and dictionaries nested at most as deep as CoreFoundation's parsers
-    /// nest them. Read with a stack of its own, not by recursion: 512 levels of recursion would
-    /// not fit in the smallest stack the library promises to work on (`EF_MINIMUM_STACK_BYTES`).
+    /// The most arrays and dictionaries one entry's value nests, itself included: what the
+    /// deepest source parser gives. CoreFoundation's XML and binary property-list parsers count
+    /// the table's own dictionary as level 0 and allow levels up to 512, so a value holds at
+    /// most 512 containers (its own and 511 inside); the old-style `.strings` parser stops one
+    /// level earlier (511). A compiled value holding 513 is one no source has.
+    static let maximumValueDepth = OldStylePropertyListParser.maximumDepth
+
+    /// One value, arrays and dictionaries nested at most ``maximumValueDepth`` deep. Read with
+    /// a stack of its own, not by recursion: 512 levels of recursion would not fit in the
+    /// smallest stack the library promises to work on (`EF_MINIMUM_STACK_BYTES`).
     static func value(_ decoder: inout CompiledDecoder) throws(CatalogError) -> PropertyListValue {
         var open: [OpenContainer] = []
         reading: while true {
@@ -97,8 +109,9 @@ enum CompiledSectionDecoder {
             case .data:
                 finished = .data(try decoder.data())
             case .array, .dictionary:
-                guard open.count <= OldStylePropertyListParser.maximumDepth else {
-                    throw decoder.failure("values nested deeper than \(OldStylePropertyListParser.maximumDepth)")
+                // This container is the value's (open.count + 1)th level.
+                guard open.count < maximumValueDepth else {
+                    throw decoder.failure("a value nests more than \(maximumValueDepth) arrays and dictionaries")
                 }
                 let isDictionary = tag == Format.ValueTag.dictionary.rawValue
                 var container = OpenContainer(
@@ -136,7 +149,11 @@ enum CompiledSectionDecoder {
             let key = try decoder.string()
             try checkIncreasing(key, after: previous, what: "variable format", in: decoder)
             previous = key
-            formats[TableKey(key)] = try variableFormat(&decoder)
+            let format = try variableFormat(&decoder)
+            if let problem = format.shapeProblem {
+                throw decoder.failure("the variable format of \(MessageEscaping.quoted(key)) is one no table makes: \(problem)")
+            }
+            formats[TableKey(key)] = format
         }
         guard formats.count == count else { throw decoder.failure("repeated variable format keys") }
         return formats
@@ -153,7 +170,7 @@ enum CompiledSectionDecoder {
             previous = name
             let ruleCode = try decoder.u8()
             guard let ruleType = Format.ruleType(code: ruleCode) else {
-                throw decoder.failure("unknown rule type \(ruleCode) for variable '\(name)'")
+                throw decoder.failure("unknown rule type \(ruleCode) for the variable \(MessageEscaping.quoted(name))")
             }
             let valueType = try decoder.optionalString()
             let variantCount = try decoder.count(of: "variants")
@@ -165,13 +182,19 @@ enum CompiledSectionDecoder {
                 previousVariant = key
                 variants[key] = try decoder.string()
             }
-            guard variants.count == variantCount else { throw decoder.failure("repeated variants of '\(name)'") }
+            guard variants.count == variantCount else {
+                throw decoder.failure("repeated variants of \(MessageEscaping.quoted(name))")
+            }
             variables[name] = VariableFormat.Variable(ruleType: ruleType, valueType: valueType, variants: variants)
         }
         guard variables.count == count else { throw decoder.failure("repeated variable names") }
         return VariableFormat(format: format, variables: variables)
     }
 
+    /// Diagnostics, each as the library makes them: a kebab-case code (``DiagnosticCode``), and
+    /// a message, file and key of one line each, control characters escaped (the message and
+    /// file by ``Diagnostic`` itself, the key here), so that what a file stores is shown as a
+    /// source's diagnostics are, never as a forged log line.
     private static func diagnostics(_ decoder: inout CompiledDecoder) throws(CatalogError) -> [Diagnostic] {
         let count = try decoder.count(of: "diagnostics")
         var diagnostics: [Diagnostic] = []
@@ -180,10 +203,14 @@ enum CompiledSectionDecoder {
             guard let severity = Format.severity(code: severityCode) else {
                 throw decoder.failure("unknown diagnostic severity \(severityCode)")
             }
+            let code = try decoder.string()
+            guard DiagnosticCode.isKebabCase(code) else {
+                throw decoder.failure("the diagnostic code \(MessageEscaping.quoted(code)) is not kebab-case")
+            }
             diagnostics.append(Diagnostic(
-                severity: severity, code: try decoder.string(), message: try decoder.string(),
+                severity: severity, code: code, message: try decoder.string(),
                 file: try decoder.optionalString(), line: try decoder.number(), column: try decoder.number(),
-                key: try decoder.optionalString()))
+                key: try decoder.optionalString().map(MessageEscaping.escaped)))
         }
         return diagnostics
     }

@@ -25,12 +25,12 @@ public enum Lint {
 
     /// Every code a check reports, with its severity and help (loader and parser codes are
     /// listed in docs/diagnostics.md and docs/table-formats.md).
-    public static var rules: [LintRule] {
+    package static var rules: [LintRule] {
         [DevelopmentLocalization.rule] + LintInputs.rules + StringCatalogSourceMap.rules + checks.flatMap { $0.rules }
     }
 
     /// The rule for `code`: a check's, else a generic one for a parser or loader code.
-    public static func rule(for code: String, severity: Diagnostic.Severity) -> LintRule {
+    package static func rule(for code: String, severity: Diagnostic.Severity) -> LintRule {
         if let known = rules.first(where: { $0.code == code }) { return known }
         return LintRule(code, severity, "reported by the table parser or loader",
                         help: "The file was read as CoreFoundation (or Xcode, for String Catalogs) reads it, and this was "

@@ -2,18 +2,18 @@
 /// together on a command line, read with every position.
 struct LintCatalog: Sendable {
     /// The tables, by localization (as spelled on disk; `""` unlocalized) and table name.
-    public internal(set) var tables: [String: [String: LintTable]] = [:]
+    var tables: [String: [String: LintTable]] = [:]
     /// What reading found: parser and loader diagnostics, skipped directories and files.
-    public internal(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// Each localization directory (or `<loc>.json` file) as the user would name it, for
     /// findings about the localization itself.
-    public internal(set) var localizationSources: [String: String] = [:]
+    var localizationSources: [String: String] = [:]
     /// Interface Builder files (`Main` for `Main.storyboard`, `View` for `View.xib`) by
     /// localization: their translations are `<loc>.lproj/Main.strings` tables that have no
     /// development table by design (Base internationalization).
-    public internal(set) var interfaceBuilderFiles: [String: Set<String>] = [:]
+    var interfaceBuilderFiles: [String: Set<String>] = [:]
     /// The table files read, as the user named them, in the order read.
-    public internal(set) var files: [String] = []
+    var files: [String] = []
     /// The development locale the catalog names itself (a compiled catalog's), used when the
     /// options name none; `nil` for tables read from files, which name none.
     var developmentLocale: String?

@@ -1,13 +1,13 @@
 /// A code lint can report, with its default severity and what to do about it: the `rules` of
 /// a SARIF log, and `errfmt lint --list-checks`.
-public struct LintRule: Sendable, Hashable {
+package struct LintRule: Sendable, Hashable {
     /// The stable kebab-case code.
-    public var code: String
-    public var severity: Diagnostic.Severity
+    package var code: String
+    package var severity: Diagnostic.Severity
     /// One line: what the finding means.
-    public var summary: String
+    package var summary: String
     /// Why it matters and how to fix it.
-    public var help: String
+    package var help: String
 
     package init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String, help: String) {
         self.code = code

@@ -19,7 +19,7 @@ extension Locales {
     ///   - available: the catalog's localization names (`fr`, `zh-Hant`, `pt_BR`), without `Base`.
     ///   - mode: whether the family step runs.
     /// - Complexity: O(preferences × chain length × available), chains cached.
-    public static func negotiate(
+    package static func negotiate(
         preferences: [String], available: [String], mode: NegotiationMode = .family
     ) -> Negotiation {
         negotiate(preferences: preferences, among: available.map(NegotiationTable.init(name:)), mode: mode,

@@ -7,7 +7,7 @@ extension Locales {
     /// - Returns: `nil` when the name is not a locale ID: it does not normalize, means C/POSIX or
     ///   root, or its language subtag has 4 letters (BCP 47 reserves those, which is what makes
     ///   Apple's `Base` a non-locale).
-    public static func tableKey(for name: String) -> String? {
+    package static func tableKey(for name: String) -> String? {
         tableName(name).key
     }
 

@@ -1,19 +1,19 @@
 /// The result of `Locales.negotiate(preferences:available:mode:)`: which available
 /// localizations to search, in order, and why each was chosen.
-public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
+package struct Negotiation: Sendable, Equatable, CustomStringConvertible {
     /// `true` when the first usable preference was `C`/`POSIX`: translations are disabled and the
     /// caller uses its base table only. `entries` is then empty.
-    public var untranslated: Bool
+    package var untranslated: Bool
     /// The lookup order, most specific first. The caller appends its base table, development
     /// localization and unlocalized tables after these.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// One chosen localization.
-    public struct Entry: Sendable, Equatable, CustomStringConvertible {
+    package struct Entry: Sendable, Equatable, CustomStringConvertible {
         /// Index into the `available` array given to `negotiate`.
-        public var index: Int
+        package var index: Int
         /// Why it was chosen.
-        public var reason: Reason
+        package var reason: Reason
 
         /// Creates an entry.
         package init(index: Int, reason: Reason) {
@@ -22,11 +22,11 @@ public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// `#index: reason`.
-        public var description: String { "#\(index): \(reason)" }
+        package var description: String { "#\(index): \(reason)" }
     }
 
     /// Why a localization is in the stack.
-    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// It is named for `level`, a level of the chain of preference number `preference`
         /// (0-based; earlier preferences had no match at all).
         case exact(preference: Int, level: String)
@@ -39,7 +39,7 @@ public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
         case inherited(level: String)
 
         /// A sentence for people (CLI, diagnostics).
-        public var description: String {
+        package var description: String {
             switch self {
             case let .exact(preference, level):
                 return "preference \(preference + 1) has level \(level)"
@@ -59,10 +59,10 @@ public struct Negotiation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The indices in lookup order (what the catalog needs).
-    public var indices: [Int] { entries.map(\.index) }
+    package var indices: [Int] { entries.map(\.index) }
 
     /// `untranslated`, or the entries separated by `; `.
-    public var description: String {
+    package var description: String {
         untranslated ? "untranslated" : entries.map(\.description).joined(separator: "; ")
     }
 }

@@ -1,5 +1,5 @@
 /// How far negotiation may look for a table beyond a preference's own chain.
-public enum NegotiationMode: Sendable, Hashable {
+package enum NegotiationMode: Sendable, Hashable {
     /// Only tables on the preference's own CLDR chain (`en_AU` finds `en_001`, `en`, never `en_GB`).
     case strict
     /// Also tables that inherit from a level of the chain: default content and siblings

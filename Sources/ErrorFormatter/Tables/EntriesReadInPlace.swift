@@ -16,4 +16,8 @@ protocol EntriesReadInPlace: AnyObject, Sendable {
 
     /// Every entry, in stored order, decoded: for what needs the whole table. Made once, kept.
     var decoded: PropertyListDictionary { get }
+
+    /// The keys whose value is a string holding U+0000, in stored order: found when the entries
+    /// were read, so that reporting them decodes nothing.
+    var keysHoldingNUL: [TableKey] { get }
 }

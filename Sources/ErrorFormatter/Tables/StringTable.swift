@@ -80,6 +80,24 @@ final class StringTable: Sendable {
         return parsedEntries.value(forKeyBytes: key, hash: hash)?.stringValue
     }
 
+    /// The keys whose text or variable format (its format or any variant) holds U+0000, which
+    /// a C string cannot carry whole: texts in file order, then variable formats by key, each
+    /// key once.
+    var keysHoldingNUL: [TableKey] {
+        var keys: [TableKey]
+        if let inPlace {
+            keys = inPlace.keysHoldingNUL
+        } else {
+            keys = []
+            for (key, value) in parsedEntries where value.stringValue?.utf8.contains(0) ?? false { keys.append(key) }
+        }
+        let formats = variables.compactMap { $0.value.holdsNUL ? $0.key : nil }
+        guard !formats.isEmpty else { return keys }
+        let texts = Set(keys)
+        keys += formats.sorted().filter { !texts.contains($0) }
+        return keys
+    }
+
     /// The value of `key`: a variable format if there is one, else the plain string.
     func value(forKey key: TableKey) -> LocalizedValue? {
         if !variables.isEmpty, let variable = variables[key] { return .variable(variable) }

@@ -45,6 +45,17 @@ package enum TableFile {
         return nil
     }
 
+    /// Whether some table file is named after `name` (`<name>.strings` is one): what
+    /// ``classify(fileName:)`` gives, so not empty, no `/`, no leading `.`. Answered from the
+    /// bytes for an ASCII name, as `classify` answers it.
+    package static func isTableName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return classify(fileName: name + Format.strings.fileExtension)?.name == name
+        }
+        return bytes.first.map { $0 != UInt8(ascii: ".") } ?? false && !bytes.contains(UInt8(ascii: "/"))
+    }
+
     /// The table name for a `.strings` file name, or `nil`.
     package static func tableName(forFileName fileName: String) -> String? {
         guard let (name, format) = classify(fileName: fileName), format == .strings else { return nil }

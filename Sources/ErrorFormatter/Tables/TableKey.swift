@@ -8,18 +8,18 @@ import Glibc
 /// `e` + U+0301 would be one key; in CF (and so on Apple platforms) they are two. Keys are kept
 /// as valid Unicode (a lone surrogate becomes U+FFFD when parsed), so comparing UTF-8 bytes is
 /// the same as comparing UTF-16 code units.
-public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let string: String
+package struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let string: String
 
     /// The string is taken owned: a caller handing over a string it no longer needs (the
     /// parser, once per entry) costs no reference count going up here and down in the caller.
-    public init(_ string: __owned String) {
+    package init(_ string: __owned String) {
         var copy = string
         copy.makeContiguousUTF8()
         self.string = copy
     }
 
-    public static func == (lhs: TableKey, rhs: TableKey) -> Bool {
+    package static func == (lhs: TableKey, rhs: TableKey) -> Bool {
         // Dictionary probes compare keys often; compare the contiguous UTF-8 storage with
         // memcmp-like speed instead of a generic element-by-element walk.
         guard lhs.string.utf8.count == rhs.string.utf8.count else { return false }
@@ -32,7 +32,7 @@ public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         return fast ?? lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
@@ -43,9 +43,9 @@ public struct TableKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// Code-point order (the same as UTF-8 byte order), as `expected/` JSON sorts keys.
-    public static func < (lhs: TableKey, rhs: TableKey) -> Bool {
+    package static func < (lhs: TableKey, rhs: TableKey) -> Bool {
         lhs.string.precedesInUTF8Order(rhs.string)
     }
 
-    public var description: String { string }
+    package var description: String { string }
 }

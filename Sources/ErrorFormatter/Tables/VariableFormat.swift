@@ -43,6 +43,13 @@ package struct VariableFormat: Sendable, Hashable {
     }
 }
 
+extension VariableFormat {
+    /// Whether the format or any variant holds U+0000.
+    var holdsNUL: Bool {
+        format.utf8.contains(0) || variables.values.contains { $0.variants.values.contains { $0.utf8.contains(0) } }
+    }
+}
+
 /// The value of one key in a table: plain text, or a format with variables.
 package enum LocalizedValue: Sendable, Hashable {
     case text(String)

@@ -66,6 +66,54 @@ enum CompiledCatalogComparison {
         return found
     }
 
+    /// Every difference between what a strict open of `directory` does and what a strict open
+    /// of `source` (that directory opened leniently) compiled does, from memory, from a file at
+    /// `path` and mapped: the same error (status, message, file, line and column) or success
+    /// alike. Also what each catalog says a strict open would do (``Catalog/strictRefusal``).
+    static func strictDifferences(directory: String, _ source: Catalog, at path: String) throws -> [String] {
+        let expected: CatalogError?
+        do {
+            _ = try Catalog.open(directory: directory, strict: true)
+            expected = nil
+        } catch {
+            expected = error
+        }
+        var found: [String] = []
+        if source.strictRefusal != expected {
+            found.append("the lenient source's strict refusal: \(String(describing: source.strictRefusal)) "
+                + "!= \(String(describing: expected))")
+        }
+        let onFirstUse = try Catalog.open(directory: directory, loading: .onFirstUse)
+        if onFirstUse.strictRefusal != expected {
+            found.append("read on first use: \(String(describing: onFirstUse.strictRefusal))")
+        }
+        let bytes = try source.compiled()
+        try source.compile(to: path)
+        let opens: [(String, () throws(CatalogError) -> Catalog)] = [
+            ("from memory", { () throws(CatalogError) in
+                try Catalog.open(compiled: CompiledCatalogFile(source: InMemoryByteSource(bytes)), strict: true) }),
+            ("from the file", { () throws(CatalogError) in try Catalog.open(path: path, strict: true) }),
+            ("mapped", { () throws(CatalogError) in try Catalog.open(path: path, strict: true, mapped: true) }),
+        ]
+        for (name, open) in opens {
+            let actual: CatalogError?
+            do {
+                _ = try open()
+                actual = nil
+            } catch {
+                actual = error
+            }
+            if actual != expected {
+                found.append("strict, \(name): \(String(describing: actual)) != \(String(describing: expected))")
+            }
+        }
+        let reopened = try Catalog.open(path: path)
+        if reopened.strictRefusal != expected {
+            found.append("the compiled file's strict refusal: \(String(describing: reopened.strictRefusal))")
+        }
+        return found
+    }
+
     /// The UTF-8 of what `layers` shows for `key` with no arguments (``TableLayers/argumentFreeText(forKey:)``).
     static func argumentFreeText(_ key: TableKey, in layers: TableLayers) -> [UInt8]? {
         var key = key.string

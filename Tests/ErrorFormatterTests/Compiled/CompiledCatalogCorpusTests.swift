@@ -4,7 +4,9 @@ import Testing
 /// Every catalog the project has -- the examples, and every catalog directory of the shared
 /// corpus -- compiled and opened again (from memory, on first use, and from a mapped file) gives
 /// what the directory gives: the same tables, entries, variable formats and diagnostics byte for
-/// byte, and the same rendered value of every key in every localization.
+/// byte, the same rendered value of every key in every localization, and the same status from a
+/// strict open (the same error, or success). Sources carrying every loading diagnostic:
+/// CompiledCatalogParityTests.
 @Suite struct CompiledCatalogCorpusTests {
     static let examples = ["/Examples/CoreLocation", "/Examples/Sync", "/Examples/swift-package/Localizations"]
 
@@ -19,6 +21,8 @@ import Testing
         defer { CompiledCatalogTests.remove(path) }
         let mapped = try CompiledCatalogComparison.reopenedMapped(source, at: path)
         #expect(try CompiledCatalogComparison.differences(source, mapped) == [])
+        #expect(try CompiledCatalogComparison.strictDifferences(
+            directory: TestSupport.packageRoot + directory, source, at: path) == [])
     }
 
     /// Directories of the corpus holding `<loc>.lproj` directories or String Catalogs (the ones
@@ -64,6 +68,9 @@ import Testing
             let mapped = try CompiledCatalogComparison.reopenedMapped(source, at: path)
             let mappedDifferences = try CompiledCatalogComparison.differences(source, mapped)
             #expect(mappedDifferences.isEmpty, "\(relative), mapped: \(mappedDifferences.prefix(5))")
+            let strictDifferences = try CompiledCatalogComparison.strictDifferences(
+                directory: SharedCorpus.corpus + "/data" + relative, source, at: path)
+            #expect(strictDifferences.isEmpty, "\(relative), strict: \(strictDifferences.prefix(5))")
         }
     }
 }

@@ -15,9 +15,15 @@ import Glibc
         defer { CompiledCatalogTests.remove(path) }
         for source in [try Catalog.open(directory: TestSupport.exampleCatalog), try CompiledCatalogTests.richCatalog()] {
             try source.compile(to: path)
-            for strict in [false, true] {
-                let mapped = try Catalog.open(path: path, strict: strict, mapped: true)
-                #expect(try CompiledCatalogComparison.differences(source, mapped) == [], "strict: \(strict)")
+            let mapped = try Catalog.open(path: path, mapped: true)
+            #expect(try CompiledCatalogComparison.differences(source, mapped) == [])
+            // Strict, it opens as a strict open of its sources does: the rich catalog has a
+            // broken table, and fails with that table's error.
+            if let refusal = source.strictRefusal {
+                #expect(throws: refusal) { try Catalog.open(path: path, strict: true, mapped: true) }
+            } else {
+                let strict = try Catalog.open(path: path, strict: true, mapped: true)
+                #expect(try CompiledCatalogComparison.differences(source, strict) == [])
             }
         }
     }

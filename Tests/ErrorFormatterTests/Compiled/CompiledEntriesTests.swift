@@ -169,9 +169,9 @@ import Testing
                 #expect(inPlace == decoded, "\(name)")
             }
         }
-        // Values nested as deep as the decoder reads them read; one level more is refused.
-        for (depth, refused) in [(OldStylePropertyListParser.maximumDepth + 1, false),
-                                 (OldStylePropertyListParser.maximumDepth + 2, true)] {
+        // Values nested as deep as a source parser nests them read; one level more is refused.
+        for (depth, refused) in [(CompiledSectionDecoder.maximumValueDepth, false),
+                                 (CompiledSectionDecoder.maximumValueDepth + 1, true)] {
             let section = try Self.section(count: 1) { encoder in
                 try encoder.string("k")
                 for _ in 0..<depth {

@@ -1,18 +1,18 @@
 /// The outcome of parsing a property list: CoreFoundation's answer plus everything CF keeps quiet.
-public struct PropertyListParseResult: Sendable {
+package struct PropertyListParseResult: Sendable {
     /// The parsed value, or `nil` exactly when CoreFoundation would return `NULL`.
     ///
     /// A `.strings` file normally gives a dictionary, but CF also accepts a lone string, array or
     /// data at the top level; callers that need a table must check (`dictionaryValue`).
-    public var value: PropertyListValue?
+    package var value: PropertyListValue?
     /// Why parsing failed (severity `.error`, stable `code`, the precise line and column).
-    public var error: Diagnostic?
+    package var error: Diagnostic?
     /// CoreFoundation's own error text, verbatim (e.g. `Missing ';' on line 4`), including its
     /// line number, which for a missing `;` is the line of the *next* token.
-    public var foundationMessage: String?
+    package var foundationMessage: String?
     /// Warnings and notes CF does not give (duplicate keys, silent truncation, …), in file
     /// order; a note directly follows the warning it explains. `file` is not set.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Creates a result; parsers build these, tests compare them.
     package init(

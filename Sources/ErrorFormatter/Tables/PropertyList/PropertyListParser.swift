@@ -7,7 +7,7 @@
 /// result carries diagnostics with exact positions (see `docs/diagnostics.md`).
 ///
 /// Safe on any input: it never traps, and nesting is limited to CF's 512 levels.
-public enum PropertyListParser {
+package enum PropertyListParser {
     /// Parses the bytes of a `.strings` file (or any property list `CFPropertyListCreateWithData`
     /// accepts: old-style/OpenStep text in UTF-8 ± BOM, UTF-16 LE/BE with BOM, UTF-32 with BOM,
     /// BOM-less UTF-16 as CF treats it, XML plist, binary `bplist00`), with CF's results.
@@ -15,7 +15,7 @@ public enum PropertyListParser {
     /// - Parameter bytes: The whole file.
     /// - Returns: The value (or CF's failure) and the diagnostics.
     /// - Complexity: O(n) in the number of bytes (duplicate keys are found by hashing).
-    public static func parse(_ bytes: [UInt8]) -> PropertyListParseResult {
+    package static func parse(_ bytes: [UInt8]) -> PropertyListParseResult {
         bytes.withUnsafeBufferPointer { parse(UnsafeRawBufferPointer($0)) }
     }
 

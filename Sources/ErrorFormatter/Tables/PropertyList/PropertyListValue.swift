@@ -5,26 +5,26 @@
 ///
 /// Not `indirect`: arrays and dictionaries already store their elements out of line, and
 /// boxing every string would cost one allocation per table value.
-public enum PropertyListValue: Sendable, Equatable {
+package enum PropertyListValue: Sendable, Equatable {
     case string(String)
     case data([UInt8])
     case array([PropertyListValue])
     case dictionary(PropertyListDictionary)
 
     /// The string, if this value is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     /// The dictionary, if this value is one.
-    public var dictionaryValue: PropertyListDictionary? {
+    package var dictionaryValue: PropertyListDictionary? {
         if case .dictionary(let dictionary) = self { return dictionary }
         return nil
     }
 
     /// Code-unit exact equality (`String ==` would merge NFC and NFD spellings).
-    public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
+    package static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
         case (.data(let a), .data(let b)): a == b
@@ -37,9 +37,9 @@ public enum PropertyListValue: Sendable, Equatable {
 
 /// An insertion-ordered dictionary with CF key semantics: keys compared by code units, and a
 /// later value for an existing key replaces the earlier one in place (last duplicate wins).
-public struct PropertyListDictionary: Sendable, Equatable, Sequence {
-    public private(set) var keys: [TableKey] = []
-    public private(set) var values: [PropertyListValue] = []
+package struct PropertyListDictionary: Sendable, Equatable, Sequence {
+    package private(set) var keys: [TableKey] = []
+    package private(set) var values: [PropertyListValue] = []
     private var index = PropertyListKeyIndex()
 
     package init() {}
@@ -50,8 +50,8 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         index = PropertyListKeyIndex(minimumCapacity: minimumCapacity)
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// Stores `value` under `key`. Returns the index of the entry that was replaced, if any.
     ///
@@ -83,12 +83,12 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         return nil
     }
 
-    public subscript(key: TableKey) -> PropertyListValue? {
+    package subscript(key: TableKey) -> PropertyListValue? {
         guard let entry = index.find(key, in: keys), entry < values.count else { return nil }
         return values[entry]
     }
 
-    public subscript(key: String) -> PropertyListValue? { self[TableKey(key)] }
+    package subscript(key: String) -> PropertyListValue? { self[TableKey(key)] }
 
     /// The value of the key whose UTF-8 is `key` (``PropertyListKeyIndex/find(bytes:hash:in:)``).
     @inline(__always)
@@ -105,12 +105,12 @@ public struct PropertyListDictionary: Sendable, Equatable, Sequence {
         return entry
     }
 
-    public func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {
+    package func makeIterator() -> Zip2Sequence<[TableKey], [PropertyListValue]>.Iterator {
         zip(keys, values).makeIterator()
     }
 
     /// Equal when they hold the same keys with equal values, whatever the order.
-    public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
+    package static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs {
             guard let other = rhs[key], other == value else { return false }
