@@ -23,6 +23,7 @@ let usage = """
       codegen    typed constructors of a catalog's errors in C, C++, Swift, Python, TypeScript,
                  Go, Java or Rust, or their registry (json)
       pseudo     write a pseudo-locale's tables (en-XA, ar-XB) made from the development text
+      problem    the HTTP problem response (RFC 9457) for an error and an Accept-Language
 
     errfmt <command> --help shows a command's options.
     """
@@ -49,6 +50,7 @@ case let command?:
     case "compile": status = runCompile(rest)
     case "codegen": status = runCodegen(rest)
     case "pseudo": status = runPseudo(rest)
+    case "problem": status = runProblem(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)
     }

@@ -21,18 +21,21 @@ from pathlib import Path
 # Folder -> folders whose types it must never name (DESIGN.md, "What depends on what").
 NEVER = {
     "Support": ["Tables", "Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled",
-                "Serving", "Codegen"],
-    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
+                "Serving", "Codegen", "Problems"],
+    "Tables": ["FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen",
+               "Problems"],
     "Locales": ["Tables", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving",
-                "Codegen"],
-    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen"],
-    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
-    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen"],
-    "Serving": ["Lint", "Conversion", "Compiled", "Codegen"],
-    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen"],
-    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen"],
-    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen"],
-    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving"],
+                "Codegen", "Problems"],
+    "FormatEngine": ["Catalog", "ErrorRules", "Lint", "Conversion", "Compiled", "Serving", "Codegen", "Problems"],
+    "Catalog": ["ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "ErrorRules": ["Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "Serving": ["Lint", "Conversion", "Compiled", "Codegen", "Problems"],
+    "Problems": ["Lint", "Conversion", "Compiled", "Codegen"],
+    "Lint": ["ErrorRules", "Conversion", "Serving", "Codegen", "Problems"],
+    "Conversion": ["Locales", "FormatEngine", "Catalog", "ErrorRules", "Lint", "Compiled", "Serving", "Codegen",
+                   "Problems"],
+    "Compiled": ["FormatEngine", "ErrorRules", "Lint", "Conversion", "Serving", "Codegen", "Problems"],
+    "Codegen": ["ErrorRules", "Conversion", "Compiled", "Serving", "Problems"],
 }
 
 # Top-level declarations only (a nested `Result` or `Key` is local to its type).

@@ -60,6 +60,7 @@ NAPI_MODULE_INIT() {
         {"lintPaths", lint_paths},
         {"lintCatalog", lint_catalog},
         {"splitItems", split_items},
+        {"formatProblem", format_problem},
     };
     addon_state *state = calloc(1, sizeof *state);
     if (state == NULL) {

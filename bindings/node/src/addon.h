@@ -136,4 +136,8 @@ napi_value preferences_from_accept_language(napi_env env, napi_callback_info inf
 napi_value lint_paths(napi_env env, napi_callback_info info);
 napi_value lint_catalog(napi_env env, napi_callback_info info);
 
+/* ------------------------------------------------------------------------ problem.c */
+
+napi_value format_problem(napi_env env, napi_callback_info info);
+
 #endif

@@ -39,6 +39,7 @@ mod lint;
 mod locales;
 mod open_options;
 mod packed;
+mod problem;
 mod rejection;
 mod rule;
 mod text;
@@ -55,6 +56,7 @@ pub use locales::{
     LocaleChain, NormalizedLocale,
 };
 pub use open_options::OpenOptions;
+pub use problem::{Preferences, Problem, ProblemMembers, ProblemOptions};
 pub use rejection::Rejection;
 pub use rule::Rule;
 

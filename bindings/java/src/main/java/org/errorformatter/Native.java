@@ -72,4 +72,11 @@ final class Native {
 
     /** As {@link #lintPaths}, for an open catalog. */
     static native byte[] lintCatalog(long catalog);
+
+    /** ef_format_problem's whole output (library 1.3). */
+    static native byte[] problem(long catalog, byte[] domain, long code, byte[] description,
+                                 byte[] failureReason, byte[] recoverySuggestion, byte[] table,
+                                 byte[] argumentKinds, long[] argumentValues, byte[][] argumentStrings,
+                                 byte[] acceptLanguage, byte[][] locales, int status, byte[] typeTemplate,
+                                 byte[] instance, int flags);
 }
