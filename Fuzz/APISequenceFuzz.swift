@@ -2,7 +2,8 @@
 // mk/hostile.mk). The input is a program: each step is an opcode byte, a length byte and that
 // many bytes of argument (two bytes, little-endian, after opcode 0: a byte that picks the
 // locale and file name, then a whole table). Steps build catalogs from fuzzed tables, format
-// (also packed, with the argument's bytes as a packed argument run), look up, negotiate,
+// (also packed, with the argument's bytes as a packed argument run, and as problem responses
+// for a fuzzed Accept-Language header), look up, negotiate,
 // read results and diagnostics at any index, and free, with NULLs, invalid UTF-8, control
 // characters and path-like locales among the arguments. It checks what the header promises
 // every caller: a status from the published list, out-parameters set exactly on success,
@@ -200,6 +201,7 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
                 precondition(ef_locale_list_count(list) <= 64, "more ranges than the cap")
                 _ = ef_locale_list_entry(list, Int(pick))
                 ef_locale_list_free(list)
+                checkProblem(catalog, header: header, argument: argument, pick: pick)
             }
         case 7:  // NULL arguments
             checkStatus(ef_catalog_builder_finish(nil, builder, nil, &err), err)
@@ -212,6 +214,52 @@ public func apiSequenceFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         }
     }
     return 0
+}
+
+private let typeTemplates: [String?] = [nil, "https://errors.example.com/{domain}/{code}", "{code}{code}{domain}",
+                                        "a\r\nb", "", "{domain"]
+
+/// A problem response for the same header: the argument's bytes also as the instance (CR, LF,
+/// invalid UTF-8 and all), a status in and out of 100...599, any flags, into a small buffer and
+/// again into one of the size the first call reported. On success the output is the header item,
+/// its field pairs and the body, NUL-terminated, no line break in a field, and the second call
+/// gives the same size.
+private func checkProblem(_ catalog: OpaquePointer?, header: UnsafePointer<CChar>, argument: [UInt8], pick: Int) {
+    var info: OpaquePointer?
+    var err: OpaquePointer?
+    checkStatus(domains[pick % domains.count].withCString { ef_error_info_new(&info, $0, Int64(pick) - 4, &err) }, err)
+    defer { ef_error_info_free(info) }
+    let status = Int32([404, 500, 99, 600, 100, 599, -1, 0][pick % 8])
+    let flags = UInt32(pick >> 3) % 9  // 8 is an unknown flag
+    withOptionalCString(typeTemplates[(pick >> 2) % typeTemplates.count]) { typeTemplate in
+        withCString(pick & 1 == 1 ? argument : []) { instance in
+            var small = [CChar](repeating: 0, count: pick % 64)
+            var length = 0
+            let first = small.withUnsafeMutableBufferPointer { out in
+                ef_format_problem(&length, out.baseAddress, out.count, catalog, info, header, nil, 0, status,
+                                  typeTemplate, pick & 1 == 1 ? instance : nil, flags, &err)
+            }
+            checkStatus(first, err)
+            guard first == EF_OK else { return }
+            var whole = [UInt8](repeating: 0xAA, count: length)
+            var again = 0
+            let second = whole.withUnsafeMutableBytes { out in
+                ef_format_problem(&again, out.baseAddress?.assumingMemoryBound(to: CChar.self), out.count, catalog, info,
+                                  header, nil, 0, status, typeTemplate, pick & 1 == 1 ? instance : nil, flags, &err)
+            }
+            checkStatus(second, err)
+            precondition(second == EF_OK && again == length, "a problem response that changed size")
+            precondition(whole.last == 0, "a problem response not NUL-terminated")
+            let items = whole.dropLast().split(separator: 0, omittingEmptySubsequences: false)
+            let numbers = items.first.flatMap { String(decoding: $0, as: UTF8.self).split(separator: " ").compactMap { Int($0) } }
+            precondition(numbers?.count == 2 && numbers?[0] == Int(status), "a problem header item that is not its status")
+            let fields = numbers?[1] ?? 0
+            precondition(items.count == 2 + 2 * fields, "a problem response of other items than its header says")
+            for item in items.dropFirst().prefix(2 * fields) {
+                precondition(!item.contains(0x0A) && !item.contains(0x0D), "a line break in a header field")
+            }
+        }
+    }
 }
 
 private extension Array where Element == [UInt8] {

@@ -2,7 +2,8 @@
 // environments (make fuzz-locale, mk/hostile.mk). The input's first byte picks how the rest is
 // read; every path checks the contracts the C ABI relies on: normalized IDs are `[A-Za-z0-9_]`
 // and at most `Limits.maximumLocaleBytes` bytes come in, chains are bounded, Accept-Language
-// never returns more than its range cap, and nothing from the environment is repaired.
+// (any bytes, as a problem response reads them) never returns more than its range cap nor
+// anything but ASCII from inside the header, and nothing from the environment is repaired.
 
 @testable import ErrorFormatter
 
@@ -17,7 +18,19 @@ public func localeInputFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         guard let id = String(validating: rest, as: UTF8.self) else { return 0 }
         checkLocale(id)
     case 1:
-        // An Accept-Language header, then each of its ranges as a locale.
+        // An Accept-Language header as the bytes that arrived (what a problem response reads):
+        // its ranges lie inside it, are ASCII and are at most the cap; then, as text, each of
+        // its ranges as a locale.
+        rest.withUnsafeBytes { header in
+            AcceptLanguageRanges.withRanges(header) { ranges in
+                precondition(ranges.count <= Limits.maximumAcceptLanguageRanges, "too many ranges")
+                for range in ranges {
+                    precondition(range.count > 0 && range.start >= 0 && range.start + range.count <= header.count,
+                                 "a range outside its header")
+                    precondition(range.bytes(in: header).allSatisfy { $0 > 0x20 && $0 < 0x7F }, "a range that is not ASCII")
+                }
+            }
+        }
         guard let header = String(validating: rest, as: UTF8.self) else { return 0 }
         let ranges = Locales.preferencesFromAcceptLanguage(header)
         precondition(ranges.count <= Limits.maximumAcceptLanguageRanges, "too many ranges")

@@ -1392,6 +1392,96 @@ int32_t ef_lint_diagnostic_column(const ef_lint_report *report, size_t index);
  */
 ef_status ef_lint_report_packed(size_t *out_length, char *buffer, size_t capacity,
                                 const ef_lint_report *report, ef_error_details **err);
+/* ------------------------------------------------------------------------ problem responses */
+
+/* Where things are in the output of ef_format_problem() (docs/packed-format.md): the header item
+ * (EF_PACKED_HEADER) holds EF_PROBLEM_HEADER_NUMBERS decimal numbers, the HTTP status and the
+ * number of header fields F; items EF_PROBLEM_FIELDS to 2F are the fields' names and values, a
+ * name then its value; item EF_PROBLEM_FIELDS + 2F is the body. @since 1.3 */
+#define EF_PROBLEM_HEADER_NUMBERS 2u
+#define EF_PROBLEM_FIELDS 1u
+
+/** Flags for ef_format_problem(): extension members the body adds after the standard ones, in
+ *  this order. "code": the error's code, a JSON number. @since 1.3 */
+#define EF_PROBLEM_CODE 1u
+/** "domain": the error's domain. @since 1.3 */
+#define EF_PROBLEM_DOMAIN 2u
+/** "button": the localized label of the button that dismisses the error. @since 1.3 */
+#define EF_PROBLEM_BUTTON 4u
+
+/**
+ * @brief Makes the HTTP response a service sends for an error: an RFC 9457 problem details
+ *        object whose title and detail are the error's, localized for the request's
+ *        Accept-Language, with its status and header fields, written into the caller's buffer.
+ *
+ * The error is formatted as ef_format() formats it, for the preferences of `accept_language`
+ * (read as ef_locale_list_from_accept_language() reads it) or else of `locales`; then the
+ * response is written, in one pass, as packed items (docs/packed-format.md):
+ *   - item 0, the header: two decimal numbers separated by a space: the HTTP status (`status`)
+ *     and the number of header fields F (3);
+ *   - F pairs of items, each a header field's name and value, in this order:
+ *     "Content-Type" "application/problem+json", "Content-Language" (below), "Vary"
+ *     "Accept-Language";
+ *   - the body: a JSON object, UTF-8, compact (no space or newline between tokens), its members
+ *     in this order: "type" (`type_template` expanded), "title" (the error's title), "status",
+ *     "detail" (the error's message; left out when the message is empty), "instance" (when
+ *     given), then the members `flags` asks for: "code", "domain", "button". Strings are escaped
+ *     as RFC 8259 requires ('"', '\\' and control characters; \n \r \t \b \f in short form, the
+ *     others as \u00XX) and nothing else.
+ * That is 2 + 2F items; the last byte of the output is a NUL. The same inputs give the same bytes
+ * (from every binding and `errfmt problem` too).
+ *
+ * Content-Language names the language of the title, then that of the detail when it differs,
+ * as BCP 47 tags separated by ", " ("fr-CA", "fr, en"): a table string's is that of the
+ * localization that supplied it (Base and the unlocalized tables: the development locale's); a
+ * built-in default's ("Error") is "en"; the error's own texts (failure reason, recovery
+ * suggestion, description) are taken to be in the development language. A detail left out
+ * counts for nothing. The value holds only ASCII letters, digits, '-', ',' and ' ': no input can
+ * put a CR, LF or NUL into a header field.
+ *
+ * An Accept-Language header that is empty, malformed, not UTF-8, longer than
+ * EF_MAX_ACCEPT_LANGUAGE_BYTES or naming no language any table has is never an error: its
+ * malformed parts are ignored (the rest is read as ef_locale_list_from_accept_language() reads
+ * it), and a header without a usable range gives the development locale.
+ *
+ * @param[out] out_length      Receives the size of the whole output in bytes, terminators
+ *                             included; 0 on failure. Must not be NULL.
+ * @param[out] buffer          Receives the output. May be NULL only if `capacity` is 0.
+ * @param[in]  capacity        Size of `buffer`; as for ef_format_packed() (call again with
+ *                             `*out_length` bytes when the output did not fit).
+ * @param[in]  catalog         The catalog. Must not be NULL.
+ * @param[in]  info            The error, as for ef_format(). Must not be NULL.
+ * @param[in]  accept_language The request's Accept-Language header value, or NULL: the
+ *                             preferences are then `locales` (a request without the header
+ *                             passes NULL and no locales: the development locale).
+ * @param[in]  locales         Preferred locales, as for ef_format(); must be NULL with
+ *                             `locale_count` 0 when `accept_language` is given.
+ * @param[in]  locale_count    Number of entries in `locales`.
+ * @param[in]  status          The HTTP status, from 100 to 599.
+ * @param[in]  type_template   The problem type's URI, in which "{domain}" becomes the error's
+ *                             domain percent-encoded (every byte but ASCII letters, digits, '-',
+ *                             '.', '_' and '~') and "{code}" its code in decimal, e.g.
+ *                             "https://errors.example.com/{domain}/{code}". NULL or "":
+ *                             "about:blank". At most EF_MAX_KEY_BYTES bytes, expanded too.
+ * @param[in]  instance        The URI of this occurrence of the problem, or NULL (or "") to leave
+ *                             "instance" out. At most EF_MAX_KEY_BYTES bytes.
+ * @param[in]  flags           0, or any of EF_PROBLEM_CODE, EF_PROBLEM_DOMAIN, EF_PROBLEM_BUTTON.
+ * @param[out] err             Optional error details.
+ * @return EF_OK (also when the output did not fit: compare `*out_length` with `capacity`);
+ *         EF_E_INVALID_ARGUMENT (NULL `out_length`, `catalog` or `info`; NULL `buffer` with a
+ *         non-zero capacity; a status outside 100 to 599; unknown flags; `locales` given with
+ *         `accept_language`; a NULL entry of `locales`; a type URI or instance too long);
+ *         EF_E_INVALID_UTF8 (`type_template`, `instance`, an entry of `locales`).
+ * @par Thread-safety: safe, also concurrently on the same catalog and the same `info` (which is
+ *      only read); each thread needs its own buffer. What a catalog remembers to answer
+ *      ef_format() answers this call too.
+ * @since 1.3
+ */
+ef_status ef_format_problem(size_t *out_length, char *buffer, size_t capacity,
+                            const ef_catalog *catalog, const ef_error_info *info,
+                            const char *accept_language, const char *const *locales,
+                            size_t locale_count, int32_t status, const char *type_template,
+                            const char *instance, uint32_t flags, ef_error_details **err);
 
 /* ---------------------------------------------------------------------------- live catalog */
 

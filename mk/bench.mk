@@ -11,6 +11,7 @@
 #   make bench-workers   memory of 8 pre-forked workers using that catalog, beside gettext
 #   make bench-swift     the format roads from Swift beside the same roads through the C ABI
 #   make bench-python    (mk/python.mk) Catalog.format beside fluent.runtime
+#   make bench-problem   ef_format_problem beside ef_format of the same errors and preferences
 
 BENCH_DIR := $(BUILD)/bench
 # msgfmt makes the gettext side's .mo files.
@@ -60,6 +61,7 @@ $(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale: $(BENCH_FORMAT_DATA)/s
 
 $(eval $(call c_bench,format,-lpthread,$(BENCH_FORMAT_DATA)/catalog $(BENCH_FORMAT_DATA)/locale))
 $(eval $(call c_bench,plural,$(ICU_LIBS)))
+$(eval $(call c_bench,problem,,$(BENCH_FORMAT_DATA)/catalog))
 $(eval $(call swift_bench,strings,strings-bench))
 
 # The format roads from Swift beside the same roads through the C ABI, in one process: the

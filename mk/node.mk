@@ -47,7 +47,8 @@ NODE_SOURCES    := $(wildcard $(NODE_DIR)/src/*.c) $(NODE_DIR)/src/addon.h inclu
 NODE_CFLAGS     := -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
                    -I$(NODE_INCLUDE) -Iinclude -Ibindings/common
 # What index.js requires beside it: the package's JavaScript.
-NODE_SCRIPTS    := $(NODE_DIR)/index.js $(NODE_DIR)/addon.js $(NODE_DIR)/errors.js $(NODE_DIR)/packed.js
+NODE_SCRIPTS    := $(NODE_DIR)/index.js $(NODE_DIR)/addon.js $(NODE_DIR)/errors.js $(NODE_DIR)/packed.js \
+                   $(NODE_DIR)/problem.js
 # The addon the tests and the demo load: beside the build tree's library, found by its path.
 NODE_ADDON      := $(BUILD)/node/errorformatter.node
 # `require('errorformatter')` from the build tree: a node_modules-like directory holding a link

@@ -29,6 +29,7 @@ static inline void cicu_u_getVersion(uint8_t *out /* U_MAX_VERSION_LENGTH */) {
 
 /* Locale IDs (uloc.h) */
 static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *id, int32_t cap, int32_t *parsed, UErrorCode *st) { return uloc_forLanguageTag(tag, id, cap, parsed, st); }
+static inline int32_t cicu_uloc_toLanguageTag(const char *id, char *tag, int32_t cap, UBool strict, UErrorCode *st) { return uloc_toLanguageTag(id, tag, cap, strict, st); }
 static inline int32_t cicu_uloc_canonicalize(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_canonicalize(id, out, cap, st); }
 static inline int32_t cicu_uloc_getBaseName(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getBaseName(id, out, cap, st); }
 static inline int32_t cicu_uloc_getLanguage(const char *id, char *out, int32_t cap, UErrorCode *st) { return uloc_getLanguage(id, out, cap, st); }

@@ -47,36 +47,12 @@ func runFormat(_ arguments: [String]) -> Int32 {
     return runCommand(usage: formatUsage) { () throws(UsageError) in
         let options = try CommandArguments(
             arguments,
-            options: ArgumentOptions.names.union([
-                "--catalog", "--domain", "--code", "--locale", "--accept-language", "--development-locale", "--table",
-                "--description", "--failure-reason", "--recovery-suggestion",
-            ]),
+            options: ErrorOptions.names.union(["--catalog", "--locale", "--accept-language", "--development-locale"]),
             flags: ["--json", "--explain", "--strict", "--quiet", "--localized-numbers", "--pseudo-locales"])
         guard options.operands.isEmpty else {
             throw UsageError(message: "unexpected argument '\(options.operands[0])'")
         }
-        let codeText = try options.required("--code")
-        guard let code = Int64(codeText) else {
-            throw UsageError(message: "--code must be a decimal integer, not '\(codeText)'")
-        }
-        var error = ErrorInfo(
-            domain: try options.required("--domain"), code: code, description: options.value("--description"),
-            failureReason: options.value("--failure-reason"),
-            recoverySuggestion: options.value("--recovery-suggestion"),
-            numberStyle: options.has("--localized-numbers") ? .localized : nil)
-        for argument in try ArgumentOptions.arguments(options) {
-            do throws(CatalogError) {
-                try error.appendArgument(argument)
-            } catch {
-                throw UsageError(message: error.message)
-            }
-        }
-        if let table = options.value("--table") {
-            // Given empty on the command line is a mistake, not a request for the default table.
-            guard !table.isEmpty, (try? error.setTable(table)) != nil else {
-                throw UsageError(message: "bad --table '\(table)'")
-            }
-        }
+        let error = try ErrorOptions.error(options)
         let preferences = try PreferenceOptions.preferences(options) ?? []
         guard let catalog = try CatalogOptions.open(options) else { return 1 }
         let formatted = ErrorMessageFormatter(catalog: catalog).format(error, preferences: preferences)

@@ -24,6 +24,7 @@ let usage = """
                  Go, Java or Rust, or their registry (json)
       pseudo     write a pseudo-locale's tables (en-XA, ar-XB) made from the development text
       watch      follow a catalog as a live catalog does: each version accepted or refused
+      problem    the HTTP problem response (RFC 9457) for an error and an Accept-Language
 
     errfmt <command> --help shows a command's options.
     """
@@ -51,6 +52,7 @@ case let command?:
     case "codegen": status = runCodegen(rest)
     case "pseudo": status = runPseudo(rest)
     case "watch": status = runWatch(rest)
+    case "problem": status = runProblem(rest)
     default:
         status = UsageError.report("unknown command '\(command)'", command: nil)
     }

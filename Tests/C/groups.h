@@ -32,5 +32,6 @@ void test_on_demand(const struct test_context *context);
 void test_numbers(const struct test_context *context);
 void test_rejections(const struct test_context *context);
 void test_live(const struct test_context *context);
+void test_problem(const struct test_context *context);
 
 #endif /* EF_TEST_GROUPS_H */

@@ -61,6 +61,7 @@ int main(int argc, char **argv) {
     run_group("lint", test_lint, &context);
     run_group("compiled catalogs", test_compiled, &context);
     run_group("live catalogs", test_live, &context);
+    run_group("problem responses", test_problem, &context);
 
     nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return test_summary();

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks that every limit has one value: the C header's `EF_MAX_*` and `EF_DEFAULT_*` macros
-equal the Swift core's `Limits` table, its `EF_PACKED_*` positions equal the serving
-component's layouts (and the null-mask bits the format specifies), the numbers the packed
-outputs carry for a severity or a chain entry's kind (`EF_SEVERITY_*`, `EF_CHAIN_*`) equal the
-ones those layouts write, and every binding that restates a macro states the header's value (a
+equal the Swift core's `Limits` table, its `EF_PACKED_*` and `EF_PROBLEM_*` positions equal the
+serving component's and the problem responses' layouts (and the null-mask bits the format
+specifies), the numbers the packed outputs carry for a severity or a chain entry's kind
+(`EF_SEVERITY_*`, `EF_CHAIN_*`) equal the ones those layouts write, the `EF_PROBLEM_*` flags equal
+`ProblemMembers`' bits, and every binding that restates a macro states the header's value (a
 null-mask macro as its three fields' values, `EF_PACKED_NULL_KEY = (1, 8, 64)`).
 
 The core's table (Sources/ErrorFormatter/Support/Limits.swift) is where each limit is decided;
@@ -34,10 +35,12 @@ PACKED_LAYOUTS = ["Sources/ErrorFormatter/Serving/ResultLayout.swift",
                   "Sources/ErrorFormatter/Serving/CatalogDescriptionLayout.swift",
                   "Sources/ErrorFormatter/Serving/LintReportLayout.swift",
                   "Sources/ErrorFormatter/Serving/LocaleChainLayout.swift",
-                  "Sources/ErrorFormatter/Serving/LocaleListLayout.swift"]
-# The macros the layouts must state: positions, and the numbers written for a severity or a
-# chain entry's kind.
-PACKED_FAMILY = r"EF_(?:PACKED|SEVERITY|CHAIN)_\w+"
+                  "Sources/ErrorFormatter/Serving/LocaleListLayout.swift",
+                  "Sources/ErrorFormatter/Problems/ProblemLayout.swift"]
+# The macros the layouts must state: positions (the problem responses' too; their flags,
+# EF_PROBLEM_CODE..., are not positions), and the numbers written for a severity or a chain
+# entry's kind.
+PACKED_FAMILY = r"(?:EF_(?:PACKED|SEVERITY|CHAIN)_\w+|EF_PROBLEM_(?:HEADER_NUMBERS|FIELDS)\b)"
 PACKED_MACRO = re.compile(rf"^#define ({PACKED_FAMILY}) (\d+)u?\s*$", re.MULTILINE)
 PACKED_NULL = re.compile(r"^#define (EF_PACKED_NULL_\w+)\(field\) (.+?)\s*$", re.MULTILINE)
 PACKED_CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*static let (\w+) = (\d+)$", re.MULTILINE)
@@ -52,8 +55,8 @@ MACRO = re.compile(r"^#define (EF_(?:MAX|DEFAULT)_\w+) (\d+)u?\s*$", re.MULTILIN
 CONSTANT = re.compile(r"((?:^[ \t]*///[^\n]*\n)+)[ \t]*public static let (\w+) = ([0-9_ <]+)$",
                       re.MULTILINE)
 # EF_MAX_X = 1, EF_MAX_X: u32 = 1, EF_MAX_X = 1u, #define EF_MAX_X 1u
-RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
-                      r"^#define (EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN)_\w+) (\d+)", re.MULTILINE)
+RESTATED = re.compile(r"\b(EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN|PROBLEM)_\w+)\b(?:\s*:\s*\w+)?\s*=\s*(\d+)|"
+                      r"^#define (EF_(?:MAX|DEFAULT|PACKED|SEVERITY|CHAIN|PROBLEM)_\w+) (\d+)", re.MULTILINE)
 # A function-like null-mask macro restated as its values for the three fields, in order:
 # EF_PACKED_NULL_KEY = (1, 8, 64).
 RESTATED_NULL = re.compile(r"\b(EF_PACKED_NULL_\w+)\s*=\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,?\s*\)")
@@ -133,6 +136,22 @@ def null_copies(root: Path) -> list[str]:
     return problems
 
 
+# The problem responses' member flags and the Swift option set that defines the same bits.
+PROBLEM_FLAGS = "Sources/ErrorFormatter/Problems/ProblemOptions.swift"
+PROBLEM_FLAG_MACRO = re.compile(r"^#define (EF_PROBLEM_(?:CODE|DOMAIN|BUTTON)) (\d+)u?\s*$", re.MULTILINE)
+PROBLEM_FLAG_CONSTANT = re.compile(r"static let (code|domain|button) = ProblemMembers\(rawValue: (\d+)\)")
+
+
+def problem_flags(root: Path) -> tuple[dict[str, int], list[str]]:
+    """The header's EF_PROBLEM_* flags checked against ProblemMembers' bits."""
+    macros = {name: int(value) for name, value in PROBLEM_FLAG_MACRO.findall((root / HEADER).read_text())}
+    swift = {f"EF_PROBLEM_{name.upper()}": int(value)
+             for name, value in PROBLEM_FLAG_CONSTANT.findall((root / PROBLEM_FLAGS).read_text())}
+    problems = [f"{macro} is {macros.get(macro)} in the header but {swift.get(macro)} in {PROBLEM_FLAGS}"
+                for macro in sorted(set(macros) | set(swift)) if macros.get(macro) != swift.get(macro)]
+    return macros, problems
+
+
 def binding_copies(root: Path) -> dict[str, dict[str, int]]:
     """File -> {macro: value} for every binding source that restates a macro."""
     copies: dict[str, dict[str, int]] = {}
@@ -166,7 +185,9 @@ def main(arguments: list[str]) -> int:
             problems.append(f"Limits.{name} names {macro}, which the header does not define")
     packed, packed_disagreements = packed_problems(root)
     problems += packed_disagreements + null_copies(root)
-    macros = {**macros, **packed}
+    flags, flag_disagreements = problem_flags(root)
+    problems += flag_disagreements
+    macros = {**macros, **packed, **flags}
     copies = binding_copies(root)
     for mirror in COMPLETE_MIRRORS:
         for macro in sorted(set(macros) - set(copies.get(mirror, {}))):
@@ -183,7 +204,8 @@ def main(arguments: list[str]) -> int:
         print(f"check_limits: {len(problems)} limits disagree")
         return 1
     restated = sum(len(found) for found in copies.values())
-    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_*, EF_PACKED_*, EF_SEVERITY_* and EF_CHAIN_* macros equal the Swift core's; "
+    print(f"check_limits: {len(macros)} EF_MAX_*, EF_DEFAULT_*, EF_PACKED_*, EF_SEVERITY_*, EF_CHAIN_* and "
+          f"EF_PROBLEM_* macros equal the Swift core's; "
           f"{restated} copies in {len(copies)} binding files equal the header")
     return 0
 

@@ -30,6 +30,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <initializer_list>
 #include <iterator>
 #include <memory>
@@ -1331,6 +1332,120 @@ private:
     using Deleter = detail::Deleter<ef_live_catalog, ef_live_catalog_free>;
     std::unique_ptr<ef_live_catalog, Deleter> handle_;
 };
+
+// ------------------------------------------------------------------------ problem responses
+
+/** Extension members of a problem body (ef_format_problem's flags, library 1.3). */
+inline constexpr std::uint32_t problem_code = EF_PROBLEM_CODE;
+inline constexpr std::uint32_t problem_domain = EF_PROBLEM_DOMAIN;
+inline constexpr std::uint32_t problem_button = EF_PROBLEM_BUTTON;
+
+/** What a problem response says besides the error. */
+struct ProblemOptions {
+    /** The HTTP status, 100 to 599. */
+    int status = 500;
+    /** The problem type's URI, with "{domain}" and "{code}"; none: "about:blank". */
+    std::optional<std::string> type_template;
+    /** The URI of this occurrence; none: left out. */
+    std::optional<std::string> instance;
+    /** problem_code | problem_domain | problem_button, or 0. */
+    std::uint32_t members = 0;
+};
+
+/** The HTTP response a service sends for an error: an RFC 9457 problem details object whose
+ *  title and detail are localized for the request, as the library made it. */
+struct Problem {
+    int status = 0;
+    /** Content-Type, Content-Language and Vary, in that order. */
+    std::vector<std::pair<std::string, std::string>> headers;
+    /** The JSON of the problem details object, UTF-8. */
+    std::string body;
+
+    /** The value of header field `name` (any ASCII case), if present. */
+    std::optional<std::string> header(std::string_view name) const {
+        auto lower = [](std::string_view text) {
+            std::string folded(text);
+            for (char &c : folded)
+                if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            return folded;
+        };
+        for (const auto &field : headers)
+            if (lower(field.first) == lower(name)) return field.second;
+        return std::nullopt;
+    }
+
+    bool operator==(const Problem &other) const {
+        return status == other.status && headers == other.headers && body == other.body;
+    }
+};
+
+namespace detail {
+/** The items of ef_format_problem's output; false when it is not what its header says. */
+inline bool decode_problem(const std::string &output, Problem &out) {
+    if (output.empty() || output.back() != '\0') return false;
+    std::vector<std::string> items;
+    for (std::size_t start = 0; start < output.size();) {
+        std::size_t end = output.find('\0', start);
+        items.emplace_back(output, start, end - start);
+        start = end + 1;
+    }
+    unsigned long status = 0, fields = 0;
+    char extra = 0;
+    if (items.empty() || std::sscanf(items[0].c_str(), "%lu %lu%c", &status, &fields, &extra) != 2 ||
+        items.size() != 2 + 2 * fields || status > 999)
+        return false;
+    out.status = static_cast<int>(status);
+    out.headers.clear();
+    for (std::size_t field = 0; field < fields; field++)
+        out.headers.emplace_back(items[1 + 2 * field], items[2 + 2 * field]);
+    out.body = items[1 + 2 * fields];
+    return true;
+}
+
+inline Problem make_problem(const Catalog &catalog, const ErrorInfo &error, const char *accept_language,
+                            const char *const *locales, std::size_t locale_count, const ProblemOptions &options) {
+    OptionalCString type_template(options.type_template, "type_template");
+    OptionalCString instance(options.instance, "instance");
+    std::string buffer(2048, '\0');
+    for (int attempt = 0; attempt < 2; attempt++) {
+        std::size_t length = 0;
+        ef_error_details *raw = nullptr;
+        Status status = ef_format_problem(&length, buffer.data(), buffer.size(), catalog.get(), error.get(),
+                                          accept_language, locales, locale_count, options.status,
+                                          type_template.c_str(), instance.c_str(), options.members, &raw);
+        DetailsPointer details(raw);
+        Failure failure;
+        check(report(status, details.get(), &failure), failure);
+        if (length <= buffer.size()) {
+            buffer.resize(length);
+            Problem problem;
+            if (!decode_problem(buffer, problem))
+                throw Error(Failure{EF_E_INTERNAL, "ef_format_problem's output is malformed", std::nullopt, 0, 0});
+            return problem;
+        }
+        buffer.assign(length, '\0');
+    }
+    throw Error(Failure{EF_E_INTERNAL, "ef_format_problem's output changed size", std::nullopt, 0, 0});
+}
+} // namespace detail
+
+/** The problem response for `error` and a request's Accept-Language header (its bytes, or
+ *  std::nullopt when it had none; a malformed header means the development locale). Throws
+ *  Error (EF_E_INVALID_ARGUMENT for a bad status, EF_E_INVALID_UTF8). Library 1.3. */
+inline Problem problem(const Catalog &catalog, const ErrorInfo &error, std::optional<std::string_view> accept_language,
+                       const ProblemOptions &options = {}) {
+    // A header cannot hold a NUL: the bytes before one are what C reads.
+    std::optional<std::string_view> header = accept_language;
+    if (header) header = header->substr(0, header->find('\0'));
+    detail::OptionalCString value(header, "accept_language");
+    return detail::make_problem(catalog, error, value.c_str(), nullptr, 0, options);
+}
+
+/** The problem response for `error` and a preference list. */
+inline Problem problem(const Catalog &catalog, const ErrorInfo &error, const Locales &locales,
+                       const ProblemOptions &options = {}) {
+    return detail::make_problem(catalog, error, nullptr, locales.data(), locales.size(), options);
+}
 
 } // namespace errorformatter
 

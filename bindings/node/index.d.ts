@@ -216,6 +216,7 @@ export declare class Catalog {
   readonly diagnostics: readonly Diagnostic[];
   readonly closed: boolean;
   format(domain: string, code: number | bigint, options?: FormatOptions): FormattedError;
+  problem(domain: string, code: number | bigint, options?: ProblemOptions): Problem;
   lookup(key: string, options?: LookupOptions): LookupResult;
   lint(): readonly LintFinding[];
   /** Writes the whole catalog to one compiled catalog file (ef_catalog_compile, library 1.2). */
@@ -262,3 +263,61 @@ export declare function lint(paths: PathLike | readonly PathLike[], options?: { 
 export declare function libraryVersion(): string;
 /** The package's version. */
 export declare const version: string;
+
+/** The extension members a problem body may add. */
+export type ProblemMember = 'code' | 'domain' | 'button';
+
+export interface ProblemOptions extends FormatOptions {
+  /** The request's Accept-Language header (as node:http gives it, or its bytes); null: none. */
+  acceptLanguage?: string | readonly string[] | Uint8Array | null;
+  status?: number;
+  typeTemplate?: string | null;
+  instance?: string | null;
+  members?: readonly ProblemMember[] | null;
+}
+
+/** An RFC 9457 problem response: status, header fields in order, JSON body. */
+export interface Problem {
+  readonly status: number;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: string;
+}
+
+/** An error to answer with a problem response. */
+export declare class HTTPProblem extends Error {
+  constructor(domain: string, code: number | bigint, options?: {
+    status?: number; instance?: string | null; description?: string | null; failureReason?: string | null;
+    recoverySuggestion?: string | null; table?: string | null; arguments?: readonly Argument[] | null;
+  });
+  readonly domain: string;
+  readonly errorCode: number | bigint;
+  readonly status: number;
+  readonly instance: string | null;
+}
+
+export interface ProblemHookOptions {
+  typeTemplate?: string | null;
+  members?: readonly ProblemMember[] | null;
+}
+
+/** What the hooks read of a request: node:http's IncomingMessage (and Express's) has it. */
+export interface ProblemRequest {
+  readonly headers: { readonly [name: string]: string | readonly string[] | undefined };
+}
+
+/** What the hooks use of a response: node:http's ServerResponse (and Express's) has it. */
+export interface ProblemResponseTarget {
+  statusCode: number;
+  readonly headersSent?: boolean;
+  setHeader(name: string, value: string | number): unknown;
+  end(body: Uint8Array): unknown;
+}
+
+/** Sends a problem on a node:http ServerResponse. */
+export declare function sendProblem(response: ProblemResponseTarget, problem: Problem): void;
+/** Answers a node:http request with the problem response for `error`. */
+export declare function writeProblem(catalog: Catalog, request: ProblemRequest, response: ProblemResponseTarget,
+  error: HTTPProblem, options?: ProblemHookOptions): void;
+/** An Express error middleware answering HTTPProblem errors. */
+export declare function expressProblemHandler(catalog: Catalog, options?: ProblemHookOptions):
+  (error: unknown, request: ProblemRequest, response: ProblemResponseTarget, next: (error?: unknown) => void) => void;

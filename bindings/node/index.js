@@ -19,6 +19,9 @@ const { version } = require('./package.json');
 const native = require('./addon.js');
 const { ErrorFormatterError, Status, statusName } = require('./errors.js');
 const packed = require('./packed.js');
+const problems = require('./problem.js');
+
+const { HTTPProblem, expressProblemHandler, sendProblem, writeProblem } = problems;
 
 function invalidArgument(message) {
   return new ErrorFormatterError(message, { status: Status.EF_E_INVALID_ARGUMENT });
@@ -277,6 +280,31 @@ class Catalog {
   }
 
   /**
+   * The HTTP response a service sends for an error (ef_format_problem, library 1.3): an RFC 9457
+   * problem details object whose title and detail are formatted for the request's
+   * Accept-Language header, as { status, headers: [[name, value], ...], body }, made by the
+   * library. options: acceptLanguage (a string as node:http gives it, a Buffer, or null: none; a
+   * malformed header means the development locale), locales (instead of the header), status
+   * (100 to 599, default 500), typeTemplate ('{domain}' and '{code}' replaced; default
+   * about:blank), instance, members (['code', 'domain', 'button']), and the error's
+   * description, failureReason, recoverySuggestion, table and arguments, as for format().
+   */
+  problem(domain, code, options) {
+    const { acceptLanguage = null, locales = null, status = 500, typeTemplate = null, instance = null,
+            members = null, description = null, failureReason = null, recoverySuggestion = null, table = null,
+            arguments: values = null } = readOptions(options, PROBLEM_OPTIONS, 'problem');
+    const fail = (message) => { throw new ErrorFormatterError(message, { status: Status.EF_E_INVALID_ARGUMENT }); };
+    if (!Number.isInteger(status)) throw typeError('status must be an integer');
+    const items = native.formatProblem(
+      this.#usableHandle(), domain, code, description, failureReason, recoverySuggestion, table,
+      encodeArguments(values), problems.headerBytes(acceptLanguage), copyList(locales), status, typeTemplate,
+      instance, problems.memberFlags(members, fail));
+    return problems.problemFromItems(items, (message) => {
+      throw new ErrorFormatterError(message, { status: Status.EF_E_INTERNAL });
+    });
+  }
+
+  /**
    * The localized, formatted value of any key (value null when no localization has a usable
    * one). options: locales, arguments, table.
    */
@@ -356,6 +384,8 @@ class Catalog {
 const FORMAT_OPTIONS = Object.freeze(['locales', 'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments',
                                       'localizedNumbers']);
 const LOOKUP_OPTIONS = Object.freeze(['locales', 'table', 'arguments']);
+const PROBLEM_OPTIONS = Object.freeze(['acceptLanguage', 'locales', 'status', 'typeTemplate', 'instance', 'members',
+                                       'description', 'failureReason', 'recoverySuggestion', 'table', 'arguments']);
 
 // `using catalog = Catalog.open(...)` where the runtime has explicit resource management.
 if (typeof Symbol.dispose === 'symbol') {
@@ -497,6 +527,10 @@ module.exports = {
   LiveCatalog,
   ErrorFormatterError,
   FIELDS,
+  HTTPProblem,
+  expressProblemHandler,
+  sendProblem,
+  writeProblem,
   Status,
   double,
   int64,

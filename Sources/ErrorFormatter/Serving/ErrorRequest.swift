@@ -59,6 +59,12 @@ package final class ErrorRequest {
     /// The table the error names.
     package var table: String { state.pointee.table }
 
+    /// The error's domain.
+    package var domain: String { state.pointee.domain }
+
+    /// The error's code.
+    package var code: Int64 { state.pointee.code }
+
     /// The error as the rules read it, with every text made a `String` (the full road).
     package var errorInfo: ErrorInfo {
         let state = state.pointee

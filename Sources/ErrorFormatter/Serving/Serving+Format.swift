@@ -25,13 +25,31 @@ extension Serving {
     package static func rememberedFormat(_ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int)
         -> UnsafeMutableRawPointer?
     {
+        switch remembered(request, catalog: catalog, locales: locales, count: count) {
+        // 1. The memo: a result made before with the same key, copied.
+        case .kept(let block)?: ItemBlock.copy(block)
+        case .made(let block)?: block
+        case nil: nil
+        }
+    }
+
+    /// What the catalog remembers for a call: the block its memo keeps (not the caller's: valid
+    /// while the catalog lives), or a block made from a plan (the caller's to free).
+    enum Remembered {
+        case kept(UnsafeRawPointer)
+        case made(UnsafeMutableRawPointer)
+    }
+
+    /// The memo's block for the call, or one rendered from its plan; `nil` when neither is kept.
+    @inline(__always)
+    static func remembered(_ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int) -> Remembered? {
         // One key for both probes: the result's, then (its kind replaced, the arguments' kinds
         // appended) the plan's.
-        return MemoKey.writing { key -> UnsafeMutableRawPointer? in
+        return MemoKey.writing { key -> Remembered? in
             writeKey(&key, kind: .result, request: request, locales: locales, count: count)
-            // 1. The memo: a result made before with the same key, copied.
+            // 1. The memo: a result made before with the same key.
             if !request.hasArguments, let kept = find(catalog, key) {
-                return ItemBlock.copy(ServedResult.block(at: kept))
+                return .kept(UnsafeRawPointer(ServedResult.block(at: kept)))
             }
             // 2. A plan: this call's values rendered into what an earlier call resolved.
             key.setKind(Kind.plan.rawValue)
@@ -40,8 +58,26 @@ extension Serving {
             guard let planned = find(catalog, key) else { return nil }
             return Unmanaged<ResultTemplate>.fromOpaque(planned)._withUnsafeGuaranteedRef {
                 $0.block(arguments: arguments, text: request.text)
-            }
+            }.map(Remembered.made)
         }
+    }
+
+    /// `body` applied to the block of `request` formatted for the preferences, on whichever road
+    /// answers: the block a memo keeps is read where it is (no copy), any other is freed after.
+    ///
+    /// - Throws: as ``format(_:catalog:locales:count:)``.
+    package static func withFormatted<Answer>(
+        _ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int,
+        _ body: (UnsafeRawPointer) throws(ServingError) -> Answer
+    ) throws(ServingError) -> Answer {
+        let block: UnsafeMutableRawPointer
+        switch remembered(request, catalog: catalog, locales: locales, count: count) {
+        case .kept(let kept)?: return try body(kept)
+        case .made(let made)?: block = made
+        case nil: block = try format(request, catalog: catalog, locales: locales, count: count)
+        }
+        defer { free(block) }
+        return try body(block)
     }
 
     /// `request` formatted for the preferences on the full road (after

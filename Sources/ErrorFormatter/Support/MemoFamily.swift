@@ -3,8 +3,8 @@
 ///
 /// - one lock-free, insert-only ``ConcurrentByteCache`` (`entries`) holding every kind of entry,
 ///   told apart by the first byte of its key (``Kind``): the tables found for a preference list,
-///   argument-free texts, formatted results, lookups and format plans. Readers take no lock and
-///   write nothing shared, so threads scale;
+///   argument-free texts, formatted results, lookups, format plans, problem responses and the
+///   languages they name. Readers take no lock and write nothing shared, so threads scale;
 /// - two small tables behind a lock, keyed by Swift strings, that the slow road consults before
 ///   negotiating a preference list (``negotiationTableBytes`` each).
 ///
@@ -26,6 +26,11 @@ package final class MemoFamily: Sendable {
         case lookup
         /// How an error was resolved, for later calls with other argument values.
         case plan
+        /// The `Content-Language` of a problem response whose title and detail came from where
+        /// the key says.
+        case contentLanguage
+        /// A problem response that any call with the same key gets, but for its `instance`.
+        case problem
     }
 
     /// The whole budget, in bytes.

@@ -820,6 +820,37 @@ void test_mistakes(const std::string &examples) {
 
 } // namespace
 
+// Problem responses: a body and headers checked by hand, the header and list forms alike, refusals.
+static void test_problem(const std::string &examples) {
+    using namespace errorformatter;
+    Catalog catalog = Catalog::open(examples + "/CoreLocation");
+    ErrorInfo offline("kCLErrorDomain", 2);
+    ProblemOptions options;
+    options.status = 503;
+    options.instance = "/r/1";
+    Problem made = problem(catalog, offline, std::string_view("fr-CA"), options);
+    CHECK_EQ(made.status, 503);
+    CHECK_EQ(made.headers.size(), std::size_t(3));
+    CHECK_EQ(made.header("content-language").value_or(""), std::string("fr, fr-CA"));
+    CHECK_EQ(made.header("Vary").value_or(""), std::string("Accept-Language"));
+    CHECK_EQ(made.body, std::string("{\"type\":\"about:blank\",\"title\":\"Pas d\xE2\x80\x99Internet\",\"status\":503,"
+                                    "\"detail\":\"Internet n\xE2\x80\x99" "est pas accessible ou une erreur est survenue.\","
+                                    "\"instance\":\"/r/1\"}"));
+    CHECK(made == problem(catalog, offline, Locales{"fr-CA"}, options));
+    // A header no table matches, or none: the development locale.
+    CHECK_EQ(problem(catalog, offline, std::string_view("\xFF garbage"), options).header("Content-Language").value_or(""),
+             std::string("en"));
+    CHECK(problem(catalog, offline, std::nullopt, options) == problem(catalog, offline, Locales{}, options));
+    options.status = 99;
+    bool refused = false;
+    try {
+        problem(catalog, offline, std::nullopt, options);
+    } catch (const Error &error) {
+        refused = error.status() == EF_E_INVALID_ARGUMENT;
+    }
+    CHECK(refused);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         std::cerr << "usage: " << argv[0] << " <Examples directory>\n";
@@ -842,6 +873,7 @@ int main(int argc, char **argv) {
         test_threads(examples);
         test_vectors(examples);
         test_mistakes(examples);
+        test_problem(examples);
     } catch (const std::exception &error) {
         failed++;
         std::cerr << "unexpected exception: " << error.what() << '\n';

@@ -66,6 +66,7 @@ NAPI_MODULE_INIT() {
         {"liveGeneration", live_generation},
         {"liveLastError", live_last_error},
         {"liveClose", live_close},
+        {"formatProblem", format_problem},
     };
     addon_state *state = calloc(1, sizeof *state);
     if (state == NULL) {

@@ -144,5 +144,8 @@ napi_value live_reload(napi_env env, napi_callback_info info);
 napi_value live_generation(napi_env env, napi_callback_info info);
 napi_value live_last_error(napi_env env, napi_callback_info info);
 napi_value live_close(napi_env env, napi_callback_info info);
+/* ------------------------------------------------------------------------ problem.c */
+
+napi_value format_problem(napi_env env, napi_callback_info info);
 
 #endif

@@ -30,6 +30,7 @@ from ._catalog import (
 from ._results import FormattedError, LookupResult, Provenance, Rejection
 from ._lint import LintDiagnostic, lint
 from ._live import LiveCatalog
+from ._problems import HTTPProblem, Problem, asgi_exception_handler, flask_error_handler, wsgi_problem
 from ._errors import (
     CatalogIOError,
     ErrorFormatterError,
@@ -65,6 +66,7 @@ __all__ = [
     "Diagnostic",
     "ErrorFormatterError",
     "FormattedError",
+    "HTTPProblem",
     "InternalError",
     "InvalidArgumentError",
     "InvalidLocaleError",
@@ -76,11 +78,14 @@ __all__ = [
     "LookupResult",
     "NotFoundError",
     "ParseError",
+    "Problem",
     "Provenance",
     "Rejection",
     "RejectionError",
     "RejectionWarning",
     "Severity",
+    "asgi_exception_handler",
+    "flask_error_handler",
     "library_version",
     "lint",
     "locale_chain",
@@ -88,4 +93,5 @@ __all__ = [
     "preferences_from_accept_language",
     "preferences_from_environment",
     "status_name",
+    "wsgi_problem",
 ]

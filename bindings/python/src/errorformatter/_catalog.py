@@ -9,7 +9,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
-from . import _ffi, _packed
+from . import _ffi, _packed, _problems
 from ._errors import error_from_details, make_error
 from . import _memo
 from ._memo import ResultMemo
@@ -539,6 +539,51 @@ class Catalog:
         if self._rejections is not None and found.rejections:
             _rejections.report(found.rejections, self._rejections, stacklevel=2)
         return found
+
+    def problem(
+        self,
+        domain: str,
+        code: int,
+        *,
+        accept_language: Union[str, bytes, None] = None,
+        locales: Optional[Sequence[str]] = None,
+        status: int = 500,
+        type_template: Optional[str] = None,
+        instance: Optional[str] = None,
+        members: Iterable[str] = (),
+        description: Optional[str] = None,
+        failure_reason: Optional[str] = None,
+        recovery_suggestion: Optional[str] = None,
+        table: Optional[str] = None,
+        arguments: Sequence[object] = _NO_ARGUMENTS,
+    ) -> "_problems.Problem":
+        """The HTTP response a service sends for an error: an RFC 9457 problem details object
+        whose title and detail are formatted for the request's ``Accept-Language`` header, with
+        its status and header fields, made by the library (docs/problems.md).
+
+        Args:
+            domain, code, description, failure_reason, recovery_suggestion, table, arguments:
+                the error, as for :meth:`format`.
+            accept_language: the request's header value (str as a framework decodes it, or
+                bytes), or None when it had none. A malformed header means the development
+                locale, never an error.
+            locales: a preference list instead of the header.
+            status: the HTTP status, 100 to 599.
+            type_template: the problem type's URI; ``{domain}`` and ``{code}`` are replaced by
+                the error's. None: ``about:blank``.
+            instance: the URI of this occurrence, or None.
+            members: extension members to add: ``"code"``, ``"domain"``, ``"button"``.
+
+        Raises:
+            ValueError: the catalog is closed.
+            InvalidArgumentError: a bad status, member, or both a header and locales.
+            InvalidUTF8Error, TypeError: as for :meth:`format`.
+        """
+        return self._listing(lambda handle: _problems.problem(
+            handle, domain, code, accept_language=accept_language, locales=locales, status=status,
+            type_template=type_template, instance=instance, members=members, description=description,
+            failure_reason=failure_reason, recovery_suggestion=recovery_suggestion, table=table,
+            arguments=arguments))
 
     def compile(self, path: StrPath) -> None:
         """Writes the whole catalog to ``path`` as a compiled catalog file (docs/compiled-catalog.md),

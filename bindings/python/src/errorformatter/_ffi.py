@@ -301,6 +301,12 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_live_catalog_generation": (c_uint64, (LiveCatalogP,)),
     "ef_live_catalog_last_error": (_status, (LiveCatalogP, _err)),
     "ef_live_catalog_free": (None, (LiveCatalogP,)),
+    # problem responses (1.3)
+    "ef_format_problem": (
+        _status,
+        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, ErrorInfoP, c_char_p, POINTER(c_char_p), c_size_t,
+         c_int32, c_char_p, c_char_p, c_uint32, _err),
+    ),
 }
 
 

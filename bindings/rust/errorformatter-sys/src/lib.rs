@@ -461,6 +461,21 @@ extern "C" {
         report: *const ef_lint_report,
         err: *mut *mut ef_error_details,
     ) -> ef_status;
+    pub fn ef_format_problem(
+        out_length: *mut usize,
+        buffer: *mut c_char,
+        capacity: usize,
+        catalog: *const ef_catalog,
+        info: *const ef_error_info,
+        accept_language: *const c_char,
+        locales: *const *const c_char,
+        locale_count: usize,
+        status: i32,
+        type_template: *const c_char,
+        instance: *const c_char,
+        flags: u32,
+        err: *mut *mut ef_error_details,
+    ) -> ef_status;
     // The live catalog (since 1.3).
     pub fn ef_live_catalog_open(
         out: *mut *mut ef_live_catalog,
@@ -488,3 +503,16 @@ extern "C" {
 
 /// `ef_live_catalog_open` only: refuse a version in which lint finds an error. Since 1.3.
 pub const EF_LIVE_CATALOG_LINT_CLEAN: u32 = 256;
+
+// Problem responses (library 1.3): ef_format_problem()'s layout and flags.
+
+/// Numbers in a problem response's header item: the status, the number of header fields.
+pub const EF_PROBLEM_HEADER_NUMBERS: u32 = 2;
+/// The first header field's name in a problem response; its value follows it.
+pub const EF_PROBLEM_FIELDS: u32 = 1;
+/// Flag: the body's "code" member.
+pub const EF_PROBLEM_CODE: u32 = 1;
+/// Flag: the body's "domain" member.
+pub const EF_PROBLEM_DOMAIN: u32 = 2;
+/// Flag: the body's "button" member.
+pub const EF_PROBLEM_BUTTON: u32 = 4;

@@ -40,6 +40,7 @@ mod live;
 mod locales;
 mod open_options;
 mod packed;
+mod problem;
 mod rejection;
 mod rule;
 mod text;
@@ -57,6 +58,7 @@ pub use locales::{
     LocaleChain, NormalizedLocale,
 };
 pub use open_options::OpenOptions;
+pub use problem::{Preferences, Problem, ProblemMembers, ProblemOptions};
 pub use rejection::Rejection;
 pub use rule::Rule;
 

@@ -728,4 +728,120 @@ JNIEXPORT void JNICALL Java_org_errorformatter_Native_liveFree(JNIEnv *env, jcla
     (void)env;
     (void)class;
     ef_live_catalog_free((ef_live_catalog *)(intptr_t)live);
+/* ------------------------------------------------------------------------ problem responses */
+
+/* Appends the arguments (as make_arguments reads them) to `info`. 1 on success, 0 thrown. */
+static int add_problem_arguments(JNIEnv *env, ef_error_info *info, jbyteArray kinds, jlongArray values,
+                                 jobjectArray strings) {
+    jsize count = kinds == NULL ? 0 : (*env)->GetArrayLength(env, kinds);
+    if (count == 0)
+        return 1;
+    if (values == NULL || strings == NULL || (*env)->GetArrayLength(env, values) != count
+        || (*env)->GetArrayLength(env, strings) != count) {
+        throw_invalid(env, "the arguments' kinds, values and strings differ in number");
+        return 0;
+    }
+    for (jsize i = 0; i < count; i++) {
+        jbyte kind = 0;
+        jlong value = 0;
+        ef_error_details *details = NULL;
+        ef_status status = EF_OK;
+        (*env)->GetByteArrayRegion(env, kinds, i, 1, &kind);
+        (*env)->GetLongArrayRegion(env, values, i, 1, &value);
+        if (kind == 's') {
+            jbyteArray text = (jbyteArray)(*env)->GetObjectArrayElement(env, strings, i);
+            char *copy = NULL;
+            int copied = text != NULL && copy_string(env, text, &copy);
+            if (text != NULL)
+                (*env)->DeleteLocalRef(env, text);
+            if (!copied) {
+                if (text == NULL)
+                    throw_invalid(env, "a string argument is null");
+                return 0;
+            }
+            status = ef_error_info_add_string(info, copy, &details);
+            free(copy);
+        } else if (kind == 'i') {
+            status = ef_error_info_add_int64(info, (int64_t)value, &details);
+        } else if (kind == 'u') {
+            status = ef_error_info_add_uint64(info, (uint64_t)value, &details);
+        } else if (kind == 'd') {
+            double real;
+            memcpy(&real, &value, sizeof real);
+            status = ef_error_info_add_double(info, real, &details);
+        } else {
+            throw_invalid(env, "an argument of unknown kind");
+            return 0;
+        }
+        if (status != EF_OK) {
+            throw_status(env, status, details);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+struct problem_call {
+    const ef_catalog *catalog;
+    const ef_error_info *error;
+    const char *accept_language, *type_template, *instance;
+    struct strings locales;
+    int32_t status;
+    uint32_t flags;
+};
+
+static ef_status call_problem(const void *context, size_t *out_length, char *buffer, size_t capacity,
+                              ef_error_details **err) {
+    const struct problem_call *c = context;
+    return ef_format_problem(out_length, buffer, capacity, c->catalog, c->error, c->accept_language,
+                             (const char *const *)c->locales.entries, c->locales.count, c->status,
+                             c->type_template, c->instance, c->flags, err);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_errorformatter_Native_problem(
+    JNIEnv *env, jclass class, jlong catalog, jbyteArray domain, jlong code, jbyteArray description,
+    jbyteArray failure_reason, jbyteArray recovery_suggestion, jbyteArray table, jbyteArray kinds,
+    jlongArray values, jobjectArray strings, jbyteArray accept_language, jobjectArray locales, jint status,
+    jbyteArray type_template, jbyteArray instance, jint flags) {
+    (void)class;
+    enum { TEXTS = 8 };
+    char *texts[TEXTS] = {NULL};
+    jbyteArray sources[TEXTS] = {domain, description, failure_reason, recovery_suggestion, table,
+                                 accept_language, type_template, instance};
+    struct problem_call call = {.catalog = (const ef_catalog *)(intptr_t)catalog, .status = (int32_t)status,
+                                .flags = (uint32_t)flags};
+    ef_error_info *error = NULL;
+    ef_error_details *details = NULL;
+    jbyteArray result = NULL;
+    for (int i = 0; i < TEXTS; i++)
+        if (!copy_string(env, sources[i], &texts[i]))
+            goto done;
+    if (!copy_strings(env, locales, 0, &call.locales))
+        goto done;
+    ef_status made = ef_error_info_new(&error, texts[0], (int64_t)code, &details);
+    if (made == EF_OK && texts[1] != NULL)
+        made = ef_error_info_set_description(error, texts[1], &details);
+    if (made == EF_OK && texts[2] != NULL)
+        made = ef_error_info_set_failure_reason(error, texts[2], &details);
+    if (made == EF_OK && texts[3] != NULL)
+        made = ef_error_info_set_recovery_suggestion(error, texts[3], &details);
+    if (made == EF_OK && texts[4] != NULL)
+        made = ef_error_info_set_table(error, texts[4], &details);
+    if (made != EF_OK) {
+        throw_status(env, made, details);
+        goto done;
+    }
+    if (!add_problem_arguments(env, error, kinds, values, strings))
+        goto done;
+    call.error = error;
+    call.accept_language = texts[5];
+    call.type_template = texts[6];
+    call.instance = texts[7];
+    result = run_packed(env, call_problem, &call, EF_OK);
+done:
+    for (int i = 0; i < TEXTS; i++)
+        free(texts[i]);
+    free_strings(&call.locales);
+    ef_error_info_free(error);
+    return result;
 }

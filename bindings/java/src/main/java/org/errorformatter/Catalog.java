@@ -358,6 +358,47 @@ public final class Catalog implements AutoCloseable {
     }
 
     /**
+     * The HTTP response a service sends for an error (library 1.3): an RFC 9457 problem details
+     * object whose title and detail are formatted for the request's {@code Accept-Language}
+     * header, with its status and header fields, all made by the library (docs/problems.md).
+     *
+     * @param error the error: domain, code, texts, table and arguments
+     * @param acceptLanguage the request's header value as the bytes that arrived (a value
+     *     {@code com.sun.net.httpserver} or a servlet gives as a String is their ISO-8859-1
+     *     decoding: {@link Problem#headerBytes(String)}), or null when it had none; a malformed
+     *     header means the development locale, never an error
+     * @param options the status, type URI template, instance and extension members
+     * @return the status, the header fields and the body
+     * @throws IllegalStateException when the catalog is closed
+     * @throws NullPointerException when {@code error} or {@code options} is null
+     * @throws ErrorFormatterException {@link Status#INVALID_ARGUMENT} for a status outside 100 to
+     *     599 or a string holding U+0000, {@link Status#INVALID_UTF8} for a lone surrogate
+     */
+    public Problem problem(ErrorInfo error, byte[] acceptLanguage, ProblemOptions options) {
+        Objects.requireNonNull(error, "error");
+        Objects.requireNonNull(options, "options");
+        byte[] domain = Utf8.encode(error.domain(), "domain");
+        byte[] description = Utf8.encodeOptional(error.description(), "description");
+        byte[] failureReason = Utf8.encodeOptional(error.failureReason(), "failureReason");
+        byte[] recoverySuggestion = Utf8.encodeOptional(error.recoverySuggestion(), "recoverySuggestion");
+        byte[] table = Utf8.encodeOptional(error.table(), "table");
+        byte[] typeTemplate = Utf8.encodeOptional(options.typeTemplate(), "typeTemplate");
+        byte[] instance = Utf8.encodeOptional(options.instance(), "instance");
+        EncodedArguments arguments = new EncodedArguments(error.arguments());
+        byte[][] preferences = Utf8.encodeAll(options.locales(), "locales");
+        long pointer = handle.acquire();
+        try {
+            return Problem.fromPacked(Native.problem(pointer, domain, error.code(), description, failureReason,
+                    recoverySuggestion, table, arguments.kinds, arguments.values, arguments.strings,
+                    acceptLanguage == null ? null : acceptLanguage.clone(), preferences, options.status(),
+                    typeTemplate, instance, ProblemMember.flags(options.members())));
+        } finally {
+            handle.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
      * Looks up a key of the {@code Localizable} table with no arguments.
      *
      * @param key the key

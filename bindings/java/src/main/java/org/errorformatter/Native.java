@@ -92,4 +92,10 @@ final class Native {
     static native void liveLastError(long live);
 
     static native void liveFree(long live);
+    /** ef_format_problem's whole output (library 1.3). */
+    static native byte[] problem(long catalog, byte[] domain, long code, byte[] description,
+                                 byte[] failureReason, byte[] recoverySuggestion, byte[] table,
+                                 byte[] argumentKinds, long[] argumentValues, byte[][] argumentStrings,
+                                 byte[] acceptLanguage, byte[][] locales, int status, byte[] typeTemplate,
+                                 byte[] instance, int flags);
 }

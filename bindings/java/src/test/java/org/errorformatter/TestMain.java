@@ -18,6 +18,7 @@ public final class TestMain {
         FormatTest.class, ArgumentsTest.class, BuilderTest.class, LocalesTest.class, LintTest.class,
         ErrorsTest.class, CompiledTest.class, LifetimeTest.class, ThreadsTest.class, CrossCheckTest.class,
         ReadmeTest.class, PackedTest.class, VectorsTest.class, NumbersTest.class, MistakesTest.class, LiveTest.class,
+        ProblemTest.class,
     };
 
     /**

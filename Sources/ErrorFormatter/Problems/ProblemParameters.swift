@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A problem's options as a call passes them, checked once for every road (Swift, C), as bytes
+/// that live during the call: nothing is copied, nothing made a `String`.
+struct ProblemParameters {
+    var status: Int
+    /// The `type` URI template; `about:blank` when the call gave none.
+    var typeTemplate: UnsafeRawBufferPointer
+    /// The `instance` URI, or `nil` to leave it out.
+    var instance: UnsafeRawBufferPointer?
+    var members: ProblemMembers
+
+    /// The lowest and highest HTTP status a problem response takes.
+    static let statuses = 100...599
+
+    /// Checks the options: the status is an HTTP status; the template and the instance (`nil` or
+    /// empty: none) are valid UTF-8 of at most `Limits.maximumKeyBytes` bytes; no unknown member.
+    ///
+    /// - Throws: `invalidArgument`, `invalidUTF8`.
+    init(
+        status: Int, typeTemplate: UnsafeRawBufferPointer?, instance: UnsafeRawBufferPointer?, members: UInt32
+    ) throws(ServingError) {
+        guard Self.statuses.contains(status) else {
+            throw ServingError.invalidArgument("status \(status) is not an HTTP status from 100 to 599")
+        }
+        guard members & ~ProblemMembers.all.rawValue == 0 else {
+            throw ServingError.invalidArgument("unknown problem member flags 0x\(String(members, radix: 16))")
+        }
+        self.status = status
+        self.members = ProblemMembers(rawValue: members)
+        if let typeTemplate, typeTemplate.count > 0 {
+            self.typeTemplate = try Self.checked(typeTemplate, name: "type_template")
+        } else {
+            let blank: StaticString = "about:blank"
+            self.typeTemplate = UnsafeRawBufferPointer(start: blank.utf8Start, count: blank.utf8CodeUnitCount)
+        }
+        if let instance, instance.count > 0 {
+            self.instance = try Self.checked(instance, name: "instance")
+        } else {
+            self.instance = nil
+        }
+    }
+
+    /// The bytes of a C string the caller passed, or `nil` for NULL; at most one byte past the
+    /// limit is measured.
+    static func bytes(_ string: UnsafePointer<CChar>?) -> UnsafeRawBufferPointer? {
+        string.map { UnsafeRawBufferPointer(start: $0, count: strnlen($0, Limits.maximumKeyBytes + 1)) }
+    }
+
+    private static func checked(_ bytes: UnsafeRawBufferPointer, name: String) throws(ServingError)
+        -> UnsafeRawBufferPointer
+    {
+        guard bytes.count <= Limits.maximumKeyBytes else {
+            throw ServingError.invalidArgument("\(name) is longer than \(Limits.maximumKeyBytes) bytes")
+        }
+        guard CallerBytes.isValidUTF8(bytes) else { throw ServingError.invalidUTF8(name) }
+        return bytes
+    }
+}
