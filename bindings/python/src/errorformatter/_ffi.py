@@ -290,6 +290,12 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_lint_diagnostic_line": (c_int32, (LintReportP, c_size_t)),
     "ef_lint_diagnostic_column": (c_int32, (LintReportP, c_size_t)),
     "ef_lint_report_packed": (_status, (POINTER(c_size_t), c_void_p, c_size_t, LintReportP, _err)),
+    # problem responses (1.3)
+    "ef_format_problem": (
+        _status,
+        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, ErrorInfoP, c_char_p, POINTER(c_char_p), c_size_t,
+         c_int32, c_char_p, c_char_p, c_uint32, _err),
+    ),
     # live catalog (1.3)
     "ef_live_catalog_open": (_status, (POINTER(LiveCatalogP), c_char_p, c_char_p, c_uint32, c_uint32, _err)),
     "ef_live_catalog_open_with_debounce": (
@@ -301,12 +307,6 @@ SIGNATURES: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "ef_live_catalog_generation": (c_uint64, (LiveCatalogP,)),
     "ef_live_catalog_last_error": (_status, (LiveCatalogP, _err)),
     "ef_live_catalog_free": (None, (LiveCatalogP,)),
-    # problem responses (1.3)
-    "ef_format_problem": (
-        _status,
-        (POINTER(c_size_t), c_void_p, c_size_t, CatalogP, ErrorInfoP, c_char_p, POINTER(c_char_p), c_size_t,
-         c_int32, c_char_p, c_char_p, c_uint32, _err),
-    ),
 }
 
 
