@@ -728,6 +728,8 @@ JNIEXPORT void JNICALL Java_org_errorformatter_Native_liveFree(JNIEnv *env, jcla
     (void)env;
     (void)class;
     ef_live_catalog_free((ef_live_catalog *)(intptr_t)live);
+}
+
 /* ------------------------------------------------------------------------ problem responses */
 
 /* Appends the arguments (as make_arguments reads them) to `info`. 1 on success, 0 thrown. */

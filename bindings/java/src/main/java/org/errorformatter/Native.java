@@ -92,6 +92,7 @@ final class Native {
     static native void liveLastError(long live);
 
     static native void liveFree(long live);
+
     /** ef_format_problem's whole output (library 1.3). */
     static native byte[] problem(long catalog, byte[] domain, long code, byte[] description,
                                  byte[] failureReason, byte[] recoverySuggestion, byte[] table,
