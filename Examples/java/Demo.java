@@ -28,6 +28,7 @@ import org.errorformatter.ErrorFormatterException;
 import org.errorformatter.ErrorInfo;
 import org.errorformatter.Field;
 import org.errorformatter.FormattedError;
+import org.errorformatter.OpenOptions;
 import org.errorformatter.Provenance;
 import org.errorformatter.Rejection;
 
@@ -65,7 +66,9 @@ public final class Demo {
                 if (catalog == null) {
                     // Catalogs are named relative to the cases file's directory.
                     Path directory = cases.toAbsolutePath().getParent().resolve(unescaped(fields[CATALOG]));
-                    catalog = Catalog.open(directory);
+                    // Each record prints its rejections, as every runtime's demo does: the
+                    // binding's own log line about them would only repeat it.
+                    catalog = Catalog.open(directory, OpenOptions.defaults().onRejection(rejection -> { }));
                     catalogs.put(fields[CATALOG], catalog);
                     for (Diagnostic diagnostic : catalog.diagnostics()) {
                         err.println(diagnostic);
