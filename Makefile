@@ -93,7 +93,7 @@ $(BUILD)/include/errorformatter.h: include/errorformatter.h
 # declarations (what only the CLI and the C layer use), which need a package name.
 FUZZ_CORE_SOURCES := $(shell find Sources/ErrorFormatter -name '*.swift' | LC_ALL=C sort)
 FUZZ_SWIFTFLAGS   := -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -I Sources/CICU -I Sources/CCRC32C \
-                     -package-name ErrorFormatter
+                     -I Sources/CLive -package-name ErrorFormatter
 
 # Each area's rules. Included before the rules below, because make expands a rule's
 # prerequisites ($(TESTS), $(DEMOS)) when it reads the rule; the set-up last, once every area has

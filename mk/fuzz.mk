@@ -64,7 +64,7 @@ endef
 # whole-core compilation per target.
 FUZZ_CORE_LIBRARY := $(FUZZ_DIR)/core/libErrorFormatter.a
 
-$(FUZZ_CORE_LIBRARY): $(FUZZ_CORE_SOURCES) Sources/CICU/cicu.h Sources/CCRC32C/crc32c.h
+$(FUZZ_CORE_LIBRARY): $(FUZZ_CORE_SOURCES) $(wildcard Sources/C*/*.h)
 	mkdir -p $(dir $@)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -enable-testing -module-name ErrorFormatter -emit-library -static \
 	    -emit-module -emit-module-path $(dir $@)ErrorFormatter.swiftmodule $(FUZZ_CORE_SOURCES) -o $@

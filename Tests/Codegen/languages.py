@@ -268,9 +268,11 @@ func show(_ error: ErrorInfo, _ index: Int) {
         return head + body + tail, (head + body).count("\n") + 1
 
     def command(self):
-        return [os.environ.get("SWIFTC", "swiftc"), "-warnings-as-errors", "-I", str(self.modules),
-                "-I", str(ROOT / "Sources/CICU"), "-I", str(ROOT / "Sources/CCRC32C"), "-module-name", "Driver",
-                self.driver_file, self.file]
+        # The core's C modules (CICU, CCRC32C, CLive...), which its module names for its importers.
+        c_modules = [option for path in sorted(ROOT.glob("Sources/C*")) if (path / "module.modulemap").exists()
+                     for option in ("-I", str(path))]
+        return [os.environ.get("SWIFTC", "swiftc"), "-warnings-as-errors", "-I", str(self.modules), *c_modules,
+                "-module-name", "Driver", self.driver_file, self.file]
 
     def check(self, work):
         icu = subprocess.run(["pkg-config", "--libs", "icu-i18n", "icu-uc"], capture_output=True, text=True).stdout.split()
