@@ -5,10 +5,13 @@
  * their calls name the newest version of a few functions: dlopen and friends, sem_open,
  * pthread_create/join/detach/once, the pthread_key functions and pthread_attr_getstack moved
  * into libc in 2.34,
- * pthread_getattr_np got a new version in 2.32, hypotf in 2.35, exp/log/exp2/log2/pow in 2.29
- * (new implementations), and stat/fstat became real functions in 2.33. Each of them also exists
- * under its original version (GLIBC_2.2.5 on x86_64; for stat and fstat, __xstat and
- * __fxstat), which every glibc since keeps for old programs. This file defines each function
+ * pthread_getattr_np and pthread_sigmask got new versions in 2.32, pthread_attr_setstacksize and
+ * pthread_setname_np (the live catalog's thread) moved into libc in 2.34, hypotf in 2.35,
+ * exp/log/exp2/log2/pow in 2.29 (new implementations), and stat/fstat/fstatat became real
+ * functions in 2.33. Each of them also exists
+ * under its original version (GLIBC_2.2.5 on x86_64, GLIBC_2.12 for pthread_setname_np; for
+ * stat, fstat and fstatat, __xstat, __fxstat and __fxstatat), which every glibc since keeps for
+ * old programs. This file defines each function
  * itself, so that every call in the library's link resolves here and not to libc (the version
  * script keeps these definitions local: nothing outside the library sees them), and each
  * definition calls the old version, named through `.symver`. (Not ld's --wrap: it rewrites the
@@ -27,6 +30,7 @@
 #include <dlfcn.h>
 #include <semaphore.h>
 #include <pthread.h>
+#include <signal.h>
 #include <math.h>
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -70,6 +74,10 @@ EF_OLD_VERSION(log2);
 EF_OLD_VERSION(pow);
 EF_OLD_VERSION(__xstat);
 EF_OLD_VERSION(__fxstat);
+EF_OLD_VERSION(pthread_sigmask);
+EF_OLD_VERSION(pthread_attr_setstacksize);
+__asm__(".symver ef_glibc_pthread_setname_np, pthread_setname_np@GLIBC_2.12");
+__asm__(".symver ef_glibc___fxstatat, __fxstatat@GLIBC_2.4");
 
 void *ef_glibc_dlopen(const char *file, int mode);
 void *ef_glibc_dlsym(void *handle, const char *name);
@@ -96,6 +104,10 @@ double ef_glibc_log2(double x);
 double ef_glibc_pow(double x, double y);
 int ef_glibc___xstat(int layout, const char *path, struct stat *buffer);
 int ef_glibc___fxstat(int layout, int descriptor, struct stat *buffer);
+int ef_glibc_pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
+int ef_glibc_pthread_attr_setstacksize(pthread_attr_t *attr, size_t size);
+int ef_glibc_pthread_setname_np(pthread_t thread, const char *name);
+int ef_glibc___fxstatat(int layout, int directory, const char *path, struct stat *buffer, int flags);
 
 /* The definitions below are hidden: never exported, not even from an executable linked with
  * -export-dynamic (errfmt), where an exported pthread_once would also answer the old-version
@@ -156,6 +168,15 @@ int stat(const char *path, struct stat *buffer) {
 int fstat(int descriptor, struct stat *buffer) {
     return ef_glibc___fxstat(EF_STAT_LAYOUT, descriptor, buffer);
 }
+int fstatat(int directory, const char *path, struct stat *buffer, int flags) {
+    return ef_glibc___fxstatat(EF_STAT_LAYOUT, directory, path, buffer, flags);
+}
+
+int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) { return ef_glibc_pthread_sigmask(how, set, old); }
+int pthread_attr_setstacksize(pthread_attr_t *attr, size_t size) {
+    return ef_glibc_pthread_attr_setstacksize(attr, size);
+}
+int pthread_setname_np(pthread_t thread, const char *name) { return ef_glibc_pthread_setname_np(thread, name); }
 
 /* Nonzero would let libstdc++ drop atomic reference counting; zero is right in every process. */
 char __libc_single_threaded = 0;
