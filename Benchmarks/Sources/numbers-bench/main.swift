@@ -2,7 +2,7 @@
 // public Swift API (ErrorMessageFormatter.format: the three fields, their provenance), its
 // message a French text with one argument, its numbers in the C locale (the default) or
 // localized (Catalog.Options.localizedNumbers, the symbols read once per locale and kept).
-// Target (issue 36): a format with one integer argument localized ≤ 1.5× the same unlocalized.
+// Target: a format with one integer argument localized ≤ 1.5× the same unlocalized.
 //
 // usage: numbers-bench [--rounds N] [--iterations N]   times every row, best of N rounds
 //        numbers-bench COUNT ROW                      COUNT calls of ROW only, for callgrind
