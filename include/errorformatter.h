@@ -1558,16 +1558,18 @@ typedef struct ef_live_catalog ef_live_catalog;
  *                                 its symbolic links are kept (followed at each check).
  * @param[in]  development_locale  As for ef_catalog_open(); NULL means "en" (a compiled file's own).
  * @param[in]  flags               EF_CATALOG_LENIENT or EF_CATALOG_STRICT, optionally with
- *                                 EF_CATALOG_MAPPED and EF_LIVE_CATALOG_LINT_CLEAN.
+ *                                 EF_CATALOG_MAPPED, EF_CATALOG_LOCALIZED_NUMBERS,
+ *                                 EF_CATALOG_PSEUDO_LOCALES, EF_CATALOG_FAIL_ON_REJECTION and
+ *                                 EF_LIVE_CATALOG_LINT_CLEAN. Each version is opened with them,
+ *                                 as ef_catalog_open() opens a catalog: the ef_catalog *
+ *                                 ef_live_catalog_current() returns formats as that catalog would.
  *                                 EF_CATALOG_ON_DEMAND is refused: a version is read whole when
- *                                 it is taken, so that no later change of the files reaches it;
- *                                 so are EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES
- *                                 and EF_CATALOG_FAIL_ON_REJECTION (not applied to the versions).
+ *                                 it is taken, so that no later change of the files reaches it.
  * @param[in]  check_interval_ms   How often the path is looked at, in milliseconds; 0: no thread,
  *                                 changes are taken only by ef_live_catalog_reload().
  * @param[out] err                 Optional error details.
  * @return EF_OK; EF_E_INVALID_ARGUMENT (NULL `out` or `path`, an empty `path`, unknown flags,
- *         EF_CATALOG_ON_DEMAND and the other flags refused above); EF_E_INVALID_UTF8; and why
+ *         EF_CATALOG_ON_DEMAND); EF_E_INVALID_UTF8; and why
  *         the first version is not good, as ef_catalog_open() fails: EF_E_NOT_FOUND, EF_E_IO
  *         (also: the path kept changing while it was read, or the thread could not be started),
  *         EF_E_INVALID_LOCALE, EF_E_PARSE

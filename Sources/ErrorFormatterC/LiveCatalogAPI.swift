@@ -7,26 +7,20 @@ import ErrorFormatter
 
 /// Flags accepted by ef_live_catalog_open: the open flags of ef_catalog_open, without
 /// EF_CATALOG_ON_DEMAND (a version is read whole when it is taken), plus EF_LIVE_CATALOG_LINT_CLEAN.
+/// Every version is opened with them, and published with their EF_CATALOG_FAIL_ON_REJECTION.
 private func liveOptions(
     _ flags: UInt32, developmentLocale: String?, checkInterval: UInt32, debounce: UInt32?
-) throws(Failure) -> LiveCatalog.Options {
+) throws(Failure) -> (options: LiveCatalog.Options, failsOnRejection: Bool) {
     let lintClean = UInt32(EF_LIVE_CATALOG_LINT_CLEAN)
     guard flags & UInt32(EF_CATALOG_ON_DEMAND) == 0 else {
         throw Failure.invalidArgument("EF_CATALOG_ON_DEMAND does not apply to a live catalog, which reads each version whole")
     }
-    // Each version is opened with the live catalog's strictness and mapping only: a flag that
-    // changes what a catalog answers would be dropped silently, so it is refused.
-    let unapplied = UInt32(EF_CATALOG_LOCALIZED_NUMBERS) | UInt32(EF_CATALOG_PSEUDO_LOCALES)
-        | UInt32(EF_CATALOG_FAIL_ON_REJECTION)
-    guard flags & unapplied == 0 else {
-        throw Failure.invalidArgument(
-            "EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES and EF_CATALOG_FAIL_ON_REJECTION do not apply to a live catalog")
-    }
     let catalogFlags = try CatalogFlags(flags & ~lintClean, opening: true)
-    return LiveCatalog.Options(
+    let options = LiveCatalog.Options(
         developmentLocale: developmentLocale, strict: catalogFlags.strict, mapped: catalogFlags.mapped,
-        requiresCleanLint: flags & lintClean != 0, checkIntervalMilliseconds: Int(checkInterval),
-        debounceMilliseconds: debounce.map { Int($0) })
+        requiresCleanLint: flags & lintClean != 0, catalogOptions: catalogFlags.options,
+        checkIntervalMilliseconds: Int(checkInterval), debounceMilliseconds: debounce.map { Int($0) })
+    return (options, catalogFlags.failsOnRejection)
 }
 
 private func openLiveCatalog(
@@ -39,11 +33,11 @@ private func openLiveCatalog(
         let path = try CInput.string(path, name: "path")
         let development = try CInput.optionalString(development_locale, name: "development_locale")
         guard !path.isEmpty else { throw Failure.invalidArgument("path must not be empty") }
-        let options = try liveOptions(flags, developmentLocale: development, checkInterval: check_interval_ms,
-                                      debounce: debounce)
+        let (options, failsOnRejection) = try liveOptions(
+            flags, developmentLocale: development, checkInterval: check_interval_ms, debounce: debounce)
         do throws(CatalogError) {
             let live = try LiveCatalog.open(path: path, options: options, onEvent: nil,
-                                            makingVersions: { CatalogBox($0, failsOnRejection: false) })
+                                            makingVersions: { CatalogBox($0, failsOnRejection: failsOnRejection) })
             out.pointee = Handle.make(live)
         } catch {
             throw Failure(error)

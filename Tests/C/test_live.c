@@ -119,14 +119,6 @@ static void check_arguments(const struct test_context *context) {
     /* A version is read whole when it is taken: reading it later could mix two versions. */
     CHECK_STATUS(ef_live_catalog_open(&live, directory, NULL, EF_CATALOG_ON_DEMAND, 0, &err), EF_E_INVALID_ARGUMENT);
     CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
-    /* Flags that change what a catalog answers are not carried to the versions: refused, never
-     * dropped. */
-    const uint32_t unapplied[] = {EF_CATALOG_LOCALIZED_NUMBERS, EF_CATALOG_PSEUDO_LOCALES,
-                                  EF_CATALOG_FAIL_ON_REJECTION};
-    for (size_t i = 0; i < sizeof unapplied / sizeof unapplied[0]; i++) {
-        CHECK_STATUS(ef_live_catalog_open(&live, directory, NULL, unapplied[i], 0, &err), EF_E_INVALID_ARGUMENT);
-        CHECK_DETAILS(err, EF_E_INVALID_ARGUMENT);
-    }
     CHECK_STATUS(ef_live_catalog_open(&live, "\xff\xfe", NULL, 0, 0, &err), EF_E_INVALID_UTF8);
     CHECK_DETAILS(err, EF_E_INVALID_UTF8);
     CHECK_STATUS(ef_live_catalog_open(&live, directory, "../x", 0, 0, &err), EF_E_INVALID_LOCALE);
@@ -420,6 +412,77 @@ static void check_lint_clean(const struct test_context *context) {
 }
 
 /* A result made from a version stays valid after the version is replaced and freed. */
+/* The title of Live 1 with the integer argument `count` and no argument, in `locale`, from the
+ * version served now; `status` is what ef_format returned. */
+static const char *served_count_title(const ef_live_catalog *live, const char *locale, int with_argument,
+                                      ef_status *status, char *buffer, size_t size) {
+    buffer[0] = '\0';
+    ef_catalog *current = ef_live_catalog_current(live);
+    CHECK(current != NULL);
+    ef_error_info *info = NULL;
+    CHECK_STATUS(ef_error_info_new(&info, "Live", 1, NULL), EF_OK);
+    if (with_argument)
+        CHECK_STATUS(ef_error_info_add_int64(info, 1234567, NULL), EF_OK);
+    const char *locales[] = {locale};
+    ef_result *result = NULL;
+    *status = ef_format(&result, current, info, locales, 1, NULL);
+    if (result != NULL)
+        snprintf(buffer, size, "%s", ef_result_title(result));
+    ef_result_free(result);
+    ef_error_info_free(info);
+    ef_catalog_free(current);
+    return buffer;
+}
+
+/* The catalog flags of the open reach every version, the first and the ones reloaded after it:
+ * numbers localized, pseudo-locales served, rejections refused. */
+static void check_catalog_flags(const struct test_context *context) {
+    char directory[DIRECTORY_SIZE];
+    make_directory(context, "live-flags", directory, sizeof directory);
+    CHECK_INT(write_file(directory, "en.lproj/Localizable.strings", "\"errors.Live.1.title\" = \"%lld files\";\n"), 0);
+    CHECK_INT(write_file(directory, "de.lproj/Localizable.strings", "\"errors.Live.1.title\" = \"%lld Dateien\";\n"), 0);
+    char title[256];
+    ef_status status = EF_OK;
+
+    ef_live_catalog *plain = open_live(directory, EF_CATALOG_LENIENT, 0, 0);
+    ef_live_catalog *flagged = open_live(
+        directory, EF_CATALOG_LENIENT | EF_CATALOG_LOCALIZED_NUMBERS | EF_CATALOG_PSEUDO_LOCALES | EF_CATALOG_FAIL_ON_REJECTION,
+        0, 0);
+    if (plain == NULL || flagged == NULL) {
+        ef_live_catalog_free(plain);
+        ef_live_catalog_free(flagged);
+        return;
+    }
+    for (int version = 1; version <= 2; version++) {
+        CHECK_STR(served_count_title(plain, "de", 1, &status, title, sizeof title), "1234567 Dateien");
+        CHECK_STATUS(status, EF_OK);
+        CHECK_STR(served_count_title(flagged, "de", 1, &status, title, sizeof title), "1.234.567 Dateien");
+        CHECK_STATUS(status, EF_OK);
+        /* en-XA: English's region without the flag, the accented pseudo-locale with it. */
+        CHECK_STR(served_count_title(plain, "en-XA", 1, &status, title, sizeof title), "1234567 files");
+        served_count_title(flagged, "en-XA", 1, &status, title, sizeof title);
+        CHECK_STATUS(status, EF_OK);
+        CHECK(title[0] == '[');
+        /* A text whose argument is missing: shown as the generic title, or refused. */
+        served_count_title(plain, "en", 0, &status, title, sizeof title);
+        CHECK_STATUS(status, EF_OK);
+        served_count_title(flagged, "en", 0, &status, title, sizeof title);
+        CHECK_STATUS(status, EF_E_REJECTED);
+
+        if (version == 1) {
+            /* The next version, taken by a reload, is opened with the same flags. */
+            CHECK_INT(write_file(directory, "de.lproj/Localizable.strings",
+                                 "\"errors.Live.1.title\" = \"%lld Dateien\";\n\"other\" = \"x\";\n"), 0);
+            CHECK_STATUS(ef_live_catalog_reload(plain, NULL), EF_OK);
+            CHECK_STATUS(ef_live_catalog_reload(flagged, NULL), EF_OK);
+            CHECK(ef_live_catalog_generation(plain) == 2);
+            CHECK(ef_live_catalog_generation(flagged) == 2);
+        }
+    }
+    ef_live_catalog_free(plain);
+    ef_live_catalog_free(flagged);
+}
+
 static void check_results_outlive_versions(const struct test_context *context) {
     char directory[DIRECTORY_SIZE];
     make_directory(context, "live-lifetimes", directory, sizeof directory);
@@ -593,6 +656,7 @@ void test_live(const struct test_context *context) {
     check_compiled_file(context, EF_CATALOG_STRICT);
     check_compiled_file(context, EF_CATALOG_MAPPED);
     check_lint_clean(context);
+    check_catalog_flags(context);
     check_results_outlive_versions(context);
     check_thread_follows(context);
     check_fork(context);

@@ -634,6 +634,14 @@ inline FormattedError read_result(const ef_result *result) {
     }
     return formatted;
 }
+
+/* The EF_CATALOG_* flags of an open: `mode` (EF_CATALOG_LENIENT or EF_CATALOG_STRICT) and the
+ * options a catalog and a live catalog share. */
+inline std::uint32_t catalog_flags(std::uint32_t mode, bool mapped, bool localized_numbers, bool pseudo_locales,
+                                   bool fail_on_rejection) noexcept {
+    return mode | (mapped ? EF_CATALOG_MAPPED : 0u) | (localized_numbers ? EF_CATALOG_LOCALIZED_NUMBERS : 0u) |
+           (pseudo_locales ? EF_CATALOG_PSEUDO_LOCALES : 0u) | (fail_on_rejection ? EF_CATALOG_FAIL_ON_REJECTION : 0u);
+}
 } // namespace detail
 
 class CatalogBuilder;
@@ -732,17 +740,10 @@ public:
         return detail::guarded(failure, [&] {
             detail::CString directory(path, "path");
             detail::OptionalCString development(options.development_locale, "development locale");
-            std::uint32_t flags = static_cast<std::uint32_t>(options.mode);
-            if (options.on_demand)
-                flags |= EF_CATALOG_ON_DEMAND;
-            if (options.mapped)
-                flags |= EF_CATALOG_MAPPED;
-            if (options.localized_numbers)
-                flags |= EF_CATALOG_LOCALIZED_NUMBERS;
-            if (options.pseudo_locales)
-                flags |= EF_CATALOG_PSEUDO_LOCALES;
-            if (options.fail_on_rejection)
-                flags |= EF_CATALOG_FAIL_ON_REJECTION;
+            std::uint32_t flags =
+                detail::catalog_flags(static_cast<std::uint32_t>(options.mode), options.mapped,
+                                      options.localized_numbers, options.pseudo_locales, options.fail_on_rejection) |
+                (options.on_demand ? EF_CATALOG_ON_DEMAND : 0u);
             ef_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = ef_catalog_open(&handle, directory.c_str(), development.c_str(), flags, &raw);
@@ -1237,6 +1238,10 @@ public:
         std::optional<std::string_view> development_locale = std::nullopt;
         Catalog::Mode mode = Catalog::Mode::lenient;
         bool mapped = false;
+        /** As Catalog::OpenOptions has them, for every version (library 1.3). */
+        bool localized_numbers = false;
+        bool pseudo_locales = false;
+        bool fail_on_rejection = false;
         bool lint_clean = false;
         std::uint32_t check_interval_ms = 1000;
         std::optional<std::uint32_t> debounce_ms = std::nullopt;
@@ -1261,11 +1266,10 @@ public:
         return detail::guarded(failure, [&] {
             detail::CString directory(path, "path");
             detail::OptionalCString development(options.development_locale, "development locale");
-            std::uint32_t flags = static_cast<std::uint32_t>(options.mode);
-            if (options.mapped)
-                flags |= EF_CATALOG_MAPPED;
-            if (options.lint_clean)
-                flags |= EF_LIVE_CATALOG_LINT_CLEAN;
+            std::uint32_t flags =
+                detail::catalog_flags(static_cast<std::uint32_t>(options.mode), options.mapped,
+                                      options.localized_numbers, options.pseudo_locales, options.fail_on_rejection) |
+                (options.lint_clean ? EF_LIVE_CATALOG_LINT_CLEAN : 0u);
             ef_live_catalog *handle = nullptr;
             ef_error_details *raw = nullptr;
             Status status = options.debounce_ms

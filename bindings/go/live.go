@@ -49,7 +49,8 @@ type LiveCatalog struct {
 }
 
 // OpenLive opens a live catalog on a catalog directory or compiled catalog file and starts
-// following it. options are Open's (DevelopmentLocale, Strict, Mapped; OnDemand is refused with
+// following it. options are Open's, applied to every version (DevelopmentLocale, Strict, Mapped,
+// LocalizedNumbers, PseudoLocales, OnRejection, FailOnRejection; OnDemand is refused with
 // StatusInvalidArgument: a version is read whole when taken). It fails as Open fails when the
 // path's version now is not good (StatusParse also for an empty catalog or a lint error), and
 // with StatusInvalidArgument for an interval or debounce out of 0 ... 2^32-1 ms.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -130,6 +131,43 @@ func TestLiveCatalogReloads(t *testing.T) {
 	if err := live.Reload(); err != nil || live.Generation() != 3 || servedBy(t, live, "en") != "Version 4" ||
 		live.LastError() != nil {
 		t.Errorf("the path back: %v, generation %d", err, live.Generation())
+	}
+}
+
+// Open's options reach every version, the first and those reloaded after it.
+func TestLiveCatalogAppliesOpenOptions(t *testing.T) {
+	catalog := t.TempDir()
+	replaceFile(t, filepath.Join(catalog, "en.lproj", "Localizable.strings"), "\"errors.Live.1.title\" = \"%lld files\";\n")
+	german := filepath.Join(catalog, "de.lproj", "Localizable.strings")
+	replaceFile(t, german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n")
+	live, err := errorformatter.OpenLive(catalog, errorformatter.LiveSettings{}, errorformatter.LocalizedNumbers(),
+		errorformatter.PseudoLocales(), errorformatter.FailOnRejection())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	count := errorformatter.ErrorInfo{Domain: "Live", Code: 1,
+		Arguments: []errorformatter.Argument{errorformatter.Int64Arg(1234567)}}
+	for generation := uint64(1); generation <= 2; generation++ {
+		if live.Generation() != generation {
+			t.Fatalf("generation %d, want %d", live.Generation(), generation)
+		}
+		if result, err := live.Format(count, "de"); err != nil || result.Title != "1.234.567 Dateien" {
+			t.Errorf("localized numbers: %q, %v", result.Title, err)
+		}
+		if result, err := live.Format(count, "en-XA"); err != nil || !strings.HasPrefix(result.Title, "[") ||
+			result.Provenance[errorformatter.Title].Locale != "en-XA" {
+			t.Errorf("a pseudo-locale: %q, %v", result.Title, err)
+		}
+		if _, err := live.Format(errorformatter.ErrorInfo{Domain: "Live", Code: 1}, "en"); !errors.Is(err, errorformatter.StatusRejected) {
+			t.Errorf("a missing argument: %v", err)
+		}
+		replaceFile(t, german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n\"other\" = \"x\";\n")
+		if generation == 1 {
+			if err := live.Reload(); err != nil {
+				t.Fatalf("Reload: %v", err)
+			}
+		}
 	}
 }
 

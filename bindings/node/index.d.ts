@@ -231,6 +231,12 @@ export interface LiveCatalogOptions {
   developmentLocale?: string | null;
   strict?: boolean;
   mapped?: boolean;
+  /** As for Catalog.open, for every version (library 1.3). */
+  localizedNumbers?: boolean;
+  /** As for Catalog.open, for every version (library 1.3). */
+  pseudoLocales?: boolean;
+  /** As for Catalog.open, for every version. */
+  rejections?: 'warn' | 'throw' | 'ignore';
   /** Refuse a version in which lint finds an error. */
   lintClean?: boolean;
   /** How often the library's thread looks at the path; 0: no thread, only reload(). */

@@ -422,7 +422,8 @@ function preferencesFromAcceptLanguage(header) {
 
 // ------------------------------------------------------------------------------ live catalog
 
-const LIVE_OPTIONS = ['developmentLocale', 'strict', 'mapped', 'lintClean', 'checkIntervalMs', 'debounceMs'];
+const LIVE_OPTIONS = ['developmentLocale', 'strict', 'mapped', 'localizedNumbers', 'pseudoLocales', 'rejections',
+                      'lintClean', 'checkIntervalMs', 'debounceMs'];
 
 /**
  * A catalog that follows its directory or compiled file and serves its newest good version,
@@ -436,21 +437,29 @@ const LIVE_OPTIONS = ['developmentLocale', 'strict', 'mapped', 'lintClean', 'che
 class LiveCatalog {
   #handle;
 
-  constructor(handle, token) {
+  #rejections; // each version's Catalog's: 'warn', 'throw' or 'ignore'
+
+  constructor(handle, token, rejections = 'warn') {
     if (token !== CONSTRUCT) throw new TypeError('use LiveCatalog.open()');
     this.#handle = handle;
+    this.#rejections = rejections;
   }
 
   /**
    * Opens a live catalog on a catalog directory or compiled file. options: developmentLocale,
-   * strict (false), mapped (false), lintClean (false), checkIntervalMs (1000), debounceMs (null:
-   * the check interval). Throws what Catalog.open throws when the version there now is not good.
+   * strict (false), mapped (false), localizedNumbers (false), pseudoLocales (false), rejections
+   * ('warn'), all as Catalog.open takes them, for every version; lintClean (false),
+   * checkIntervalMs (1000), debounceMs (null: the check interval). Throws what Catalog.open throws
+   * when the version there now is not good.
    */
   static open(path, options) {
-    const { developmentLocale = null, strict = false, mapped = false, lintClean = false,
-            checkIntervalMs = 1000, debounceMs = null } = readOptions(options, LIVE_OPTIONS, 'LiveCatalog.open');
-    return new LiveCatalog(native.liveOpen(toPath(path), developmentLocale, strict, mapped, lintClean,
-                                           checkIntervalMs, debounceMs), CONSTRUCT);
+    const { developmentLocale = null, strict = false, mapped = false, localizedNumbers = false,
+            pseudoLocales = false, rejections = 'warn', lintClean = false, checkIntervalMs = 1000,
+            debounceMs = null } = readOptions(options, LIVE_OPTIONS, 'LiveCatalog.open');
+    const policy = rejectionsOption(rejections, 'LiveCatalog.open');
+    return new LiveCatalog(native.liveOpen(toPath(path), developmentLocale, strict, false, mapped, localizedNumbers,
+                                           pseudoLocales, lintClean, checkIntervalMs, debounceMs),
+                           CONSTRUCT, policy);
   }
 
   /**
@@ -458,7 +467,7 @@ class LiveCatalog {
    * newer versions replace it. Never waits for a reload.
    */
   current() {
-    return new Catalog(native.liveCurrent(this.#usableHandle()), CONSTRUCT, true);
+    return new Catalog(native.liveCurrent(this.#usableHandle()), CONSTRUCT, true, this.#rejections);
   }
 
   /** Catalog.format on the newest good version. */

@@ -14,7 +14,7 @@ import Synchronization
 /// A change of the path is considered once it has been quiet for the debounce interval (no file
 /// of the catalog changed in it): a directory rewritten file by file, even with pauses shorter
 /// than the interval, is taken whole or not at all. It is opened off to the side, as
-/// ``Catalog/open(path:developmentLocale:strict:loading:mapped:memoBudget:)`` opens it (strictly
+/// ``Catalog/open(path:developmentLocale:strict:loading:mapped:options:memoBudget:)`` opens it (strictly
 /// when ``Options/strict``), and, with ``Options/requiresCleanLint``, linted; if it opens, holds
 /// at least one entry (a directory being deleted or filled passes through empty catalogs) and
 /// lint finds no error, it replaces the version served. Otherwise the version served stays, and
@@ -39,7 +39,7 @@ public final class LiveCatalog: @unchecked Sendable {
 
     /// How a live catalog opens its versions and watches its path.
     public struct Options: Sendable {
-        /// As for ``Catalog/open(path:developmentLocale:strict:loading:mapped:memoBudget:)``:
+        /// As for ``Catalog/open(path:developmentLocale:strict:loading:mapped:options:memoBudget:)``:
         /// `nil` keeps a compiled file's own, or ``Catalog/defaultDevelopmentLocale``.
         public var developmentLocale: String?
         /// Each version is opened strictly: a broken table refuses the whole version.
@@ -52,6 +52,10 @@ public final class LiveCatalog: @unchecked Sendable {
         public var requiresCleanLint: Bool
         /// What each version may keep to answer repeated calls (as for ``Catalog``).
         public var memoBudget: Int
+        /// What each version does beyond serving its tables as they are (localized numbers,
+        /// pseudo-locales), as ``Catalog/open(path:developmentLocale:strict:loading:mapped:options:memoBudget:)``
+        /// takes them.
+        public var catalogOptions: Catalog.Options
         /// How often the path is looked at, in milliseconds; 0: never by the library (no thread),
         /// only when ``reload()`` is called. At most `UInt32.max`.
         public var checkIntervalMilliseconds: Int
@@ -67,6 +71,7 @@ public final class LiveCatalog: @unchecked Sendable {
         public init(
             developmentLocale: String? = nil, strict: Bool = false, mapped: Bool = false,
             requiresCleanLint: Bool = false, memoBudget: Int = Limits.defaultMemoBytes,
+            catalogOptions: Catalog.Options = [],
             checkIntervalMilliseconds: Int = 1_000, debounceMilliseconds: Int? = nil
         ) {
             self.developmentLocale = developmentLocale
@@ -74,6 +79,7 @@ public final class LiveCatalog: @unchecked Sendable {
             self.mapped = mapped
             self.requiresCleanLint = requiresCleanLint
             self.memoBudget = memoBudget
+            self.catalogOptions = catalogOptions
             self.checkIntervalMilliseconds = checkIntervalMilliseconds
             self.explicitDebounce = debounceMilliseconds
         }
@@ -122,7 +128,7 @@ public final class LiveCatalog: @unchecked Sendable {
     /// - Parameters:
     ///   - onEvent: Called after each version accepted or refused after this one, on the thread
     ///     that checked (the library's, or the caller of ``reload()``), never under a lock.
-    /// - Throws: why the first version is not good (as ``Catalog/open(path:developmentLocale:strict:loading:mapped:memoBudget:)``
+    /// - Throws: why the first version is not good (as ``Catalog/open(path:developmentLocale:strict:loading:mapped:options:memoBudget:)``
     ///   throws; `.parse` for a lint error when ``Options/requiresCleanLint``; `.unreadable`
     ///   when the path keeps changing while read, or when the thread cannot start);
     ///   `.invalidArgument` for an interval or debounce out of range.

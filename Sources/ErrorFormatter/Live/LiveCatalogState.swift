@@ -232,7 +232,7 @@ final class LiveCatalogState: @unchecked Sendable {
         do {
             candidate = try Catalog.open(path: path, developmentLocale: options.developmentLocale,
                                          strict: options.strict, loading: .atOpen, mapped: options.mapped,
-                                         memoBudget: options.memoBudget)
+                                         options: options.catalogOptions, memoBudget: options.memoBudget)
         } catch {
             return CatalogFingerprint.take(of: path).isSame(as: fingerprint) ? .refused(error, []) : .changedWhileRead
         }

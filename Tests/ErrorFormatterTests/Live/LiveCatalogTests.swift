@@ -56,6 +56,24 @@ import Testing
         #expect(events.all.count == 1)
     }
 
+    @Test func theCatalogOptionsReachEveryVersion() throws {
+        let scratch = try LiveScratch()
+        defer { scratch.remove() }
+        scratch.write("en.lproj/Localizable.strings", "\"greeting\" = \"Hello 1\";")
+        let options = LiveCatalog.Options(catalogOptions: [.localizedNumbers, .pseudoLocales], checkIntervalMilliseconds: 0)
+        let live = try LiveCatalog.open(path: scratch.root, options: options)
+        #expect(live.current.options == [.localizedNumbers, .pseudoLocales])
+        #expect(live.current.servedPseudoLocale(named: "en-XA") != nil)
+        scratch.write("en.lproj/Localizable.strings", "\"greeting\" = \"Hello 2\";")
+        try live.reload()
+        #expect(live.generation == 2)
+        #expect(live.current.options == [.localizedNumbers, .pseudoLocales])
+        #expect(live.current.servedPseudoLocale(named: "en-XA") != nil)
+        let plain = try LiveCatalog.open(path: scratch.root, options: .init(checkIntervalMilliseconds: 0))
+        #expect(plain.current.options.isEmpty)
+        #expect(plain.current.servedPseudoLocale(named: "en-XA") == nil)
+    }
+
     @Test func aBrokenVersionIsRefusedAndTheServedOneStays() throws {
         let scratch = try LiveScratch()
         defer { scratch.remove() }

@@ -184,6 +184,40 @@ void test_threads(void) {
 
 } // namespace
 
+// The open's options reach every version, the first and those reloaded after it.
+void test_open_options(void) {
+    fs::path catalog = scratch("options");
+    replace(catalog / "en.lproj" / "Localizable.strings", "\"errors.Live.1.title\" = \"%lld files\";\n");
+    fs::path german = catalog / "de.lproj" / "Localizable.strings";
+    replace(german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n");
+    ef::LiveCatalog::Options options;
+    options.localized_numbers = true;
+    options.pseudo_locales = true;
+    options.fail_on_rejection = true;
+    options.check_interval_ms = 0;
+    auto live = ef::LiveCatalog::open(catalog.string(), options);
+    ef::ErrorInfo count("Live", 1);
+    count.add_int64(1234567);
+    for (std::uint64_t generation = 1; generation <= 2; generation++) {
+        CHECK(live.generation() == generation);
+        ef::Catalog version = live.current();
+        CHECK(version.format(count, {"de"}).title == "1.234.567 Dateien");
+        ef::FormattedError pseudo = version.format(count, {"en-XA"});
+        CHECK(!pseudo.title.empty() && pseudo.title.front() == '[');
+        CHECK(pseudo.of(ef::Field::title).locale.value_or("-") == "en-XA");
+        try {
+            version.format(ef::ErrorInfo("Live", 1), {"en"});
+            CHECK(!"a missing argument is refused");
+        } catch (const ef::Error &error) {
+            CHECK(error.status() == EF_E_REJECTED);
+        }
+        replace(german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n\"other\" = \"x\";\n");
+        if (generation == 1)
+            live.reload();
+    }
+    fs::remove_all(catalog);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         std::cerr << "usage: " << argv[0] << " <Examples directory>\n";
@@ -192,6 +226,7 @@ int main(int argc, char **argv) {
     try {
         test_example(argv[1]);
         test_reloads();
+        test_open_options();
         test_threads();
     } catch (const std::exception &error) {
         failed++;

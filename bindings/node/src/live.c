@@ -57,26 +57,27 @@ static int get_milliseconds(napi_env env, napi_value value, const char *what, ui
     return 1;
 }
 
-/* liveOpen(path, developmentLocale, strict, mapped, lintClean, checkIntervalMs, debounceMs|null) -> handle */
+/* liveOpen(path, developmentLocale, strict, onDemand, mapped, localizedNumbers, pseudoLocales,
+ *          lintClean, checkIntervalMs, debounceMs|null) -> handle: the open's flags as catalogOpen
+ * reads them (onDemand is the library's to refuse). */
 napi_value live_open(napi_env env, napi_callback_info info) {
-    napi_value arguments[7];
+    napi_value arguments[10];
     napi_value handle = NULL;
     napi_valuetype debounce_type = napi_undefined;
     char *path = NULL;
     char *development_locale = NULL;
-    uint32_t flags, interval = 0, debounce = 0;
-    int strict = 0, mapped = 0, lint_clean = 0;
+    uint32_t flags = 0, interval = 0, debounce = 0;
+    int lint_clean = 0;
     ef_live_catalog *live = NULL;
     ef_error_details *details = NULL;
     ef_status status;
-    if (!get_arguments(env, info, 7, arguments) ||
-        !get_bool(env, arguments[2], "strict", &strict) || !get_bool(env, arguments[3], "mapped", &mapped) ||
-        !get_bool(env, arguments[4], "lintClean", &lint_clean) ||
-        !get_milliseconds(env, arguments[5], "checkIntervalMs", &interval))
+    if (!get_arguments(env, info, 10, arguments) || !get_open_flags(env, arguments + 2, &flags) ||
+        !get_bool(env, arguments[7], "lintClean", &lint_clean) ||
+        !get_milliseconds(env, arguments[8], "checkIntervalMs", &interval))
         return NULL;
-    NAPI_CALL(env, napi_typeof(env, arguments[6], &debounce_type));
+    NAPI_CALL(env, napi_typeof(env, arguments[9], &debounce_type));
     if (debounce_type != napi_null && debounce_type != napi_undefined &&
-        !get_milliseconds(env, arguments[6], "debounceMs", &debounce))
+        !get_milliseconds(env, arguments[9], "debounceMs", &debounce))
         return NULL;
     if (!get_path(env, arguments[0], "path", &path))
         return NULL;
@@ -84,8 +85,7 @@ napi_value live_open(napi_env env, napi_callback_info info) {
         free(path);
         return NULL;
     }
-    flags = (strict ? EF_CATALOG_STRICT : EF_CATALOG_LENIENT) | (mapped ? EF_CATALOG_MAPPED : 0u) |
-            (lint_clean ? EF_LIVE_CATALOG_LINT_CLEAN : 0u);
+    flags |= lint_clean ? EF_LIVE_CATALOG_LINT_CLEAN : 0u;
     status = debounce_type == napi_null || debounce_type == napi_undefined
         ? ef_live_catalog_open(&live, path, development_locale, flags, interval, &details)
         : ef_live_catalog_open_with_debounce(&live, path, development_locale, flags, interval, debounce, &details);

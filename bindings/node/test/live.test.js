@@ -84,6 +84,30 @@ test('reload takes changes and reports refusals', () => {
   }
 });
 
+test("Catalog.open's options reach every version", () => {
+  const catalog = temporaryDirectory();
+  replace(path.join(catalog, 'en.lproj', 'Localizable.strings'), '"errors.Live.1.title" = "%lld files";\n');
+  const german = path.join(catalog, 'de.lproj', 'Localizable.strings');
+  replace(german, '"errors.Live.1.title" = "%lld Dateien";\n');
+  const live = LiveCatalog.open(catalog, { checkIntervalMs: 0, localizedNumbers: true, pseudoLocales: true,
+                                           rejections: 'throw' });
+  try {
+    for (const generation of [1, 2]) {
+      assert.equal(live.generation, generation);
+      assert.equal(live.format('Live', 1, { locales: ['de'], arguments: [1234567] }).title, '1.234.567 Dateien');
+      const pseudo = live.format('Live', 1, { locales: ['en-XA'], arguments: [7] });
+      assert.ok(pseudo.title.startsWith('['), pseudo.title);
+      assert.equal(pseudo.provenance.title.locale, 'en-XA');
+      assert.throws(() => live.format('Live', 1, { locales: ['en'] }), { code: 'EF_E_REJECTED' });
+      replace(german, '"errors.Live.1.title" = "%lld Dateien";\n"other" = "x";\n');
+      if (generation === 1) live.reload();
+    }
+  } finally {
+    live.close();
+  }
+  assert.throws(() => LiveCatalog.open(catalog, { checkIntervalMs: 0, rejections: 'loud' }), TypeError);
+});
+
 test("the library's thread follows the path while the event loop runs", async () => {
   const root = temporaryDirectory();
   const table = path.join(root, 'en.lproj', 'Localizable.strings');

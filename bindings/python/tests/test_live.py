@@ -107,6 +107,31 @@ def test_lint_clean_and_bad_arguments(tmp_path: Path) -> None:
         errorformatter.LiveCatalog.open(tmp_path, debounce_ms=2**32)
 
 
+def test_catalog_options_reach_every_version(tmp_path: Path) -> None:
+    replace(tmp_path / "en.lproj" / "Localizable.strings", '"errors.Live.1.title" = "%lld files";\n')
+    replace(tmp_path / "de.lproj" / "Localizable.strings", '"errors.Live.1.title" = "%lld Dateien";\n')
+    with errorformatter.LiveCatalog.open(tmp_path, check_interval_ms=0, localized_numbers=True,
+                                         pseudo_locales=True, rejections="raise") as live:
+        for generation in (1, 2):
+            assert live.generation == generation
+            assert live.format("Live", 1, ["de"], arguments=[1234567]).title == "1.234.567 Dateien"
+            pseudo = live.format("Live", 1, ["en-XA"], arguments=[7])
+            assert pseudo.title.startswith("[") and pseudo.provenance["title"].locale == "en-XA"
+            with pytest.raises(errorformatter.RejectionError):
+                live.format("Live", 1, ["en"])
+            with live.current() as version:
+                with pytest.raises(errorformatter.RejectionError):
+                    version.format("Live", 1, ["en"])
+            replace(tmp_path / "de.lproj" / "Localizable.strings",
+                    '"errors.Live.1.title" = "%lld Dateien";\n"other" = "x";\n')
+            live.reload()
+    with errorformatter.LiveCatalog.open(tmp_path, check_interval_ms=0, rejections="ignore") as plain:
+        assert plain.format("Live", 1, ["de"], arguments=[1234567]).title == "1234567 Dateien"
+        assert plain.format("Live", 1, ["en"]).rejections
+    with pytest.raises(ValueError):
+        errorformatter.LiveCatalog.open(tmp_path, check_interval_ms=0, rejections="loud")
+
+
 def test_the_thread_follows_the_path(tmp_path: Path) -> None:
     table = tmp_path / "catalog" / "en.lproj" / "Localizable.strings"
     replace(table, version_text(1))

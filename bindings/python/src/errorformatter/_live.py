@@ -7,8 +7,8 @@ import threading
 import weakref
 from typing import Optional, Sequence
 
-from . import _ffi
-from ._catalog import Catalog, StrPath, _call, _encode_optional, _encode_path
+from . import _ffi, _rejections
+from ._catalog import Catalog, StrPath, _call, _encode_optional, _encode_path, _flags
 from ._errors import ErrorFormatterError, error_from_details, make_error
 from ._results import FormattedError, LookupResult
 
@@ -34,9 +34,11 @@ class LiveCatalog:
     Close it with :meth:`close` or a ``with`` block; it is also freed when garbage-collected.
     """
 
-    def __init__(self, handle: "_ffi.LiveCatalogP") -> None:
+    def __init__(self, handle: "_ffi.LiveCatalogP", rejections: str = "warn") -> None:
         """Wraps a live catalog handle; use :meth:`open` instead."""
         self._handle: Optional[_ffi.LiveCatalogP] = handle
+        #: What each version's :class:`Catalog` does with a rejection.
+        self._rejections = _rejections.checked_policy(rejections)
         self._finalizer = weakref.finalize(self, _lib.ef_live_catalog_free, handle)
         # The version :meth:`format` and :meth:`lookup` use, with the generation it was taken
         # at: one C call (the generation) per call tells whether it is still the newest. A
@@ -55,6 +57,9 @@ class LiveCatalog:
         lint_clean: bool = False,
         check_interval_ms: int = 1000,
         debounce_ms: Optional[int] = None,
+        localized_numbers: bool = False,
+        pseudo_locales: bool = False,
+        rejections: _rejections.Policy = "warn",
     ) -> "LiveCatalog":
         """Opens a live catalog on a catalog directory or a compiled catalog file.
 
@@ -66,19 +71,21 @@ class LiveCatalog:
                 only when :meth:`reload` is called.
             debounce_ms: how long the catalog's files must be left alone before a change is
                 opened; None: the check interval.
+            localized_numbers, pseudo_locales, rejections: as for :meth:`Catalog.open`, for every
+                version.
 
         Raises:
             NotFoundError, CatalogIOError, ParseError, InvalidLocaleError, InvalidUTF8Error: the
                 path's version now is not good (as :meth:`Catalog.open` fails; ParseError also for
                 an empty catalog or a lint error).
             InvalidArgumentError: an interval or debounce out of 0 ... 2**32-1.
+            ValueError: ``rejections`` is not one of its three values.
         """
+        policy = _rejections.checked_policy(rejections)
         for name, value in (("check_interval_ms", check_interval_ms), ("debounce_ms", debounce_ms)):
             if value is not None and not 0 <= value <= 0xFFFFFFFF:
                 raise make_error(_ffi.EF_E_INVALID_ARGUMENT, f"{name} {value} is out of 0 ... 4294967295")
-        flags = _ffi.EF_CATALOG_STRICT if strict else _ffi.EF_CATALOG_LENIENT
-        if mapped:
-            flags |= _ffi.EF_CATALOG_MAPPED
+        flags = _flags(strict, mapped=mapped, localized_numbers=localized_numbers, pseudo_locales=pseudo_locales)
         if lint_clean:
             flags |= _ffi.EF_LIVE_CATALOG_LINT_CLEAN
         handle = _ffi.LiveCatalogP()
@@ -90,7 +97,7 @@ class LiveCatalog:
         else:
             _call(_lib.ef_live_catalog_open_with_debounce, ctypes.byref(handle), encoded_path, encoded_locale,
                   flags, check_interval_ms, debounce_ms)
-        return cls(handle)
+        return cls(handle, policy)
 
     def current(self) -> Catalog:
         """The newest good version, as a catalog of its own: close it when done with it."""
@@ -180,7 +187,7 @@ class LiveCatalog:
         return handle
 
     def _take_current(self) -> Catalog:
-        return Catalog(_lib.ef_live_catalog_current(self._check_open()))
+        return Catalog(_lib.ef_live_catalog_current(self._check_open()), self._rejections)
 
     def _newest(self) -> Catalog:
         """The cached version while it is the newest; otherwise the newest, cached."""

@@ -34,6 +34,8 @@ use crate::text::{c_path, c_string_optional, pointer};
 #[derive(Debug)]
 pub struct LiveCatalog {
     raw: NonNull<sys::ef_live_catalog>,
+    /// Whether each version's `Catalog` fails on a rejection (`LiveOptions::fail_on_rejection`).
+    fails_on_rejection: bool,
 }
 
 // SAFETY: every function on a live catalog but ef_live_catalog_free may be called concurrently
@@ -42,13 +44,17 @@ unsafe impl Send for LiveCatalog {}
 // SAFETY: as for Send, above.
 unsafe impl Sync for LiveCatalog {}
 
-/// The options of [`LiveCatalog::open`]: those of an open (development locale, mode, mapped),
-/// whether a version must be lint-clean, the check interval and the debounce interval.
+/// The options of [`LiveCatalog::open`]: those of an open (development locale, mode, mapped,
+/// localized numbers, pseudo-locales, failing on rejections), whether a version must be
+/// lint-clean, the check interval and the debounce interval.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveOptions {
     development_locale: Option<String>,
     mode: Mode,
     mapped: bool,
+    localized_numbers: bool,
+    pseudo_locales: bool,
+    fail_on_rejection: bool,
     lint_clean: bool,
     check_interval_ms: u32,
     debounce_ms: Option<u32>,
@@ -68,6 +74,9 @@ impl LiveOptions {
             development_locale: None,
             mode: Mode::Lenient,
             mapped: false,
+            localized_numbers: false,
+            pseudo_locales: false,
+            fail_on_rejection: false,
             lint_clean: false,
             check_interval_ms: 1000,
             debounce_ms: None,
@@ -92,6 +101,24 @@ impl LiveOptions {
         self
     }
 
+    /// Localized numbers in every version (`OpenOptions::localized_numbers`).
+    pub fn localized_numbers(&mut self, localized_numbers: bool) -> &mut LiveOptions {
+        self.localized_numbers = localized_numbers;
+        self
+    }
+
+    /// The pseudo-locales served by every version (`OpenOptions::pseudo_locales`).
+    pub fn pseudo_locales(&mut self, pseudo_locales: bool) -> &mut LiveOptions {
+        self.pseudo_locales = pseudo_locales;
+        self
+    }
+
+    /// Every version's `format` and `lookup` fail on a rejection (`OpenOptions::fail_on_rejection`).
+    pub fn fail_on_rejection(&mut self, fail: bool) -> &mut LiveOptions {
+        self.fail_on_rejection = fail;
+        self
+    }
+
     /// Refuse a version in which lint finds an error (`EF_LIVE_CATALOG_LINT_CLEAN`).
     pub fn lint_clean(&mut self, lint_clean: bool) -> &mut LiveOptions {
         self.lint_clean = lint_clean;
@@ -112,8 +139,10 @@ impl LiveOptions {
 
     fn flags(&self) -> u32 {
         let mapped = if self.mapped { sys::EF_CATALOG_MAPPED } else { 0 };
+        let numbers = if self.localized_numbers { sys::EF_CATALOG_LOCALIZED_NUMBERS } else { 0 };
+        let pseudo = if self.pseudo_locales { sys::EF_CATALOG_PSEUDO_LOCALES } else { 0 };
         let lint = if self.lint_clean { sys::EF_LIVE_CATALOG_LINT_CLEAN } else { 0 };
-        self.mode.flags() | mapped | lint
+        self.mode.flags() | mapped | numbers | pseudo | lint
     }
 }
 
@@ -146,7 +175,7 @@ impl LiveCatalog {
             })?
         };
         NonNull::new(raw)
-            .map(|raw| LiveCatalog { raw })
+            .map(|raw| LiveCatalog { raw, fails_on_rejection: options.fail_on_rejection })
             .ok_or_else(|| Error::new(sys::EF_E_INTERNAL, "the library returned no live catalog"))
     }
 
@@ -155,7 +184,7 @@ impl LiveCatalog {
         // SAFETY: a valid live catalog; the reference returned is ours to free (Catalog's drop).
         let raw = unsafe { sys::ef_live_catalog_current(self.raw.as_ptr()) };
         match Catalog::from_raw(raw) {
-            Ok(catalog) => catalog,
+            Ok(catalog) => catalog.failing_on_rejection(self.fails_on_rejection),
             // The header promises a catalog for a live catalog; nothing else can be served.
             Err(error) => panic!("ef_live_catalog_current returned NULL: {error}"),
         }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use errorformatter::{ErrorInfo, ErrorKind, LiveCatalog, LiveOptions, Mode};
+use errorformatter::{ErrorInfo, ErrorKind, Field, LiveCatalog, LiveOptions, Mode};
 
 /// How long a test waits for what it expects (a hang guard, not a measurement).
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -83,6 +83,37 @@ fn reloads_take_changes_and_report_refusals() {
     drop(live);
     assert_eq!(served(&kept), "Version 4", "a version outlives its live catalog");
     std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+/// The open's options reach every version, the first and those reloaded after it.
+#[test]
+fn open_options_reach_every_version() {
+    let catalog = scratch_directory("options");
+    replace(&catalog.join("en.lproj/Localizable.strings"), "\"errors.Live.1.title\" = \"%lld files\";\n");
+    let german = catalog.join("de.lproj/Localizable.strings");
+    replace(&german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n");
+    let live = LiveCatalog::open(
+        &catalog,
+        LiveOptions::new().localized_numbers(true).pseudo_locales(true).fail_on_rejection(true).check_interval_ms(0),
+    )
+    .unwrap();
+    let mut count = ErrorInfo::new("Live", 1).unwrap();
+    count.arg(1234567i64).unwrap();
+    for generation in 1..=2 {
+        assert_eq!(live.generation(), generation);
+        let version = live.current();
+        assert_eq!(version.format(&count, &["de"]).unwrap().title, "1.234.567 Dateien");
+        let pseudo = version.format(&count, &["en-XA"]).unwrap();
+        assert!(pseudo.title.starts_with('['), "{}", pseudo.title);
+        assert_eq!(pseudo.provenance(Field::Title).locale.as_deref(), Some("en-XA"));
+        let refused = version.format(&ErrorInfo::new("Live", 1).unwrap(), &["en"]).unwrap_err();
+        assert_eq!(refused.kind(), ErrorKind::Rejected);
+        replace(&german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n\"other\" = \"x\";\n");
+        if generation == 1 {
+            live.reload().unwrap();
+        }
+    }
+    std::fs::remove_dir_all(&catalog).unwrap();
 }
 
 #[test]

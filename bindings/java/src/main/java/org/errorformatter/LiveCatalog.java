@@ -72,10 +72,9 @@ public final class LiveCatalog implements AutoCloseable {
         }
 
         /**
-         * The options of every version's open (development locale, mode, mapped); on demand is
-         * refused ({@link Status#INVALID_ARGUMENT}: a version is read whole when taken), and so
-         * are localized numbers, pseudo-locales and failing on rejections, which a live catalog
-         * does not apply to its versions.
+         * The options of every version's open and of the catalog each version is served as
+         * (development locale, mode, mapped, localized numbers, pseudo-locales, rejections); on
+         * demand is refused ({@link Status#INVALID_ARGUMENT}: a version is read whole when taken).
          *
          * @param open the open's options
          * @return these options with {@code open}

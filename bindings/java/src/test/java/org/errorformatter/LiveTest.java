@@ -75,6 +75,33 @@ public class LiveTest {
                 .checkInterval(interval);
     }
 
+    /** The open's options reach every version, the first and those reloaded after it. */
+    @Test
+    public void openOptionsReachEveryVersion() throws IOException {
+        Path catalog = temporary.newFolder("flags").toPath();
+        replace(catalog.resolve("en.lproj/Localizable.strings"), "\"errors.Live.1.title\" = \"%lld files\";\n");
+        Path german = catalog.resolve("de.lproj/Localizable.strings");
+        replace(german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n");
+        OpenOptions open = OpenOptions.defaults().localizedNumbers(true).pseudoLocales(true).failOnRejection(true);
+        try (LiveCatalog live = LiveCatalog.open(catalog,
+                LiveCatalog.Options.defaults().open(open).checkInterval(Duration.ZERO))) {
+            ErrorInfo count = ErrorInfo.builder("Live", 1).argument(Argument.of(1234567)).build();
+            for (long generation = 1; generation <= 2; generation++) {
+                assertEquals(generation, live.generation());
+                assertEquals("1.234.567 Dateien", live.format(count, List.of("de")).title());
+                FormattedError pseudo = live.format(count, List.of("en-XA"));
+                assertTrue(pseudo.title(), pseudo.title().startsWith("["));
+                ErrorFormatterException rejected = assertThrows(ErrorFormatterException.class,
+                        () -> live.format("Live", 1, List.of("en")));
+                assertEquals(Status.REJECTED, rejected.status());
+                replace(german, "\"errors.Live.1.title\" = \"%lld Dateien\";\n\"other\" = \"x\";\n");
+                if (generation == 1) {
+                    live.reload();
+                }
+            }
+        }
+    }
+
     @Test
     public void theExampleAsALiveCatalog() {
         LiveCatalog.Options options = LiveCatalog.Options.defaults().checkInterval(Duration.ZERO);
