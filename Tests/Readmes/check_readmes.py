@@ -2,7 +2,8 @@
 """Runs every code block of the project's READMEs as the README says, against the packages
 `make test` builds, and compares what each prints with the output the README shows.
 
-Every fenced block of every README.md the project ships (`git ls-files`) is one of three kinds:
+Every fenced block of every README.md the project ships (`git ls-files`: tracked, or new and not
+ignored) is one of three kinds:
 
 - a program, by its language: `c`, `cpp`, `python`, `js`, `go`, `java`, `rust` (built and run
   as below: it must exit 0, print exactly its output block and write nothing on standard
@@ -20,7 +21,7 @@ The marker is an HTML comment (invisible in rendered Markdown) on the nearest no
 above the block's opening fence. A block of any other language without a marker fails the
 check, so that a new block cannot slip through unrun.
 
-Each program runs in an empty temporary directory that holds a copy of `Examples/` (the
+Each program runs in an empty directory of its own that holds a copy of `Examples/` (the
 catalogs the programs open by a relative path, as from the project's root), with an environment
 that names nothing of the checkout or the build tree, against the installed packages:
 
@@ -36,8 +37,11 @@ that names nothing of the checkout or the build tree, against the installed pack
   through the tarball's pkg-config file and an rpath, offline;
 - `console`: `errfmt` (and `build/bin/errfmt`, the build tree's) is the tarball's `bin/errfmt`.
 
+Without README arguments, every README is checked, and so is the npm package's size where
+README.md and docs/packaging.md state it (to 0.1 MiB).
+
 usage: check_readmes.py --tarball TGZ --wheel WHL --node-package TGZ --jar JAR --work DIR
-                        [--frameworks SITE_PACKAGES] [--npm-size] [README...]
+                        [--frameworks SITE_PACKAGES] [README...]
 Exit status 0 when every block passed or is marked, 1 otherwise.
 """
 
@@ -139,8 +143,10 @@ class Packages:
             shutil.rmtree(target, ignore_errors=True)
             target.mkdir(parents=True)
             with tarfile.open(self.tarball) as archive:
-                archive.extractall(target, filter="tar") if hasattr(tarfile, "data_filter") \
-                    else archive.extractall(target)
+                if hasattr(tarfile, "data_filter"):  # Python 3.12, and the security releases before
+                    archive.extractall(target, filter="tar")
+                else:
+                    archive.extractall(target)
             (self._tree,) = [path for path in target.iterdir() if path.is_dir()]
         return self._tree
 
