@@ -1302,6 +1302,8 @@ public:
 
     /** The noexcept form of reload(). */
     Status try_reload(Failure *failure = nullptr) noexcept {
+        if (!handle_)
+            return detail::fail(failure, EF_E_INVALID_ARGUMENT, Catalog::closed_message);
         ef_error_details *raw = nullptr;
         Status status = ef_live_catalog_reload(handle_.get(), &raw);
         detail::DetailsPointer details(raw);
@@ -1311,8 +1313,14 @@ public:
     /** How many versions were served: 1 for the first, one more for each taken since. */
     std::uint64_t generation() const noexcept { return ef_live_catalog_generation(handle_.get()); }
 
-    /** Why the newest state of the path is not the version served; nullopt when it is. */
+    /** Why the newest state of the path is not the version served; nullopt when it is. Throws
+     *  Error (EF_E_INVALID_ARGUMENT, "the catalog is closed") on an empty live catalog. */
     std::optional<Failure> last_error() const {
+        if (!handle_) {
+            Failure closed;
+            detail::fail(&closed, EF_E_INVALID_ARGUMENT, Catalog::closed_message);
+            throw Error(std::move(closed));
+        }
         ef_error_details *raw = nullptr;
         Status status = ef_live_catalog_last_error(handle_.get(), &raw);
         detail::DetailsPointer details(raw);
@@ -1326,8 +1334,10 @@ public:
     /** The C handle, for calls this binding does not wrap. Owned by this object. */
     const ef_live_catalog *get() const noexcept { return handle_.get(); }
 
-    /** An empty live catalog object, to receive try_open()'s result. Its current() is an empty
-     *  Catalog and reload() fails with EF_E_INVALID_ARGUMENT, as the C API treats NULL. */
+    /** An empty live catalog object, to receive try_open()'s result. Such a live catalog, or
+     *  one moved from, is closed, as an empty Catalog is: its current() is an empty Catalog, and
+     *  reload() and last_error() refuse it with EF_E_INVALID_ARGUMENT, "the catalog is closed"
+     *  (docs/conventions.md); generation() is 0. */
     LiveCatalog() = default;
 
     explicit operator bool() const noexcept { return handle_ != nullptr; }

@@ -4,15 +4,11 @@ package errorformatter
 import "C"
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
 	"time"
 )
-
-// ErrLiveClosed is returned by a call on a LiveCatalog after Close.
-var ErrLiveClosed = errors.New("errorformatter: operation on a closed live catalog")
 
 // LiveSettings are what a live catalog adds to the options of an open: how often the path is
 // looked at, how long its files must be left alone before a change is opened, and whether a
@@ -112,7 +108,7 @@ func (l *LiveCatalog) Current() (*Catalog, error) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	if l.handle == nil {
-		return nil, ErrLiveClosed
+		return nil, ErrClosed
 	}
 	return newCatalog(C.ef_live_catalog_current(l.handle), l.versions), nil
 }
@@ -145,7 +141,7 @@ func (l *LiveCatalog) Reload() error {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	if l.handle == nil {
-		return ErrLiveClosed
+		return ErrClosed
 	}
 	var details *C.ef_error_details
 	if status := C.ef_live_catalog_reload(l.handle, &details); status != C.EF_OK {
@@ -163,12 +159,12 @@ func (l *LiveCatalog) Generation() uint64 {
 }
 
 // LastError is why the newest state of the path is not the version served (an *Error: its
-// Status, message, file and position); nil when it is. ErrLiveClosed after Close.
+// Status, message, file and position); nil when it is. ErrClosed after Close.
 func (l *LiveCatalog) LastError() error {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	if l.handle == nil {
-		return ErrLiveClosed
+		return ErrClosed
 	}
 	var details *C.ef_error_details
 	if status := C.ef_live_catalog_last_error(l.handle, &details); status != C.EF_OK {
@@ -178,7 +174,8 @@ func (l *LiveCatalog) LastError() error {
 }
 
 // Close stops following the path and frees the live catalog, after the calls in flight on other
-// goroutines return. Catalogs from Current stay valid until closed. Closing again does nothing.
+// goroutines return. Catalogs from Current stay valid until closed. Later calls fail with
+// ErrClosed, as a closed Catalog's do (Generation gives 0). Closing again does nothing.
 func (l *LiveCatalog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -83,7 +83,7 @@ func TestLiveCatalogOfTheExample(t *testing.T) {
 	if err != nil || result.Title != "Emplacement inconnu" {
 		t.Errorf("a version after its live catalog: %q, %v", result.Title, err)
 	}
-	if _, err := live.Current(); err != errorformatter.ErrLiveClosed {
+	if _, err := live.Current(); err != errorformatter.ErrClosed {
 		t.Errorf("Current after Close: %v", err)
 	}
 	if _, err := errorformatter.OpenLive(coreLocation, errorformatter.LiveSettings{}, errorformatter.OnDemand()); !errors.Is(err, errorformatter.StatusInvalidArgument) {

@@ -122,3 +122,39 @@ func TestACallAfterCloseIsAnInvalidArgument(t *testing.T) {
 		t.Errorf("Lookup after Close = %v", err)
 	}
 }
+
+func TestACallAfterCloseOfALiveCatalogIsTheCatalogsFailure(t *testing.T) {
+	live, err := errorformatter.OpenLive(syncCatalog, errorformatter.LiveSettings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live.Close()
+	calls := map[string]func() error{
+		"Format": func() error {
+			_, err := live.Format(errorformatter.ErrorInfo{Domain: "SyncErrorDomain", Code: 1}, "en")
+			return err
+		},
+		"Lookup": func() error {
+			_, err := live.Lookup("", "errors.title", nil, "en")
+			return err
+		},
+		"Current": func() error {
+			_, err := live.Current()
+			return err
+		},
+		"Reload":    live.Reload,
+		"LastError": live.LastError,
+	}
+	for name, call := range calls {
+		err := call()
+		var failure *errorformatter.Error
+		if !errors.As(err, &failure) || failure.Status != errorformatter.StatusInvalidArgument ||
+			failure.Message != "the catalog is closed" || !errors.Is(err, errorformatter.ErrClosed) {
+			t.Errorf("%s after Close = %v", name, err)
+		}
+	}
+	if generation := live.Generation(); generation != 0 {
+		t.Errorf("Generation after Close = %d", generation)
+	}
+	live.Close()
+}

@@ -512,7 +512,7 @@ class LiveCatalog {
   }
 
   #usableHandle() {
-    if (this.#handle === null) throw invalidArgument('the live catalog is closed');
+    if (this.#handle === null) throw invalidArgument('the catalog is closed');
     return this.#handle;
   }
 }

@@ -816,6 +816,20 @@ void test_mistakes(const std::string &examples) {
     CHECK_EQ(failure.message, "the catalog is closed");
     failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, sync.lookup("errors.title")); // NOLINT(bugprone-use-after-move)
     CHECK_EQ(failure.message, "the catalog is closed");
+
+    // A moved-from live catalog is closed too, and says so in the same words.
+    ef::LiveCatalog::Options no_thread;
+    no_thread.check_interval_ms = 0;
+    ef::LiveCatalog live = ef::LiveCatalog::open(examples + "/Sync", no_thread);
+    ef::LiveCatalog kept = std::move(live);
+    failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, live.reload()); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(failure.message, "the catalog is closed");
+    failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, live.last_error()); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(failure.message, "the catalog is closed");
+    failure = CHECK_THROWS(EF_E_INVALID_ARGUMENT, live.current().format(file, {"en"})); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(failure.message, "the catalog is closed");
+    CHECK_EQ(live.generation(), 0u); // NOLINT(bugprone-use-after-move)
+    CHECK_EQ(kept.generation(), 1u);
 }
 
 } // namespace

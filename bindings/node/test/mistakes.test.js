@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { test } = require('node:test');
 
-const { Catalog, ErrorFormatterError } = require('..');
+const { Catalog, ErrorFormatterError, LiveCatalog } = require('..');
 const { CORE_LOCATION, SYNC } = require('./helpers.js');
 
 const REJECTED_SIZE = "errors.SyncErrorDomain.3.message in en/Localizable: '%f' needs a floating-point " +
@@ -106,6 +106,19 @@ test('a call after close is EF_E_INVALID_ARGUMENT, the catalog is closed', () =>
   assert.throws(() => catalog.format('SyncErrorDomain', 1), closed);
   assert.throws(() => catalog.lookup('errors.title'), closed);
   assert.throws(() => catalog.localizations, closed);
+});
+
+test('a call after close of a live catalog is what a closed catalog throws', () => {
+  const live = LiveCatalog.open(SYNC, { checkIntervalMs: 0 });
+  live.close();
+  const closed = { name: 'ErrorFormatterError', code: 'EF_E_INVALID_ARGUMENT', message: 'the catalog is closed' };
+  assert.throws(() => live.format('SyncErrorDomain', 1), closed);
+  assert.throws(() => live.lookup('errors.title'), closed);
+  assert.throws(() => live.current(), closed);
+  assert.throws(() => live.reload(), closed);
+  assert.throws(() => live.generation, closed);
+  assert.throws(() => live.lastError, closed);
+  live.close();
 });
 
 test('the package sources without their native part name make node-package', () => {

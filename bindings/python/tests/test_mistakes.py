@@ -14,6 +14,7 @@ import errorformatter
 from errorformatter import (
     Catalog,
     InvalidArgumentError,
+    LiveCatalog,
     NotFoundError,
     RejectionError,
     RejectionWarning,
@@ -103,3 +104,19 @@ def test_a_call_after_close_is_an_invalid_argument() -> None:
         assert (raised.value.status_name, raised.value.message) == ("EF_E_INVALID_ARGUMENT", "the catalog is closed")
         assert isinstance(raised.value, ValueError)
     assert errorformatter.status_name(9) == "EF_E_REJECTED"
+
+
+def test_a_call_after_close_of_a_live_catalog_is_the_catalogs_failure() -> None:
+    live = LiveCatalog.open(SYNC, check_interval_ms=0)
+    live.close()
+    for call in (lambda: live.format("SyncErrorDomain", 1),
+                 lambda: live.lookup("errors.title"),
+                 live.current,
+                 live.reload,
+                 lambda: live.generation,
+                 lambda: live.last_error):
+        with pytest.raises(InvalidArgumentError) as raised:
+            call()
+        assert (raised.value.status_name, raised.value.message) == ("EF_E_INVALID_ARGUMENT", "the catalog is closed")
+        assert isinstance(raised.value, ValueError)
+    live.close()

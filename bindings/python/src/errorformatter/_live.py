@@ -8,7 +8,7 @@ import weakref
 from typing import Optional, Sequence
 
 from . import _ffi, _rejections
-from ._catalog import Catalog, StrPath, _call, _encode_optional, _encode_path, _flags
+from ._catalog import Catalog, StrPath, _call, _closed, _encode_optional, _encode_path, _flags
 from ._errors import ErrorFormatterError, error_from_details, make_error
 from ._results import FormattedError, LookupResult
 
@@ -135,7 +135,7 @@ class LiveCatalog:
         Raises:
             NotFoundError, CatalogIOError, ParseError, InvalidLocaleError: why what is there was
                 refused (the version served stays).
-            ValueError: the live catalog is closed.
+            InvalidArgumentError: the live catalog is closed (also a ValueError).
         """
         _call(_lib.ef_live_catalog_reload, self._check_open())
 
@@ -164,7 +164,8 @@ class LiveCatalog:
 
     def close(self) -> None:
         """Stops following the path and frees the live catalog; catalogs from :meth:`current`
-        stay valid until closed. Further use raises ValueError; closing twice is a no-op."""
+        stay valid until closed. Further use raises InvalidArgumentError (a ValueError) "the
+        catalog is closed", as a closed :class:`Catalog` does; closing twice is a no-op."""
         self._handle = None
         self._finalizer()
 
@@ -183,7 +184,7 @@ class LiveCatalog:
     def _check_open(self) -> "_ffi.LiveCatalogP":
         handle = self._handle
         if handle is None:
-            raise ValueError("operation on a closed live catalog")
+            raise _closed()
         return handle
 
     def _take_current(self) -> Catalog:

@@ -28,9 +28,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p><b>Threads.</b> Every method may be called from any number of threads; {@link #current()}
  * never waits for a reload. {@link #close()} waits for the calls in flight; every call after it
- * throws {@link IllegalStateException}. Versions taken with {@link #current()} stay valid (and
- * unchanged) until each is closed, also after the live catalog is. One never closed is freed
- * after it becomes unreachable (a {@link Cleaner}), as a safety net.
+ * throws {@link CatalogClosedException}, as a closed {@link Catalog} does. Versions taken with
+ * {@link #current()} stay valid (and unchanged) until each is closed, also after the live
+ * catalog is. One never closed is freed after it becomes unreachable (a {@link Cleaner}), as a
+ * safety net.
  */
 public final class LiveCatalog implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -130,7 +131,7 @@ public final class LiveCatalog implements AutoCloseable {
             lock.readLock().lock();
             if (pointer == 0) {
                 lock.readLock().unlock();
-                throw new IllegalStateException("the live catalog is closed");
+                throw new CatalogClosedException();
             }
             return pointer;
         }
@@ -208,7 +209,7 @@ public final class LiveCatalog implements AutoCloseable {
      * a reload holds, no I/O.
      *
      * @return the version served now
-     * @throws IllegalStateException after {@link #close()}
+     * @throws CatalogClosedException after {@link #close()}
      */
     public Catalog current() {
         long pointer = handle.acquire();
@@ -267,7 +268,7 @@ public final class LiveCatalog implements AutoCloseable {
      * @throws ErrorFormatterException why what is there was refused ({@link Status#NOT_FOUND}
      *     for a deleted path, {@link Status#PARSE}, {@link Status#IO},
      *     {@link Status#INVALID_LOCALE}); the version served stays
-     * @throws IllegalStateException after {@link #close()}
+     * @throws CatalogClosedException after {@link #close()}
      */
     public void reload() {
         long pointer = handle.acquire();
@@ -282,7 +283,7 @@ public final class LiveCatalog implements AutoCloseable {
      * How many versions were served: 1 for the first, one more for each taken since.
      *
      * @return the generation
-     * @throws IllegalStateException after {@link #close()}
+     * @throws CatalogClosedException after {@link #close()}
      */
     public long generation() {
         long pointer = handle.acquire();
@@ -298,7 +299,7 @@ public final class LiveCatalog implements AutoCloseable {
      *
      * @return the refusal (not thrown): its status, message, file and position; null when the
      *     version served is the newest state of the path
-     * @throws IllegalStateException after {@link #close()}
+     * @throws CatalogClosedException after {@link #close()}
      */
     public ErrorFormatterException lastError() {
         long pointer = handle.acquire();

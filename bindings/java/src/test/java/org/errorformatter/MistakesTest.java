@@ -5,6 +5,7 @@ import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Handler;
@@ -134,5 +135,24 @@ public class MistakesTest {
         assertEquals("EF_E_INVALID_ARGUMENT", failure.statusName());
         assertThrows(CatalogClosedException.class, () -> catalog.lookup("errors.title", List.of()));
         assertThrows(CatalogClosedException.class, catalog::localizations);
+    }
+
+    @Test
+    public void aCallAfterCloseOfALiveCatalogIsTheCatalogsFailure() {
+        LiveCatalog live = LiveCatalog.open(sync(), LiveCatalog.Options.defaults().checkInterval(Duration.ZERO));
+        live.close();
+        List<Runnable> calls = List.of(
+                () -> live.format("SyncErrorDomain", 1, List.of("en")),
+                () -> live.lookup("errors.title", List.of()),
+                live::current,
+                live::reload,
+                live::generation,
+                live::lastError);
+        for (Runnable call : calls) {
+            CatalogClosedException failure = assertThrows(CatalogClosedException.class, call::run);
+            assertEquals("the catalog is closed", failure.getMessage());
+            assertEquals("EF_E_INVALID_ARGUMENT", failure.statusName());
+        }
+        live.close();
     }
 }
