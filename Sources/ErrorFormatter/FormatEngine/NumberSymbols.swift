@@ -180,16 +180,7 @@ private final class NumberLengths {
     private let formatter: OpaquePointer
 
     init?(skeleton: String, locale: String) {
-        let units = Array(skeleton.utf16)
-        var status = U_ZERO_ERROR
-        let opened = units.withUnsafeBufferPointer { buffer in
-            cicu_unumf_openForSkeletonAndLocale(buffer.baseAddress, Int32(buffer.count), locale, &status)
-        }
-        guard let opened else { return nil }
-        guard !status.isFailure else {
-            cicu_unumf_close(opened)
-            return nil
-        }
+        guard let opened = openICUNumberFormatter(skeleton: skeleton, locale: locale) else { return nil }
         formatter = opened
     }
 

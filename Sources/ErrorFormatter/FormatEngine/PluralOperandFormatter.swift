@@ -15,16 +15,7 @@ final class PluralOperandFormatter: @unchecked Sendable {
         // The text given is already rounded to this many digits, so the skeleton only pads and
         // never rounds again.
         let skeleton = fractionDigits == 0 ? "precision-integer" : "." + String(repeating: "0", count: fractionDigits)
-        let units = Array(skeleton.utf16)
-        var status = U_ZERO_ERROR
-        let opened = units.withUnsafeBufferPointer { buffer in
-            cicu_unumf_openForSkeletonAndLocale(buffer.baseAddress, Int32(buffer.count), locale, &status)
-        }
-        guard let opened else { return nil }
-        guard !status.isFailure else {
-            cicu_unumf_close(opened)
-            return nil
-        }
+        guard let opened = openICUNumberFormatter(skeleton: skeleton, locale: locale) else { return nil }
         formatter = opened
     }
 
