@@ -17,8 +17,10 @@ endif
 # The top Makefile includes this file after every other mk/*.mk: the lists are complete here.
 
 VENV := $(BUILD)/venv
-# The interpreter the venv is made from: the one on PATH before the venv's is put in front.
-SYSTEM_PYTHON := $(shell command -v python3)
+# The interpreter the venv is made from: the one on PATH, the venv's left out (a make run from a
+# recipe inherits a PATH that has it in front, and remaking the venv deletes it first).
+SYSTEM_PYTHON := $(shell PATH=$$(printf '%s\n' "$$PATH" | tr ':' '\n' | grep -vxF '$(abspath $(VENV))/bin' \
+                   | paste -sd: -); export PATH; command -v python3)
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 # Python's bytecode caches go under build/ too, not beside the sources the suites import.
 export PYTHONPYCACHEPREFIX := $(abspath $(BUILD))/pycache
