@@ -44,8 +44,9 @@ def checked_policy(policy: object) -> str:
 
 
 def report(rejections: Iterable[Rejection], policy: str, stacklevel: int) -> None:
-    """Warns about or raises the first of ``rejections`` as ``policy`` says (``stacklevel`` as
-    :func:`warnings.warn` takes it, counted from the caller of this function)."""
+    """Raises for the first of ``rejections`` (``"raise"``) or warns about each of them
+    (``"warn"``), as ``policy`` says (``stacklevel`` as :func:`warnings.warn` takes it, counted
+    from the caller of this function)."""
     for rejection in rejections:
         if policy == "raise":
             error = RejectionError(_ffi.EF_E_REJECTED, status_name(_ffi.EF_E_REJECTED), str(rejection))
