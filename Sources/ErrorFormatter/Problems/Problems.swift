@@ -23,29 +23,36 @@ package enum Problems {
         locales: Serving.CLocales, count: Int, status: Int, typeTemplate: UnsafePointer<CChar>?,
         instance: UnsafePointer<CChar>?, members: UInt32, into buffer: UnsafeMutableRawPointer?, capacity: Int
     ) throws(ServingError) -> Int {
-        let parameters = try ProblemParameters(
-            status: status, typeTemplate: ProblemParameters.bytes(typeTemplate),
-            instance: ProblemParameters.bytes(instance), members: members)
-        if acceptLanguage != nil, count != 0 {
-            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
-        }
+        let typeTemplate = ProblemParameters.bytes(typeTemplate), instance = ProblemParameters.bytes(instance)
         // What the header reader looks at: the first bytes, and one more to know that the header
         // is longer than those (it is then cut after the last entry that ends within them).
         let header = acceptLanguage.map {
             UnsafeRawBufferPointer(start: $0, count: strnlen($0, Limits.maximumAcceptLanguageBytes + 1))
         }
+        // 1, 2. What the catalog keeps, for a call whose options pass what its keys do not vouch
+        //    for; any other call takes the full road, whose checks report it.
+        if acceptLanguage == nil || count == 0,
+           let parameters = ProblemParameters(
+               keyedStatus: status, typeTemplate: typeTemplate, instance: instance, members: members),
+           let length = remembered(request, catalog: catalog, header: header, locales: locales, count: count,
+                                   parameters: parameters, into: buffer, capacity: capacity) {
+            return length
+        }
+        let parameters = try ProblemParameters(
+            status: status, typeTemplate: typeTemplate, instance: instance, members: members)
+        if acceptLanguage != nil, count != 0 {
+            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
+        }
         func writeKey(_ key: inout MemoKey) {
             KeptProblem.writeKey(&key, request: request, header: header, locales: locales, count: count,
                                  parameters: parameters)
         }
-        // 1. A response kept for the key: only its instance is this call's. Nothing else is
-        //    checked: only checked calls kept anything.
-        if !request.hasArguments, let kept = Serving.find(catalog, writeKey) {
-            var output = ProblemOutput(buffer: buffer, capacity: capacity)
-            KeptProblem.kept(at: kept)._withUnsafeGuaranteedRef { $0.write(instance: parameters.instance, to: &output) }
-            return output.length
+        func writeTemplateKey(_ key: inout MemoKey) {
+            KeptProblem.writeKey(&key, kind: .problemTemplate, request: request, header: header, locales: locales,
+                                 count: count, parameters: parameters)
+            ResultReuse.writeArgumentKinds(of: request.arguments, into: &key)
         }
-        // 2. The serving roads for the formatted error, then the response written around it.
+        // 3. The serving roads for the formatted error, then the response written around it.
         let code = request.code
         return try UTF8Bytes.with(request.domain) { domain in
             Result { () throws(ServingError) -> Int in
@@ -56,13 +63,16 @@ package enum Problems {
                         ProblemFields.withFields(ofBlock: block) { fields in
                             let (length, instance) = write(fields, catalog: catalog, parameters: parameters,
                                                            domain: domain, code: code, into: buffer, capacity: capacity)
-                            if let buffer, capacity < 0 || length <= capacity,
-                               ResultReuse.mayReuse(hasArguments: request.hasArguments,
-                                                    showsCallerText: fields.titleSource.isCallerText
-                                                        || fields.messageSource.isCallerText),
+                            let reusable = ResultReuse.mayReuse(
+                                hasArguments: request.hasArguments,
+                                showsCallerText: fields.titleSource.isCallerText || fields.messageSource.isCallerText)
+                            if reusable, let buffer, capacity < 0 || length <= capacity,
                                let kept = KeptProblem(UnsafeRawBufferPointer(start: buffer, count: length),
                                                       instance: instance) {
                                 Serving.keep(kept, cost: kept.cost, in: catalog, writeKey)
+                            } else if !reusable {
+                                keepTemplate(request, catalog: catalog, locales: locales, count: count,
+                                             parameters: parameters, domain: domain, code: code, writeTemplateKey)
                             }
                             return length
                         }
@@ -70,6 +80,61 @@ package enum Problems {
                 }
             }
         }.get()
+    }
+
+    /// The response of a C call from what the catalog keeps, written into `buffer` when it fits
+    /// `capacity` bytes (negative: room for anything): its length, or `nil` when the call must
+    /// take the full road.
+    ///
+    /// 1. A response kept for the key (an error without arguments that shows none of its own
+    ///    texts): only its instance is this call's.
+    /// 2. A template of the key's plan (``ProblemTemplate``): this call's texts and instance
+    ///    written between its bytes.
+    ///
+    /// Nothing is checked that the key holds (the error, the preferences, the type template):
+    /// only checked calls kept anything, under the bytes they passed.
+    @inline(__always)
+    private static func remembered(
+        _ request: ErrorRequest, catalog: Catalog, header: UnsafeRawBufferPointer?, locales: Serving.CLocales,
+        count: Int, parameters: ProblemParameters, into buffer: UnsafeMutableRawPointer?, capacity: Int
+    ) -> Int? {
+        // One key for both probes: the response's, then (its kind replaced, the arguments' kinds
+        // appended) the template's.
+        MemoKey.writing { key -> Int? in
+            KeptProblem.writeKey(&key, request: request, header: header, locales: locales, count: count,
+                                 parameters: parameters)
+            var output = ProblemOutput(buffer: buffer, capacity: capacity)
+            if !request.hasArguments, let kept = Serving.find(catalog, key) {
+                KeptProblem.kept(at: kept)._withUnsafeGuaranteedRef {
+                    $0.write(instance: parameters.instance, to: &output)
+                }
+                return output.length
+            }
+            key.setKind(MemoFamily.Kind.problemTemplate.rawValue)
+            let arguments = request.arguments
+            ResultReuse.writeArgumentKinds(of: arguments, into: &key)
+            guard let template = Serving.find(catalog, key) else { return nil }
+            let written = ProblemTemplate.kept(at: template)._withUnsafeGuaranteedRef {
+                $0.write(arguments: arguments, text: request.text, instance: parameters.instance, to: &output)
+            }
+            return written ? output.length : nil
+        }
+    }
+
+    /// Keeps the template of the plan the catalog keeps for `request` (when it has one, and no
+    /// template is kept under the key yet), for the later calls with its key.
+    private static func keepTemplate(
+        _ request: ErrorRequest, catalog: Catalog, locales: Serving.CLocales, count: Int,
+        parameters: ProblemParameters, domain: UnsafeRawBufferPointer, code: Int64,
+        _ writeKey: (inout MemoKey) -> Void
+    ) {
+        guard Serving.find(catalog, writeKey) == nil,
+              let plan = Serving.keptPlan(request, catalog: catalog, locales: locales, count: count)
+        else { return }
+        let made = plan._withUnsafeGuaranteedRef {
+            ProblemTemplate(plan: $0, catalog: catalog, parameters: parameters, domain: domain, code: code)
+        }
+        if let made { Serving.keep(made, cost: made.cost, in: catalog, writeKey) }
     }
 
     /// `body` applied to the preference list of a C call: the ranges of the header, best first,
@@ -111,9 +176,9 @@ package enum Problems {
             title: fields.titleSource, detail: fields.message.count > 0 ? fields.messageSource : nil, catalog: catalog
         ) { language in
             var output = ProblemOutput(buffer: buffer, capacity: capacity)
-            let instance = ProblemWriter.write(fields, contentLanguage: language, parameters: parameters,
-                                               domain: domain, code: code, to: &output)
-            return (output.length, instance)
+            let marks = ProblemWriter.write(fields, contentLanguage: language, parameters: parameters,
+                                            domain: domain, code: code, to: &output)
+            return (output.length, marks.instance)
         }
     }
 

@@ -62,6 +62,14 @@ extension Serving {
         }
     }
 
+    /// The plan the catalog keeps for `request` and the preferences (a template, or the mark of
+    /// a key that has no plan), unretained (the memo keeps it alive), or `nil`.
+    static func keptPlan(_ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int)
+        -> Unmanaged<ResultTemplate>?
+    {
+        template(catalog) { writeKey(&$0, kind: .plan, request: request, locales: locales, count: count) }
+    }
+
     /// `body` applied to the block of `request` formatted for the preferences, on whichever road
     /// answers: the block a memo keeps is read where it is (no copy), any other is freed after.
     ///
