@@ -31,11 +31,13 @@ package enum Problems {
         }
         // 1, 2. What the catalog keeps, for a call whose options pass what its keys do not vouch
         //    for; any other call takes the full road, whose checks report it.
+        var templateDeclined = false
         if acceptLanguage == nil || count == 0,
            let parameters = ProblemParameters(
                keyedStatus: status, typeTemplate: typeTemplate, instance: instance, members: members),
            let length = remembered(request, catalog: catalog, header: header, locales: locales, count: count,
-                                   parameters: parameters, into: buffer, capacity: capacity) {
+                                   parameters: parameters, into: buffer, capacity: capacity,
+                                   templateDeclined: &templateDeclined) {
             return length
         }
         let parameters = try ProblemParameters(
@@ -57,9 +59,12 @@ package enum Problems {
         return try UTF8Bytes.with(request.domain) { domain in
             Result { () throws(ServingError) -> Int in
                 try ProblemType.checkLength(template: parameters.typeTemplate, domain: domain, code: code)
-                return try withPreferences(header: header, locales: locales, count: count) {
+                return try withPreferences(header: header, locales: locales, count: count, catalog: catalog) {
                     locales, count throws(ServingError) in
-                    try Serving.withFormatted(request, catalog: catalog, locales: locales, count: count) { block in
+                    // A template declines a call only when its plan does, or when the message
+                    // comes out empty (rare): the plan is not tried twice.
+                    try Serving.withFormatted(request, catalog: catalog, locales: locales, count: count,
+                                              planDeclined: templateDeclined) { block in
                         ProblemFields.withFields(ofBlock: block) { fields in
                             let (length, instance) = write(fields, catalog: catalog, parameters: parameters,
                                                            domain: domain, code: code, into: buffer, capacity: capacity)
@@ -89,14 +94,16 @@ package enum Problems {
     /// 1. A response kept for the key (an error without arguments that shows none of its own
     ///    texts): only its instance is this call's.
     /// 2. A template of the key's plan (``ProblemTemplate``): this call's texts and instance
-    ///    written between its bytes.
+    ///    written between its bytes; `templateDeclined` says that one was found and could not
+    ///    answer the call.
     ///
     /// Nothing is checked that the key holds (the error, the preferences, the type template):
     /// only checked calls kept anything, under the bytes they passed.
     @inline(__always)
     private static func remembered(
         _ request: ErrorRequest, catalog: Catalog, header: UnsafeRawBufferPointer?, locales: Serving.CLocales,
-        count: Int, parameters: ProblemParameters, into buffer: UnsafeMutableRawPointer?, capacity: Int
+        count: Int, parameters: ProblemParameters, into buffer: UnsafeMutableRawPointer?, capacity: Int,
+        templateDeclined: inout Bool
     ) -> Int? {
         // One key for both probes: the response's, then (its kind replaced, the arguments' kinds
         // appended) the template's.
@@ -117,6 +124,7 @@ package enum Problems {
             let written = ProblemTemplate.kept(at: template)._withUnsafeGuaranteedRef {
                 $0.write(arguments: arguments, text: request.text, instance: parameters.instance, to: &output)
             }
+            templateDeclined = !written
             return written ? output.length : nil
         }
     }
@@ -138,32 +146,30 @@ package enum Problems {
     }
 
     /// `body` applied to the preference list of a C call: the ranges of the header, best first,
-    /// as C strings in memory that lives during the call, or the caller's list.
+    /// as C strings (``HeaderPreferences``, kept by the catalog under the header's bytes), or the
+    /// caller's list.
+    ///
+    /// - Throws: what `body` throws; `outOfMemory`.
     private static func withPreferences<Answer>(
-        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int,
+        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int, catalog: Catalog,
         _ body: (Serving.CLocales, Int) throws(ServingError) -> Answer
     ) throws(ServingError) -> Answer {
         guard let header else { return try body(locales, count) }
-        return try AcceptLanguageRanges.withRanges(header) { ranges in
-            // Each range and a NUL: at most the header's bytes and one per range.
-            withUnsafeTemporaryAllocation(byteCount: header.count + ranges.count, alignment: 1) { strings in
-                withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: ranges.count) { pointers in
-                    var at = 0
-                    for (index, range) in ranges.enumerated() {
-                        guard let base = strings.baseAddress, let source = range.bytes(in: header).baseAddress else {
-                            continue
-                        }
-                        memcpy(base + at, source, range.count)
-                        (base + at + range.count).storeBytes(of: 0, as: UInt8.self)
-                        pointers[index] = UnsafePointer((base + at).assumingMemoryBound(to: CChar.self))
-                        at += range.count + 1
-                    }
-                    return Result { () throws(ServingError) in
-                        try body(UnsafePointer(pointers.baseAddress), ranges.count)
-                    }
-                }
-            }
-        }.get()
+        func writeKey(_ key: inout MemoKey) {
+            key.append(byte: MemoFamily.Kind.acceptLanguage.rawValue)
+            key.appendTerminated(header)
+        }
+        if let kept = Serving.find(catalog, writeKey) {
+            // `_withUnsafeGuaranteedRef` rethrows untyped: the answer crosses it as a value.
+            return try HeaderPreferences.kept(at: kept)._withUnsafeGuaranteedRef { preferences in
+                Result { () throws(ServingError) in try body(preferences.locales, preferences.count) }
+            }.get()
+        }
+        guard let preferences = HeaderPreferences(header: header) else { throw ServingError.outOfMemory }
+        Serving.keep(preferences, cost: preferences.cost, in: catalog, writeKey)
+        return try withExtendedLifetime(preferences) { () throws(ServingError) -> Answer in
+            try body(preferences.locales, preferences.count)
+        }
     }
 
     /// Writes the output of a formatted error's fields: its length, and where its instance

@@ -4,7 +4,8 @@
 /// - one lock-free, insert-only ``ConcurrentByteCache`` (`entries`) holding every kind of entry,
 ///   told apart by the first byte of its key (``Kind``): the tables found for a preference list,
 ///   argument-free texts, formatted results, lookups, format plans, problem responses, their
-///   templates and the languages they name. Readers take no lock and write nothing shared, so threads scale;
+///   templates, the languages they name and the lists that headers give. Readers take no lock
+///   and write nothing shared, so threads scale;
 /// - two small tables behind a lock, keyed by Swift strings, that the slow road consults before
 ///   negotiating a preference list (``negotiationTableBytes`` each).
 ///
@@ -34,6 +35,8 @@ package final class MemoFamily: Sendable {
         /// A problem response's bytes around the texts a plan leaves to each call, for calls
         /// whose key also names the arguments' kinds.
         case problemTemplate
+        /// The preference list an `Accept-Language` header gives, under the header's bytes.
+        case acceptLanguage
     }
 
     /// The whole budget, in bytes.
