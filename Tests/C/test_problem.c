@@ -1,7 +1,9 @@
 /* test_problem.c -- ef_format_problem: the response a service sends for an error (RFC 9457),
  * item for item in the documented layout, with bodies checked byte for byte against hand-made
  * JSON; Content-Language for every kind of source; malformed headers, header injection and
- * over-long inputs; grow and retry; bad arguments. */
+ * over-long inputs; grow and retry; bad arguments; responses with arguments from templates the
+ * catalog keeps, made and read by several threads at once. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +271,83 @@ static void test_refusals(const ef_catalog *catalog) {
     ef_error_info_free(info);
 }
 
+/* ------------------------------------------------------------------ templates, several threads */
+
+#define TEMPLATE_THREADS 4
+#define TEMPLATE_ROUNDS 2000
+
+/* Names and their JSON-escaped forms: each thread's calls rotate over them. */
+static const char *const template_names[][2] = {
+    {"a.pdf", "a.pdf"}, {"q\"b", "q\\\"b"}, {"back\\slash", "back\\\\slash"}, {"tab\there", "tab\\there"},
+    {"line\nbreak", "line\\nbreak"}, {"\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9"},
+};
+#define TEMPLATE_NAMES (sizeof template_names / sizeof template_names[0])
+
+struct template_caller {
+    pthread_t thread;
+    ef_catalog *catalog;
+    int failures;
+};
+
+/* Formats the error with rotating names and byte counts, through the header and the list, and
+ * compares each body with the one written by hand. */
+static void *call_templates(void *argument) {
+    struct template_caller *caller = argument;
+    const char *const locales[] = {"en"};
+    char buffer[1024], expected[512];
+    for (int round = 0; round < TEMPLATE_ROUNDS; round++) {
+        const char *const *name = template_names[round % TEMPLATE_NAMES];
+        ef_error_info *info = NULL;
+        if (ef_error_info_new(&info, "T", 1, NULL) != EF_OK || ef_error_info_add_string(info, name[0], NULL) != EF_OK ||
+            ef_error_info_add_int64(info, round, NULL) != EF_OK) {
+            caller->failures++;
+            ef_error_info_free(info);
+            continue;
+        }
+        int by_header = round % 2;
+        size_t length = 0;
+        ef_status status = ef_format_problem(&length, buffer, sizeof buffer, caller->catalog, info,
+                                             by_header ? "en-GB, fr;q=0.1" : NULL, by_header ? NULL : locales,
+                                             by_header ? 0 : 1, 409, NULL, NULL, 0, NULL);
+        ef_error_info_free(info);
+        snprintf(expected, sizeof expected,
+                 "{\"type\":\"about:blank\",\"title\":\"Cannot open %s\",\"status\":409,"
+                 "\"detail\":\"%s needs %d bytes.\"}",
+                 name[1], name[1], round);
+        size_t body_length = strlen(expected) + 1;
+        if (status != EF_OK || length > sizeof buffer || length < body_length ||
+            memcmp(buffer + length - body_length, expected, body_length) != 0)
+            caller->failures++;
+    }
+    return NULL;
+}
+
+/* Several threads format errors with arguments on one catalog: the first calls of each key make
+ * its plan and its response's template, every later one writes from them; each body is the one
+ * written by hand. */
+static void test_templates_on_several_threads(void) {
+    static const char table[] = "\"errors.T.1.title\" = \"Cannot open %1$@\";\n"
+                                "\"errors.T.1.message\" = \"%1$@ needs %2$lld bytes.\";\n";
+    ef_catalog_builder *builder = NULL;
+    ef_catalog *catalog = NULL;
+    CHECK_STATUS(ef_catalog_builder_new(&builder, EF_CATALOG_STRICT, NULL), EF_OK);
+    CHECK_STATUS(ef_catalog_builder_add_table(builder, "en", "Localizable.strings", table, sizeof table - 1, NULL),
+                 EF_OK);
+    CHECK_STATUS(ef_catalog_builder_finish(&catalog, builder, "en", NULL), EF_OK);
+    ef_catalog_builder_free(builder);
+    if (catalog == NULL) return;
+    struct template_caller callers[TEMPLATE_THREADS];
+    for (int i = 0; i < TEMPLATE_THREADS; i++) {
+        callers[i] = (struct template_caller){.catalog = catalog};
+        CHECK_INT(pthread_create(&callers[i].thread, NULL, call_templates, &callers[i]), 0);
+    }
+    for (int i = 0; i < TEMPLATE_THREADS; i++) {
+        pthread_join(callers[i].thread, NULL);
+        CHECK_INT(callers[i].failures, 0);
+    }
+    ef_catalog_free(catalog);
+}
+
 void test_problem(const struct test_context *context) {
     ef_catalog *catalog = open_example(context);
     if (catalog == NULL) return;
@@ -278,4 +357,5 @@ void test_problem(const struct test_context *context) {
     test_same_as_format(catalog);
     test_refusals(catalog);
     ef_catalog_free(catalog);
+    test_templates_on_several_threads();
 }

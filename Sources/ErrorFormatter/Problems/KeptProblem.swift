@@ -45,14 +45,15 @@ final class KeptProblem {
         Unmanaged<KeptProblem>.fromOpaque(address)
     }
 
-    /// Writes the key of a C call's response: the kind, the error's part, the header (a 1 byte
-    /// and its bytes) or the preference list (a 0 byte and the list), the status, the members
-    /// and the type template.
+    /// Writes the key of a C call's response: the kind (`problem`; a ``ProblemTemplate``'s key is
+    /// this one with its own kind, followed by the arguments' kinds), the error's part, the
+    /// header (a 1 byte and its bytes) or the preference list (a 0 byte and the list), the
+    /// status, the members and the type template.
     static func writeKey(
-        _ key: inout MemoKey, request: ErrorRequest, header: UnsafeRawBufferPointer?, locales: Serving.CLocales,
-        count: Int, parameters: ProblemParameters
+        _ key: inout MemoKey, kind: MemoFamily.Kind = .problem, request: ErrorRequest,
+        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int, parameters: ProblemParameters
     ) {
-        key.append(byte: MemoFamily.Kind.problem.rawValue)
+        key.append(byte: kind.rawValue)
         request.writeKey(into: &key)
         if let header {
             key.append(byte: 1)

@@ -33,14 +33,46 @@ struct ProblemParameters {
         if let typeTemplate, typeTemplate.count > 0 {
             self.typeTemplate = try Self.checked(typeTemplate, name: "type_template")
         } else {
-            let blank: StaticString = "about:blank"
-            self.typeTemplate = UnsafeRawBufferPointer(start: blank.utf8Start, count: blank.utf8CodeUnitCount)
+            self.typeTemplate = Self.blankType
         }
         if let instance, instance.count > 0 {
             self.instance = try Self.checked(instance, name: "instance")
         } else {
             self.instance = nil
         }
+    }
+
+    /// The options of a call that a catalog's memos may answer, checked as far as the memos'
+    /// keys do not vouch for them, or `nil` when a check fails (the call then takes the full
+    /// road, whose checks, in their order, report it). The type template's bytes are in every
+    /// key, and only a checked call kept anything under them, so they are not validated here;
+    /// the instance, in no key, is.
+    @inline(__always)
+    init?(
+        keyedStatus status: Int, typeTemplate: UnsafeRawBufferPointer?, instance: UnsafeRawBufferPointer?,
+        members: UInt32
+    ) {
+        guard Self.statuses.contains(status), members & ~ProblemMembers.all.rawValue == 0 else { return nil }
+        self.status = status
+        self.members = ProblemMembers(rawValue: members)
+        if let typeTemplate, typeTemplate.count > 0 {
+            guard typeTemplate.count <= Limits.maximumKeyBytes else { return nil }
+            self.typeTemplate = typeTemplate
+        } else {
+            self.typeTemplate = Self.blankType
+        }
+        if let instance, instance.count > 0 {
+            guard instance.count <= Limits.maximumKeyBytes, CallerBytes.isValidUTF8(instance) else { return nil }
+            self.instance = instance
+        } else {
+            self.instance = nil
+        }
+    }
+
+    /// The type of a call that gives none.
+    private static var blankType: UnsafeRawBufferPointer {
+        let blank: StaticString = "about:blank"
+        return UnsafeRawBufferPointer(start: blank.utf8Start, count: blank.utf8CodeUnitCount)
     }
 
     /// The bytes of a C string the caller passed, or `nil` for NULL; at most one byte past the

@@ -23,46 +23,61 @@ package enum Problems {
         locales: Serving.CLocales, count: Int, status: Int, typeTemplate: UnsafePointer<CChar>?,
         instance: UnsafePointer<CChar>?, members: UInt32, into buffer: UnsafeMutableRawPointer?, capacity: Int
     ) throws(ServingError) -> Int {
-        let parameters = try ProblemParameters(
-            status: status, typeTemplate: ProblemParameters.bytes(typeTemplate),
-            instance: ProblemParameters.bytes(instance), members: members)
-        if acceptLanguage != nil, count != 0 {
-            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
-        }
+        let typeTemplate = ProblemParameters.bytes(typeTemplate), instance = ProblemParameters.bytes(instance)
         // What the header reader looks at: the first bytes, and one more to know that the header
         // is longer than those (it is then cut after the last entry that ends within them).
         let header = acceptLanguage.map {
             UnsafeRawBufferPointer(start: $0, count: strnlen($0, Limits.maximumAcceptLanguageBytes + 1))
         }
+        // 1, 2. What the catalog keeps, for a call whose options pass what its keys do not vouch
+        //    for; any other call takes the full road, whose checks report it.
+        var templateDeclined = false
+        if acceptLanguage == nil || count == 0,
+           let parameters = ProblemParameters(
+               keyedStatus: status, typeTemplate: typeTemplate, instance: instance, members: members),
+           let length = remembered(request, catalog: catalog, header: header, locales: locales, count: count,
+                                   parameters: parameters, into: buffer, capacity: capacity,
+                                   templateDeclined: &templateDeclined) {
+            return length
+        }
+        let parameters = try ProblemParameters(
+            status: status, typeTemplate: typeTemplate, instance: instance, members: members)
+        if acceptLanguage != nil, count != 0 {
+            throw ServingError.invalidArgument("locale_count must be 0 when accept_language is given")
+        }
         func writeKey(_ key: inout MemoKey) {
             KeptProblem.writeKey(&key, request: request, header: header, locales: locales, count: count,
                                  parameters: parameters)
         }
-        // 1. A response kept for the key: only its instance is this call's. Nothing else is
-        //    checked: only checked calls kept anything.
-        if !request.hasArguments, let kept = Serving.find(catalog, writeKey) {
-            var output = ProblemOutput(buffer: buffer, capacity: capacity)
-            KeptProblem.kept(at: kept)._withUnsafeGuaranteedRef { $0.write(instance: parameters.instance, to: &output) }
-            return output.length
+        func writeTemplateKey(_ key: inout MemoKey) {
+            KeptProblem.writeKey(&key, kind: .problemTemplate, request: request, header: header, locales: locales,
+                                 count: count, parameters: parameters)
+            ResultReuse.writeArgumentKinds(of: request.arguments, into: &key)
         }
-        // 2. The serving roads for the formatted error, then the response written around it.
+        // 3. The serving roads for the formatted error, then the response written around it.
         let code = request.code
         return try UTF8Bytes.with(request.domain) { domain in
             Result { () throws(ServingError) -> Int in
                 try ProblemType.checkLength(template: parameters.typeTemplate, domain: domain, code: code)
-                return try withPreferences(header: header, locales: locales, count: count) {
+                return try withPreferences(header: header, locales: locales, count: count, catalog: catalog) {
                     locales, count throws(ServingError) in
-                    try Serving.withFormatted(request, catalog: catalog, locales: locales, count: count) { block in
+                    // A template declines a call only when its plan does, or when the message
+                    // comes out empty (rare): the plan is not tried twice.
+                    try Serving.withFormatted(request, catalog: catalog, locales: locales, count: count,
+                                              planDeclined: templateDeclined) { block in
                         ProblemFields.withFields(ofBlock: block) { fields in
                             let (length, instance) = write(fields, catalog: catalog, parameters: parameters,
                                                            domain: domain, code: code, into: buffer, capacity: capacity)
-                            if let buffer, capacity < 0 || length <= capacity,
-                               ResultReuse.mayReuse(hasArguments: request.hasArguments,
-                                                    showsCallerText: fields.titleSource.isCallerText
-                                                        || fields.messageSource.isCallerText),
+                            let reusable = ResultReuse.mayReuse(
+                                hasArguments: request.hasArguments,
+                                showsCallerText: fields.titleSource.isCallerText || fields.messageSource.isCallerText)
+                            if reusable, let buffer, capacity < 0 || length <= capacity,
                                let kept = KeptProblem(UnsafeRawBufferPointer(start: buffer, count: length),
                                                       instance: instance) {
                                 Serving.keep(kept, cost: kept.cost, in: catalog, writeKey)
+                            } else if !reusable {
+                                keepTemplate(request, catalog: catalog, locales: locales, count: count,
+                                             parameters: parameters, domain: domain, code: code, writeTemplateKey)
                             }
                             return length
                         }
@@ -72,33 +87,89 @@ package enum Problems {
         }.get()
     }
 
+    /// The response of a C call from what the catalog keeps, written into `buffer` when it fits
+    /// `capacity` bytes (negative: room for anything): its length, or `nil` when the call must
+    /// take the full road.
+    ///
+    /// 1. A response kept for the key (an error without arguments that shows none of its own
+    ///    texts): only its instance is this call's.
+    /// 2. A template of the key's plan (``ProblemTemplate``): this call's texts and instance
+    ///    written between its bytes; `templateDeclined` says that one was found and could not
+    ///    answer the call.
+    ///
+    /// Nothing is checked that the key holds (the error, the preferences, the type template):
+    /// only checked calls kept anything, under the bytes they passed.
+    @inline(__always)
+    private static func remembered(
+        _ request: ErrorRequest, catalog: Catalog, header: UnsafeRawBufferPointer?, locales: Serving.CLocales,
+        count: Int, parameters: ProblemParameters, into buffer: UnsafeMutableRawPointer?, capacity: Int,
+        templateDeclined: inout Bool
+    ) -> Int? {
+        // One key for both probes: the response's, then (its kind replaced, the arguments' kinds
+        // appended) the template's.
+        MemoKey.writing { key -> Int? in
+            KeptProblem.writeKey(&key, request: request, header: header, locales: locales, count: count,
+                                 parameters: parameters)
+            var output = ProblemOutput(buffer: buffer, capacity: capacity)
+            if !request.hasArguments, let kept = Serving.find(catalog, key) {
+                KeptProblem.kept(at: kept)._withUnsafeGuaranteedRef {
+                    $0.write(instance: parameters.instance, to: &output)
+                }
+                return output.length
+            }
+            key.setKind(MemoFamily.Kind.problemTemplate.rawValue)
+            let arguments = request.arguments
+            ResultReuse.writeArgumentKinds(of: arguments, into: &key)
+            guard let template = Serving.find(catalog, key) else { return nil }
+            let written = ProblemTemplate.kept(at: template)._withUnsafeGuaranteedRef {
+                $0.write(arguments: arguments, text: request.text, instance: parameters.instance, to: &output)
+            }
+            templateDeclined = !written
+            return written ? output.length : nil
+        }
+    }
+
+    /// Keeps the template of the plan the catalog keeps for `request` (when it has one, and no
+    /// template is kept under the key yet), for the later calls with its key.
+    private static func keepTemplate(
+        _ request: ErrorRequest, catalog: Catalog, locales: Serving.CLocales, count: Int,
+        parameters: ProblemParameters, domain: UnsafeRawBufferPointer, code: Int64,
+        _ writeKey: (inout MemoKey) -> Void
+    ) {
+        guard Serving.find(catalog, writeKey) == nil,
+              let plan = Serving.keptPlan(request, catalog: catalog, locales: locales, count: count)
+        else { return }
+        let made = plan._withUnsafeGuaranteedRef {
+            ProblemTemplate(plan: $0, catalog: catalog, parameters: parameters, domain: domain, code: code)
+        }
+        if let made { Serving.keep(made, cost: made.cost, in: catalog, writeKey) }
+    }
+
     /// `body` applied to the preference list of a C call: the ranges of the header, best first,
-    /// as C strings in memory that lives during the call, or the caller's list.
+    /// as C strings (``HeaderPreferences``, kept by the catalog under the header's bytes), or the
+    /// caller's list.
+    ///
+    /// - Throws: what `body` throws; `outOfMemory`.
     private static func withPreferences<Answer>(
-        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int,
+        header: UnsafeRawBufferPointer?, locales: Serving.CLocales, count: Int, catalog: Catalog,
         _ body: (Serving.CLocales, Int) throws(ServingError) -> Answer
     ) throws(ServingError) -> Answer {
         guard let header else { return try body(locales, count) }
-        return try AcceptLanguageRanges.withRanges(header) { ranges in
-            // Each range and a NUL: at most the header's bytes and one per range.
-            withUnsafeTemporaryAllocation(byteCount: header.count + ranges.count, alignment: 1) { strings in
-                withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: ranges.count) { pointers in
-                    var at = 0
-                    for (index, range) in ranges.enumerated() {
-                        guard let base = strings.baseAddress, let source = range.bytes(in: header).baseAddress else {
-                            continue
-                        }
-                        memcpy(base + at, source, range.count)
-                        (base + at + range.count).storeBytes(of: 0, as: UInt8.self)
-                        pointers[index] = UnsafePointer((base + at).assumingMemoryBound(to: CChar.self))
-                        at += range.count + 1
-                    }
-                    return Result { () throws(ServingError) in
-                        try body(UnsafePointer(pointers.baseAddress), ranges.count)
-                    }
-                }
-            }
-        }.get()
+        func writeKey(_ key: inout MemoKey) {
+            key.append(byte: MemoFamily.Kind.acceptLanguage.rawValue)
+            key.appendTerminated(header)
+        }
+        if let kept = Serving.find(catalog, writeKey) {
+            // `_withUnsafeGuaranteedRef` rethrows untyped: the answer crosses it as a value.
+            return try HeaderPreferences.kept(at: kept)._withUnsafeGuaranteedRef { preferences in
+                Result { () throws(ServingError) in try body(preferences.locales, preferences.count) }
+            }.get()
+        }
+        guard let preferences = HeaderPreferences(header: header) else { throw ServingError.outOfMemory }
+        Serving.keep(preferences, cost: preferences.cost, in: catalog, writeKey)
+        return try withExtendedLifetime(preferences) { () throws(ServingError) -> Answer in
+            try body(preferences.locales, preferences.count)
+        }
     }
 
     /// Writes the output of a formatted error's fields: its length, and where its instance
@@ -111,9 +182,9 @@ package enum Problems {
             title: fields.titleSource, detail: fields.message.count > 0 ? fields.messageSource : nil, catalog: catalog
         ) { language in
             var output = ProblemOutput(buffer: buffer, capacity: capacity)
-            let instance = ProblemWriter.write(fields, contentLanguage: language, parameters: parameters,
-                                               domain: domain, code: code, to: &output)
-            return (output.length, instance)
+            let marks = ProblemWriter.write(fields, contentLanguage: language, parameters: parameters,
+                                            domain: domain, code: code, to: &output)
+            return (output.length, marks.instance)
         }
     }
 

@@ -267,6 +267,33 @@ final class ResultTemplate {
         }
     }
 
+    /// The template's block, each per-call text empty, or `nil` for the mark of a key that has no
+    /// plan: what every call's block has but its per-call texts (a problem response's template
+    /// is written from it, ``ProblemTemplate``).
+    var block: UnsafeRawPointer? { plan == nil ? nil : storage.map(UnsafeRawPointer.init) }
+
+    /// Whether `field` (by ``ErrorField/rawValue``) is written per call: a format rendered with
+    /// the call's arguments, or a text the call's error carries.
+    func isPerCall(_ field: Int) -> Bool { source(field) != .fixed }
+
+    /// `body` applied to this call's per-call texts, by field (a fixed field's: empty, its text
+    /// is the block's), or `nil` when the plan cannot answer the call, as for
+    /// ``block(arguments:text:)``. Each text is what the call's block would hold: cut at a
+    /// U+0000 a rendering holds, as the block's item is.
+    @inline(__always)
+    func withPerCallTexts<Result>(
+        arguments: [FormatArgument], text: (FormatPlan.CallerText) -> UnsafeRawBufferPointer?,
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        withTexts(arguments: arguments, text: text) { _, scratch, lengths -> Result? in
+            func perCall(_ field: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(start: scratch + field * FormatPlan.renderCapacity,
+                                       count: max(0, Self.length(lengths, field)))
+            }
+            return body(perCall(0), perCall(1), perCall(2))
+        }
+    }
+
     /// The Swift value of a call whose error has `arguments` and whose texts `text` gives, or
     /// `nil` when the plan cannot answer it. Caller texts are shown as given, whole.
     func formattedError(arguments: [FormatArgument], text: (FormatPlan.CallerText) -> String?) -> FormattedError? {

@@ -62,16 +62,26 @@ extension Serving {
         }
     }
 
+    /// The plan the catalog keeps for `request` and the preferences (a template, or the mark of
+    /// a key that has no plan), unretained (the memo keeps it alive), or `nil`.
+    static func keptPlan(_ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int)
+        -> Unmanaged<ResultTemplate>?
+    {
+        template(catalog) { writeKey(&$0, kind: .plan, request: request, locales: locales, count: count) }
+    }
+
     /// `body` applied to the block of `request` formatted for the preferences, on whichever road
     /// answers: the block a memo keeps is read where it is (no copy), any other is freed after.
+    /// `planDeclined`: the caller's own try of the key's plan declined this call, so it goes
+    /// straight to the full road rather than try the plan again.
     ///
     /// - Throws: as ``format(_:catalog:locales:count:)``.
     package static func withFormatted<Answer>(
-        _ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int,
+        _ request: ErrorRequest, catalog: Catalog, locales: CLocales, count: Int, planDeclined: Bool = false,
         _ body: (UnsafeRawPointer) throws(ServingError) -> Answer
     ) throws(ServingError) -> Answer {
         let block: UnsafeMutableRawPointer
-        switch remembered(request, catalog: catalog, locales: locales, count: count) {
+        switch planDeclined ? nil : remembered(request, catalog: catalog, locales: locales, count: count) {
         case .kept(let kept)?: return try body(kept)
         case .made(let made)?: block = made
         case nil: block = try format(request, catalog: catalog, locales: locales, count: count)

@@ -3,8 +3,9 @@
 ///
 /// - one lock-free, insert-only ``ConcurrentByteCache`` (`entries`) holding every kind of entry,
 ///   told apart by the first byte of its key (``Kind``): the tables found for a preference list,
-///   argument-free texts, formatted results, lookups, format plans, problem responses and the
-///   languages they name. Readers take no lock and write nothing shared, so threads scale;
+///   argument-free texts, formatted results, lookups, format plans, problem responses, their
+///   templates, the languages they name and the lists that headers give. Readers take no lock
+///   and write nothing shared, so threads scale;
 /// - two small tables behind a lock, keyed by Swift strings, that the slow road consults before
 ///   negotiating a preference list (``negotiationTableBytes`` each).
 ///
@@ -31,6 +32,11 @@ package final class MemoFamily: Sendable {
         case contentLanguage
         /// A problem response that any call with the same key gets, but for its `instance`.
         case problem
+        /// A problem response's bytes around the texts a plan leaves to each call, for calls
+        /// whose key also names the arguments' kinds.
+        case problemTemplate
+        /// The preference list an `Accept-Language` header gives, under the header's bytes.
+        case acceptLanguage
     }
 
     /// The whole budget, in bytes.
