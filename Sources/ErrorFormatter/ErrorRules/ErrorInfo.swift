@@ -147,3 +147,14 @@ public struct ErrorInfo: Sendable, Hashable {
         table = try Catalog.validatedTableName(name)
     }
 }
+
+extension ErrorInfo: CustomReflectable {
+    /// The fields, as `print` and `dump` showed them when they were stored inline (not the box).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "domain": domain, "code": code, "description": description as Any,
+            "failureReason": failureReason as Any, "recoverySuggestion": recoverySuggestion as Any, "table": table,
+            "arguments": arguments, "numberStyle": numberStyle as Any,
+        ] as KeyValuePairs<String, Any>, displayStyle: .struct)
+    }
+}

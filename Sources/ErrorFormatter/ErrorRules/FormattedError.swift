@@ -128,3 +128,13 @@ public struct FormattedError: Sendable, Hashable {
         storage.hashFields(into: &hasher)
     }
 }
+
+extension FormattedError: CustomReflectable {
+    /// The fields, as `print` and `dump` showed them when they were stored inline (not the box).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "title": title, "message": message, "button": button, "provenance": provenance, "stack": stack,
+            "isUntranslated": isUntranslated, "showsCallerText": showsCallerText,
+        ] as KeyValuePairs<String, Any>, displayStyle: .struct)
+    }
+}

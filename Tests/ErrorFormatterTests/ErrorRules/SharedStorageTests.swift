@@ -162,3 +162,20 @@ import Testing
         #expect(Set([rebuilt, kept]).count == 1)
     }
 }
+
+extension SharedStorageTests {
+    @Test func printedAsTheirFields() {
+        let error = ErrorInfo(domain: "D", code: 1, description: "Described.", arguments: [.int(3)])
+        #expect(String(describing: error) == """
+            ErrorInfo(domain: "D", code: 1, description: Optional("Described."), failureReason: nil, \
+            recoverySuggestion: nil, table: "Localizable", arguments: [3], \
+            numberStyle: nil)
+            """)
+        let result = FormattedError(title: "T", message: "M", button: "OK", provenance: [], stack: ["en"],
+                                    isUntranslated: false)
+        #expect(String(describing: result) == """
+            FormattedError(title: "T", message: "M", button: "OK", provenance: [], stack: ["en"], \
+            isUntranslated: false, showsCallerText: false)
+            """)
+    }
+}
