@@ -68,7 +68,7 @@ enum ErrorKeyPart {
 }
 
 /// An error's key part kept inline (``ErrorKeyPart``): up to ``capacity`` bytes, which hold the
-/// part of an error with the default table and a domain of up to 70 bytes or so. An error whose
+/// part of an error with the default table and a domain of up to 73 bytes. An error whose
 /// part is longer, or whose table or domain holds a NUL, keeps none (`count` 0), and each call
 /// writes its part from its strings.
 struct InlineErrorKeyPart {
