@@ -34,15 +34,6 @@ struct MemoKey {
         self.base = base
     }
 
-    /// A key over memory of its own, for a caller whose values a closure would have to copy to
-    /// write them (a Swift error); `nil` if memory ran out. The caller frees it with
-    /// ``deallocate()``.
-    static func allocate() -> MemoKey? {
-        malloc(capacity).map(MemoKey.init(base:))
-    }
-
-    func deallocate() { free(base) }
-
     /// The key written so far, or `nil` when a part did not fit.
     @inline(__always)
     var bytes: UnsafeRawBufferPointer? {

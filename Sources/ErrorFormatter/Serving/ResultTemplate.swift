@@ -298,7 +298,7 @@ final class ResultTemplate {
     /// `nil` when the plan cannot answer it. Caller texts are shown as given, whole.
     func formattedError(arguments: [FormatArgument], text: (FormatPlan.CallerText) -> String?) -> FormattedError? {
         guard let plan else { return nil }
-        var result = skeleton
+        var texts = (title: skeleton.title, message: skeleton.message, button: skeleton.button)
         for field in 0..<ResultLayout.fieldCount {
             let shown: String
             let source = source(field)
@@ -320,11 +320,11 @@ final class ResultTemplate {
                 shown = given
             }
             switch field {
-            case 0: result.title = shown
-            case 1: result.message = shown
-            default: result.button = shown
+            case 0: texts.title = shown
+            case 1: texts.message = shown
+            default: texts.button = shown
             }
         }
-        return result
+        return skeleton.replacingTexts(title: texts.title, message: texts.message, button: texts.button)
     }
 }

@@ -25,24 +25,18 @@ extension ErrorMessageFormatter {
 extension Serving {
     /// ``ErrorMessageFormatter/format(_:preferences:)`` with the default rules.
     static func format(_ error: ErrorInfo, catalog: Catalog, preferences: [String]) -> FormattedError {
-        // The remembered roads write the key into memory of their own rather than a temporary
-        // buffer's closure: a closure that captured the error would copy it, and every string
-        // in it, on every call.
-        var found: (result: UnsafeRawPointer?, plan: UnsafeRawPointer?) = (nil, nil)
-        if var key = MemoKey.allocate() {
-            // One key for both probes: the result's, then (its kind replaced, the arguments'
-            // kinds appended) the plan's.
+        // One key for both probes: the result's, then (its kind replaced, the arguments' kinds
+        // appended) the plan's.
+        let found = MemoKey.writing { key -> (result: UnsafeRawPointer?, plan: UnsafeRawPointer?)? in
             key.append(byte: Kind.result.rawValue)
             ErrorKeyPart.append(error, to: &key)
             key.appendPreferences(preferences)
-            if error.arguments.isEmpty { found.result = find(catalog, key) }
-            if found.result == nil {
-                key.setKind(Kind.plan.rawValue)
-                ResultReuse.writeArgumentKinds(of: error.arguments, into: &key)
-                found.plan = find(catalog, key)
-            }
-            key.deallocate()
-        }
+            let arguments = error.arguments
+            if arguments.isEmpty, let result = find(catalog, key) { return (result, nil) }
+            key.setKind(Kind.plan.rawValue)
+            ResultReuse.writeArgumentKinds(of: arguments, into: &key)
+            return (nil, find(catalog, key))
+        } ?? (nil, nil)
         if let kept = found.result { return ServedResult.formatted(at: kept) }
         let remembered = found.plan.flatMap { planned in
             Unmanaged<ResultTemplate>.fromOpaque(planned)._withUnsafeGuaranteedRef {

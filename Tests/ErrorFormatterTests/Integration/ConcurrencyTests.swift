@@ -32,4 +32,37 @@ import Testing
         }
         #expect(mismatches == 0)
     }
+
+    /// Copies of one error and of one remembered result, read from many threads while each
+    /// changes its own copies: a box is shared only once it is complete, and changed only by the
+    /// value that holds it alone.
+    @Test func sharedValuesAreReadFromManyThreadsAtOnce() async throws {
+        let catalog = try Catalog.open(directory: TestSupport.exampleCatalog)
+        let formatter = ErrorMessageFormatter(catalog: catalog)
+        let shared = ErrorInfo(domain: "kCLErrorDomain", code: 2)
+        let expected = formatter.format(shared, preferences: ["fr-CA"])
+        let remembered = formatter.format(shared, preferences: ["fr-CA"])
+        let other = formatter.format(ErrorInfo(domain: "kCLErrorDomain", code: 1), preferences: ["fr-CA"])
+
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<200 {
+                        var error = shared
+                        if formatter.format(error, preferences: ["fr-CA"]) != expected { mismatches += 1 }
+                        error.code = 1
+                        if formatter.format(error, preferences: ["fr-CA"]) != other { mismatches += 1 }
+                        var result = remembered
+                        result.title += "\(round)"
+                        if remembered != expected || result == expected { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+        #expect(shared.code == 2)
+    }
 }

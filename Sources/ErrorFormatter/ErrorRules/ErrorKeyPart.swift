@@ -2,8 +2,10 @@
 import Glibc
 #endif
 
-/// The error's part of a memo key (``MemoKey``) for a formatted result or a plan: what such a
-/// result depends on besides the catalog, the preferences and the arguments (``ResultReuse``).
+/// The error's part of a memo key for a formatted result or a plan: what such a result depends
+/// on besides the catalog, the preferences and the arguments. An ``ErrorInfo`` keeps its own,
+/// made when the error is made or changed (``ErrorInfoStorage``); the serving roads append it
+/// to their keys (`Serving/`).
 ///
 /// Layout: the code (8 bytes), which of the description, failure reason and recovery
 /// suggestion are present (1 byte, ``presentTexts(description:failureReason:recoverySuggestion:)``),
@@ -63,39 +65,59 @@ enum ErrorKeyPart {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
         return memchr(base, 0, bytes.count) != nil
     }
+}
 
-    /// Appends the part of an error given as C strings (a packed request's, `ef_format_packed`'s)
-    /// to `key`.
-    @inline(__always)
-    static func append(
-        code: Int64, presentTexts: UInt8, options: UInt8, table: UnsafePointer<CChar>?,
-        domain: UnsafePointer<CChar>, to key: inout MemoKey
-    ) {
-        key.append(word: Int(code))
-        key.append(byte: presentTexts)
-        key.append(byte: options)
-        // NULL and "" name the default table, as the full road resolves them.
-        if let table, table.pointee != 0 {
-            key.appendTerminated(UnsafeRawBufferPointer(start: table, count: strlen(table)))
-        } else {
-            key.appendTerminated(Catalog.defaultTable)
+/// An error's key part kept inline (``ErrorKeyPart``): up to ``capacity`` bytes, which hold the
+/// part of an error with the default table and a domain of up to 73 bytes. An error whose
+/// part is longer, or whose table or domain holds a NUL, keeps none (`count` 0), and each call
+/// writes its part from its strings.
+struct InlineErrorKeyPart {
+    static let capacity = 96
+
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// The bytes kept, or 0 for none.
+    private(set) var count = 0
+
+    /// The part of an error with these fields (`table` empty: the default table).
+    init(code: Int64, presentTexts: UInt8, numberStyle: NumberStyle?, table: String, domain: String) {
+        let table = table.isEmpty ? Catalog.defaultTable : table
+        let written = UTF8Bytes.with(table) { table in
+            UTF8Bytes.with(domain) { domain in
+                withUnsafeMutableBytes(of: &words) { buffer in
+                    ErrorKeyPart.write(code: code, presentTexts: presentTexts,
+                                       options: ErrorKeyPart.options(numberStyle: numberStyle), table: table,
+                                       domain: domain, into: buffer)
+                }
+            }
         }
-        key.appendTerminated(UnsafeRawBufferPointer(start: domain, count: strlen(domain)))
+        count = written ?? 0
     }
 
-    /// Appends the part of a Swift error to `key`.
+    /// `body` applied to the bytes, or `nil` when none are kept.
     @inline(__always)
-    static func append(_ error: ErrorInfo, to key: inout MemoKey) {
-        key.append(word: Int(error.code))
-        key.append(byte: presentTexts(
-            description: error.description?.isEmpty == false, failureReason: error.failureReason?.isEmpty == false,
-            recoverySuggestion: error.recoverySuggestion?.isEmpty == false))
-        key.append(byte: options(numberStyle: error.numberStyle))
-        if error.table.isEmpty {
-            key.appendTerminated(Catalog.defaultTable)
-        } else {
-            key.appendTerminated(error.table)
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard count > 0 else { return nil }
+        return withUnsafeBytes(of: words) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    mutating func setCode(_ code: Int64) {
+        guard count > 0 else { return }
+        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: code, toByteOffset: 0, as: Int64.self) }
+    }
+
+    mutating func setPresentTexts(_ presentTexts: UInt8) {
+        guard count > 0 else { return }
+        withUnsafeMutableBytes(of: &words) {
+            $0.storeBytes(of: presentTexts, toByteOffset: ErrorKeyPart.presentTextsOffset, as: UInt8.self)
         }
-        key.appendTerminated(error.domain)
+    }
+
+    mutating func setNumberStyle(_ numberStyle: NumberStyle?) {
+        guard count > 0 else { return }
+        withUnsafeMutableBytes(of: &words) {
+            $0.storeBytes(of: ErrorKeyPart.options(numberStyle: numberStyle), toByteOffset: ErrorKeyPart.optionsOffset,
+                          as: UInt8.self)
+        }
     }
 }
