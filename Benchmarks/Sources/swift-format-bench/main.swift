@@ -8,11 +8,19 @@
 //   - format: an argument-free error, 200 rotating; title, message and button read.
 //   - arguments: a file name and a byte count set per call, 100 errors and 16 values rotating.
 //   - description: the caller's description shown, set per call, 16 texts rotating.
+// The arguments and description rows come in two variants, each side doing the same work:
+//   - made per call: C makes a handle per call (ef_error_info_new, the values set, ef_format,
+//     the fields read, ef_result_free, ef_error_info_free); Swift makes its `ErrorInfo` per call.
+//   - kept and changed: C keeps one handle per rotating error and replaces its arguments or its
+//     description; Swift keeps one `ErrorInfo` per rotating error in an array and changes the
+//     element in place (`errors[slot].arguments = ...`), the counterpart of reusing a handle.
 // Prints ns per call for each side and Swift / C (target: at most 1.2).
 //
 // usage: swift-format-bench CATALOG_DIR [ITERATIONS [ONLY]]
-// ONLY (c-format, swift-format, c-arguments, swift-arguments, c-description, swift-description)
-// runs that loop ITERATIONS times and prints nothing: for `valgrind --tool=callgrind`.
+// ONLY runs that loop ITERATIONS times and prints nothing, for `valgrind --tool=callgrind`:
+// c-format, swift-format; c-arguments-made, swift-arguments-made, c-arguments-kept,
+// swift-arguments-kept; c-description-made, swift-description-made, c-description-kept,
+// swift-description-kept.
 import CErrorFormatterLibrary
 import ErrorFormatter
 import Foundation
@@ -58,6 +66,7 @@ func run() {
     let benchInfos = cInfos("Bench", errorCount), transferInfos = cInfos("Transfer", argumentErrors)
     let callerInfos = cInfos("Caller", argumentErrors)
     let cFileNames = fileNames.map { strdup($0) }, cDescriptions = descriptions.map { strdup($0) }
+    let cTransfer = strdup("Transfer"), cCaller = strdup("Caller")
     let cLocale = strdup("fr-CA")
     var cLocales: [UnsafePointer<CChar>?] = [UnsafePointer(cLocale)]
 
@@ -74,17 +83,42 @@ func run() {
         for index in 0..<count { sink &+= formatAndRead(benchInfos[index % errorCount]) }
     }
 
-    func cArguments(_ count: Int) {
+    func setArguments(_ info: OpaquePointer?, _ index: Int) {
+        let value = index % rotating
+        _ = ef_error_info_add_string(info, cFileNames[value], nil)
+        _ = ef_error_info_add_int64(info, byteCounts[value], nil)
+    }
+
+    func cArgumentsMade(_ count: Int) {
         for index in 0..<count {
-            let info = transferInfos[index % argumentErrors], value = index % rotating
+            var info: OpaquePointer?
+            _ = ef_error_info_new(&info, cTransfer, Int64(index % argumentErrors), nil)
+            setArguments(info, index)
+            sink &+= formatAndRead(info)
+            ef_error_info_free(info)
+        }
+    }
+
+    func cArgumentsKept(_ count: Int) {
+        for index in 0..<count {
+            let info = transferInfos[index % argumentErrors]
             _ = ef_error_info_clear_arguments(info, nil)
-            _ = ef_error_info_add_string(info, cFileNames[value], nil)
-            _ = ef_error_info_add_int64(info, byteCounts[value], nil)
+            setArguments(info, index)
             sink &+= formatAndRead(info)
         }
     }
 
-    func cDescription(_ count: Int) {
+    func cDescriptionMade(_ count: Int) {
+        for index in 0..<count {
+            var info: OpaquePointer?
+            _ = ef_error_info_new(&info, cCaller, Int64(index % argumentErrors), nil)
+            _ = ef_error_info_set_description(info, cDescriptions[index % rotating], nil)
+            sink &+= formatAndRead(info)
+            ef_error_info_free(info)
+        }
+    }
+
+    func cDescriptionKept(_ count: Int) {
         for index in 0..<count {
             let info = callerInfos[index % argumentErrors]
             _ = ef_error_info_set_description(info, cDescriptions[index % rotating], nil)
@@ -102,17 +136,21 @@ func run() {
     }
     let formatter = ErrorMessageFormatter(catalog: swiftCatalog)
     let preferences = ["fr-CA"]
-    // A Swift program makes its error where it fails: the argument-free ones are made once, the
-    // others per call, with that call's values.
+    // The argument-free errors are made once. The others are either made per call, with that
+    // call's values, or kept one per rotating error and changed in place before each format.
     let benchErrors = (0..<errorCount).map { ErrorInfo(domain: "Bench", code: Int64($0)) }
-    func transferError(_ index: Int) -> ErrorInfo {
+    func transferArguments(_ index: Int) -> [FormatArgument] {
         let value = index % rotating
-        return ErrorInfo(domain: "Transfer", code: Int64(index % argumentErrors),
-                         arguments: [.string(fileNames[value]), .int(byteCounts[value])])
+        return [.string(fileNames[value]), .int(byteCounts[value])]
+    }
+    func transferError(_ index: Int) -> ErrorInfo {
+        ErrorInfo(domain: "Transfer", code: Int64(index % argumentErrors), arguments: transferArguments(index))
     }
     func callerError(_ index: Int) -> ErrorInfo {
         ErrorInfo(domain: "Caller", code: Int64(index % argumentErrors), description: descriptions[index % rotating])
     }
+    var transferErrors = (0..<argumentErrors).map { ErrorInfo(domain: "Transfer", code: Int64($0)) }
+    var callerErrors = (0..<argumentErrors).map { ErrorInfo(domain: "Caller", code: Int64($0)) }
 
     func formatAndRead(_ error: ErrorInfo) -> Int {
         let result = formatter.format(error, preferences: preferences)
@@ -124,12 +162,28 @@ func run() {
         for index in 0..<count { sink &+= formatAndRead(benchErrors[index % errorCount]) }
     }
 
-    func swiftArguments(_ count: Int) {
+    func swiftArgumentsMade(_ count: Int) {
         for index in 0..<count { sink &+= formatAndRead(transferError(index)) }
     }
 
-    func swiftDescription(_ count: Int) {
+    func swiftArgumentsKept(_ count: Int) {
+        for index in 0..<count {
+            let slot = index % argumentErrors
+            transferErrors[slot].arguments = transferArguments(index)
+            sink &+= formatAndRead(transferErrors[slot])
+        }
+    }
+
+    func swiftDescriptionMade(_ count: Int) {
         for index in 0..<count { sink &+= formatAndRead(callerError(index)) }
+    }
+
+    func swiftDescriptionKept(_ count: Int) {
+        for index in 0..<count {
+            let slot = index % argumentErrors
+            callerErrors[slot].description = descriptions[index % rotating]
+            sink &+= formatAndRead(callerErrors[slot])
+        }
     }
 
     // Both sides must show the same texts, or the comparison means nothing.
@@ -145,14 +199,33 @@ func run() {
             let result = formatter.format(error, preferences: preferences)
             return [result.title, result.message, result.button]
         }
-        let value = index % rotating
+        // Each variant's error as its loop leaves it: C's made per call and kept, Swift's made
+        // per call and kept (the kept ones changed from other values first, as a loop changes them).
+        var transferMade: OpaquePointer?, callerMade: OpaquePointer?
+        _ = ef_error_info_new(&transferMade, cTransfer, Int64(index), nil)
+        _ = ef_error_info_new(&callerMade, cCaller, Int64(index), nil)
+        defer {
+            ef_error_info_free(transferMade)
+            ef_error_info_free(callerMade)
+        }
+        setArguments(transferMade, index)
+        _ = ef_error_info_set_description(callerMade, cDescriptions[index % rotating], nil)
         _ = ef_error_info_clear_arguments(transferInfos[index], nil)
-        _ = ef_error_info_add_string(transferInfos[index], cFileNames[value], nil)
-        _ = ef_error_info_add_int64(transferInfos[index], byteCounts[value], nil)
-        _ = ef_error_info_set_description(callerInfos[index], cDescriptions[value], nil)
+        setArguments(transferInfos[index], index + 1)
+        _ = ef_error_info_clear_arguments(transferInfos[index], nil)
+        setArguments(transferInfos[index], index)
+        _ = ef_error_info_set_description(callerInfos[index], cDescriptions[(index + 1) % rotating], nil)
+        _ = ef_error_info_set_description(callerInfos[index], cDescriptions[index % rotating], nil)
+        transferErrors[index].arguments = transferArguments(index + 1)
+        transferErrors[index].arguments = transferArguments(index)
+        callerErrors[index].description = descriptions[(index + 1) % rotating]
+        callerErrors[index].description = descriptions[index % rotating]
+        let transferTexts = texts(transferMade), callerTexts = texts(callerMade)
         guard texts(benchInfos[index]) == texts(benchErrors[index]),
-              texts(transferInfos[index]) == texts(transferError(index)),
-              texts(callerInfos[index]) == texts(callerError(index))
+              texts(transferInfos[index]) == transferTexts, texts(transferError(index)) == transferTexts,
+              texts(transferErrors[index]) == transferTexts,
+              texts(callerInfos[index]) == callerTexts, texts(callerError(index)) == callerTexts,
+              texts(callerErrors[index]) == callerTexts
         else {
             print("swift-format-bench: error \(index) differs between C and Swift")
             exit(1)
@@ -160,8 +233,11 @@ func run() {
     }
 
     let loops: [(String, (Int) -> Void)] = [
-        ("c-format", cFormat), ("swift-format", swiftFormat), ("c-arguments", cArguments),
-        ("swift-arguments", swiftArguments), ("c-description", cDescription), ("swift-description", swiftDescription),
+        ("c-format", cFormat), ("swift-format", swiftFormat),
+        ("c-arguments-made", cArgumentsMade), ("swift-arguments-made", swiftArgumentsMade),
+        ("c-arguments-kept", cArgumentsKept), ("swift-arguments-kept", swiftArgumentsKept),
+        ("c-description-made", cDescriptionMade), ("swift-description-made", swiftDescriptionMade),
+        ("c-description-kept", cDescriptionKept), ("swift-description-kept", swiftDescriptionKept),
     ]
     if arguments.count > 3 {
         guard let loop = loops.first(where: { $0.0 == arguments[3] }) else {
@@ -185,8 +261,10 @@ func run() {
 
     print("road (best of 7 rounds, fr-CA, rotating)            C ABI     Swift  Swift/C  target")
     for (name, c, swift) in [("format: argument-free, 3 fields", cFormat, swiftFormat),
-                             ("arguments: name + size set per call", cArguments, swiftArguments),
-                             ("description: the caller's text shown", cDescription, swiftDescription)] {
+                             ("arguments, error made per call", cArgumentsMade, swiftArgumentsMade),
+                             ("arguments, error kept and changed", cArgumentsKept, swiftArgumentsKept),
+                             ("description, error made per call", cDescriptionMade, swiftDescriptionMade),
+                             ("description, error kept and changed", cDescriptionKept, swiftDescriptionKept)] {
         let cTime = best(c), swiftTime = best(swift)
         print(name.padding(toLength: 48, withPad: " ", startingAt: 0)
               + String(format: "%7.0f ns %7.0f ns %7.2fx %7s", cTime, swiftTime, swiftTime / cTime, "<=1.20x"))
