@@ -92,12 +92,16 @@ public struct FormattedError: Sendable, Hashable {
         _modify { yield &unique.showsCallerText }
     }
 
-    /// This result with its three texts replaced, sharing the rest (provenance, stack): what a
-    /// remembered plan makes of its template for one call, in one allocation.
-    func replacingTexts(title: String, message: String, button: String) -> FormattedError {
+    /// This result with the texts given replaced (`nil`: this result's text kept), sharing the
+    /// rest (provenance, stack): what a remembered plan makes of its template for one call, in
+    /// one allocation. The given texts are moved into the new value, not copied.
+    func replacingTexts(
+        title: consuming String?, message: consuming String?, button: consuming String?
+    ) -> FormattedError {
         FormattedError(
-            title: title, message: message, button: button, provenance: storage.provenance, stack: storage.stack,
-            isUntranslated: storage.isUntranslated, showsCallerText: storage.showsCallerText)
+            title: title ?? storage.title, message: message ?? storage.message, button: button ?? storage.button,
+            provenance: storage.provenance, stack: storage.stack, isUntranslated: storage.isUntranslated,
+            showsCallerText: storage.showsCallerText)
     }
 
     /// The text of `field`.

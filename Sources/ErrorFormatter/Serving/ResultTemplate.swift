@@ -298,7 +298,9 @@ final class ResultTemplate {
     /// `nil` when the plan cannot answer it. Caller texts are shown as given, whole.
     func formattedError(arguments: [FormatArgument], text: (FormatPlan.CallerText) -> String?) -> FormattedError? {
         guard let plan else { return nil }
-        var texts = (title: skeleton.title, message: skeleton.message, button: skeleton.button)
+        // Only the per-call texts are held here; a fixed field's text is read once, from the
+        // skeleton, as the result is made.
+        var perCall: (title: String?, message: String?, button: String?) = (nil, nil, nil)
         for field in 0..<ResultLayout.fieldCount {
             let shown: String
             let source = source(field)
@@ -320,11 +322,11 @@ final class ResultTemplate {
                 shown = given
             }
             switch field {
-            case 0: texts.title = shown
-            case 1: texts.message = shown
-            default: texts.button = shown
+            case 0: perCall.title = consume shown
+            case 1: perCall.message = consume shown
+            default: perCall.button = consume shown
             }
         }
-        return skeleton.replacingTexts(title: texts.title, message: texts.message, button: texts.button)
+        return skeleton.replacingTexts(title: perCall.title, message: perCall.message, button: perCall.button)
     }
 }
