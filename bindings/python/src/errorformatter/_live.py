@@ -37,8 +37,8 @@ class LiveCatalog:
     def __init__(self, handle: "_ffi.LiveCatalogP", rejections: str = "warn") -> None:
         """Wraps a live catalog handle; use :meth:`open` instead."""
         self._handle: Optional[_ffi.LiveCatalogP] = handle
-        #: What each version's :class:`Catalog` does with a rejection.
-        self._rejections = _rejections.checked_policy(rejections)
+        #: What each version's :class:`Catalog` does with a rejection (checked by :meth:`open`).
+        self._rejections = rejections
         self._finalizer = weakref.finalize(self, _lib.ef_live_catalog_free, handle)
         # The version :meth:`format` and :meth:`lookup` use, with the generation it was taken
         # at: one C call (the generation) per call tells whether it is still the newest. A
